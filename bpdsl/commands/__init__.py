@@ -1,0 +1,1 @@
+"""CLI command groups. Each module has ``register(app)`` adding its commands to the typer app."""

@@ -1,0 +1,235 @@
+"""The validated model: what the definitions say, as plain typed data.
+
+Data flows one way: YAML -> (bpdsl.dsl) -> this model -> (bpdsl.engine | bpdsl.render).  Nothing here
+reads YAML and nothing here knows how a rule is executed or printed; the engine compiles this model into
+its own fast structures, and the renderer turns it into text through the op registry's phrases.
+
+Every object keeps the :class:`~bpdsl.diagnostics.Pos` it was declared at, so that later checks (and the
+engine, when a definition misbehaves at run time) can point at the line that caused it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from bpdsl.diagnostics import UNKNOWN_POS, Pos
+
+Trigger = Literal["direct", "triggered"]
+Speed = Literal["instant", "normal"]
+Timing = Literal["main", "quick"]
+
+
+# --------------------------------------------------------------------------- game
+
+
+@dataclass(frozen=True)
+class Suit:
+    id: str  # spade, heart, diamond, club
+    mark: str  # ♠ ♡ ◇ ♣
+    name: str  # スペード ...
+
+
+@dataclass(frozen=True)
+class Rank:
+    id: str  # A, 2..10, J, Q, K, Joker
+    value: int  # Table 3.1: A=1 .. K=13, Joker=0
+
+
+@dataclass(frozen=True)
+class Zone:
+    id: str  # life, hand, field, grave, trump, fog, stage, pack
+    name: str  # printed name, e.g. ライフ
+    ordered: bool  # whether the order of cards matters (life: yes, grave: no)
+    visibility: str  # id of a VisibilityLevel: how much the opponent may see
+    owner_visibility: str = "public"  # how much the owner sees (life: count only)
+
+
+@dataclass(frozen=True)
+class CostKind:
+    id: str  # B, L, D, S
+    text: str  # 防壁をドライブする
+    op: str  # the effect op that pays it (registered in bpdsl.ops)
+    pos: Pos = UNKNOWN_POS
+
+
+@dataclass(frozen=True)
+class VisibilityLevel:
+    id: str  # public, private, count, count_capped ...
+    name: str  # 公開, 非公開 ...
+    description: str = ""
+
+
+@dataclass
+class Game:
+    """The components of a card game: its cards, zones and cost kinds."""
+
+    id: str  # blackpoker
+    name: str
+    suits: list[Suit]
+    ranks: list[Rank]
+    zones: list[Zone]
+    costs: list[CostKind]
+    visibility: list[VisibilityLevel]
+    jokers: int = 2
+    pos: Pos = UNKNOWN_POS
+
+    def suit(self, sid: str) -> Suit:
+        return next(s for s in self.suits if s.id == sid)
+
+    def rank(self, rid: str) -> Rank:
+        return next(r for r in self.ranks if r.id == rid)
+
+    def cost(self, cid: str) -> CostKind:
+        return next(c for c in self.costs if c.id == cid)
+
+
+# --------------------------------------------------------------------------- effect steps
+
+
+@dataclass
+class OpCall:
+    """One call of a registered op: an effect step, a condition, a trigger condition, a target, an ability.
+
+    ``args`` holds the arguments after validation against the op's schema; expression arguments are
+    already parsed (bpdsl.dsl.expr.Expr) and key patterns are parsed (bpdsl.dsl.cards.KeyPattern).
+    ``text`` is a printed-text override, used only where no phrase fits; overrides are counted by
+    ``bpdsl validate --stats``.
+    """
+
+    op: str
+    args: dict[str, Any] = field(default_factory=dict)
+    text: str | None = None
+    pos: Pos = UNKNOWN_POS
+
+
+@dataclass(frozen=True)
+class Request:
+    """How an action is requested: @trigger-speed-timing (act8.0 notation; act6.1 prints timing only)."""
+
+    trigger: Trigger = "direct"
+    speed: Speed = "normal"
+    timing: Timing = "main"
+
+
+# --------------------------------------------------------------------------- cards of an edition
+
+
+@dataclass
+class Action:
+    id: str  # ascii identifier, e.g. summon_soldier
+    name: str  # 兵士召喚
+    ruby: str  # へいししょうかん
+    category: str  # id of a Category of the edition (printed group heading)
+    type: str  # printed type in parentheses: 召喚, 速攻魔法, 基本 ...
+    request: Request
+    cost: str  # cost letters in printed order, e.g. "BBL"; "" for none
+    key: Any  # bpdsl.dsl.cards.KeyPattern | None
+    key_text: str | None  # the pattern as written (the printed notation is the DSL)
+    target: OpCall | None  # a target op call
+    conditions: list[OpCall]  # activation conditions (起動条件 / ※ notes): once_per_turn, not_direct ...
+    when: OpCall | None  # trigger condition (誘発条件) of a triggered action
+    notes: list[OpCall]  # other notes, e.g. cannot be countered
+    formats: list[str]  # format ids of the edition this action belongs to
+    effect: list[OpCall]
+    lead: str | None = None  # printed lead-in before the effect steps (e.g. "アタッカーとブロッカーを比較する")
+    since: str | None = None
+    update: str | None = None
+    story: str | None = None
+    flavor: str | None = None
+    dev_note: str | None = None
+    pos: Pos = UNKNOWN_POS
+
+
+@dataclass
+class Character:
+    id: str  # general_soldier, hero, ace, magician, armed_soldier, bulwark
+    name: str  # 一般兵
+    ruby: str
+    kind: Literal["soldier", "bulwark"]
+    type: str  # printed type: 兵士 / 防壁
+    key: Any  # KeyPattern
+    key_text: str
+    size: OpCall | None  # size op call (act8.0 prints サイズ: ...)
+    labels: list[OpCall]  # attacker, blocker, haste (possibly conditional)
+    abilities: list[OpCall]  # static/triggered abilities
+    formats: list[str]
+    since: str | None = None
+    pos: Pos = UNKNOWN_POS
+
+
+@dataclass
+class Fog:
+    id: str
+    name: str
+    ruby: str
+    type: str  # 速攻魔法 ...
+    category: str
+    key: Any
+    key_text: str
+    abilities: list[OpCall]
+    formats: list[str]
+    pos: Pos = UNKNOWN_POS
+
+
+@dataclass(frozen=True)
+class Category:
+    id: str
+    name: str  # printed group heading, e.g. 展開系, 基本, 速攻魔法
+    section: Literal["action", "character", "fog"] = "action"
+
+
+@dataclass(frozen=True)
+class Format:
+    id: str  # lite, std, pro, mast, extra
+    name: str  # ライト
+    order: int  # lite < std < pro < mast < extra; an entry is new (○) in the first format listing it
+
+
+@dataclass
+class Edition:
+    """One edition of the rules (act6.1, act8.0, ...), possibly extending another."""
+
+    id: str
+    name: str  # 第六版
+    date: str  # printed date of the action list
+    game: str  # id of the Game
+    flow: str  # id of the core Flow it is played on
+    notation: Literal["timing", "trigger-speed-timing"]
+    terms: dict[str, str]  # printed words that differ by edition: life=デッキ/ライフ, size=数字/サイズ ...
+    formats: list[Format]
+    categories: list[Category]
+    actions: dict[str, Action]  # in printed order
+    characters: dict[str, Character]
+    fogs: dict[str, Fog]
+    supplements: dict[str, Any]  # legend boxes: symbols, costs, placement, triggering
+    colophon: dict[str, str]
+    extends: str | None = None
+    pos: Pos = UNKNOWN_POS
+
+    def format(self, fid: str) -> Format:
+        return next(f for f in self.formats if f.id == fid)
+
+    def actions_in(self, fid: str) -> list[Action]:
+        return [a for a in self.actions.values() if fid in a.formats]
+
+    def characters_in(self, fid: str) -> list[Character]:
+        return [c for c in self.characters.values() if fid in c.formats]
+
+    def fogs_in(self, fid: str) -> list[Fog]:
+        return [f for f in self.fogs.values() if fid in f.formats]
+
+
+@dataclass
+class Definitions:
+    """Everything loaded from a definitions tree: the root of the model.
+
+    ``flows`` and ``regulations`` hold objects of the document kinds registered by bpdsl.engine.flow and
+    bpdsl.regulation (see bpdsl.dsl.kinds); they are typed loosely here to keep this module free of them.
+    """
+
+    games: dict[str, Game] = field(default_factory=dict)
+    editions: dict[str, Edition] = field(default_factory=dict)
+    flows: dict[str, Any] = field(default_factory=dict)
+    regulations: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)  # other document kinds, by kind then id
+    files: list[str] = field(default_factory=list)

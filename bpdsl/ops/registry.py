@@ -1,0 +1,145 @@
+"""The op registry: THE vocabulary of effects, conditions, triggers, targets and abilities.
+
+One op is declared once, in one place, with everything the three consumers need:
+
+* its argument schema (cerberus) -- read by the validator (bpdsl.dsl),
+* its executor                   -- read by the engine (bpdsl.engine),
+* its Japanese phrase            -- read by the renderer (bpdsl.render) and the DSL reference.
+
+Because the three read the same object, an op cannot exist in one of them and not in the others.
+
+Declaring an op::
+
+    DAMAGE = declare(
+        "damage", "effect",
+        args={"to": {"type": "string", "allowed": ["target", "self", "opponent"], "required": True},
+              "amount": {"type": "expr", "required": True}},
+        phrase=lambda p, a: f"{p.who(a['to'])}に{p.expr(a['amount'])}点のダメージを与える。",
+        summary="Deal damage to a player (partial damage when the life is short).",
+        example={"damage": {"to": "target", "amount": "key.spade.rank"}},
+    )
+
+    @DAMAGE.executor
+    def _damage(ctx, args): ...
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from typing import Any, Callable, Literal, Mapping
+
+OpKind = Literal[
+    "effect",  # a step of an action's effect
+    "cost",  # pays one cost letter (B, L, D, S)
+    "condition",  # an activation condition / ※ note (once per turn, cannot be raised directly ...)
+    "trigger",  # a trigger condition (誘発条件) or an ability's trigger
+    "target",  # a target selector (対象)
+    "ability",  # a character's or fog's ability (準備, 速攻, 魔力増加, 防壁の【ダメージ判定】 ...)
+    "label",  # a character label (アタッカー, ブロッカー, 速攻)
+    "size",  # how a character's size (数字 / サイズ) is computed
+    "note",  # other printed notes with a rule behind them (e.g. cannot be countered)
+]
+
+Phrase = Callable[["PhraseContext", Mapping[str, Any]], str]
+
+
+class PhraseContext:
+    """What a phrase may know when it is rendered: the edition's printed terms and entry names.
+
+    Kept deliberately small so that a phrase depends only on its arguments and the edition's wording
+    (デッキ/ライフ, 数字/サイズ, スーツ/スート ...), never on game state.
+    """
+
+    def __init__(self, terms: Mapping[str, str], names: Mapping[str, str]):
+        self.terms = dict(terms)
+        self.names = dict(names)  # entry id -> printed name (actions, characters, fogs)
+
+    def term(self, key: str) -> str:
+        return self.terms.get(key, key)
+
+    def name(self, entry_id: str) -> str:
+        return self.names.get(entry_id, entry_id)
+
+
+@dataclass
+class Op:
+    name: str
+    kind: OpKind
+    args: dict[str, dict[str, Any]]
+    phrase: Phrase
+    summary: str
+    example: dict[str, Any]
+    execute: Callable[..., Any] | None = None
+    module: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def executor(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        """Decorator: attach the engine's executor to this op (kept next to the declaration)."""
+        self.execute = fn
+        return fn
+
+    def render(self, ctx: PhraseContext, args: Mapping[str, Any]) -> str:
+        return self.phrase(ctx, args)
+
+
+REGISTRY: dict[str, Op] = {}
+
+
+class OpDeclarationError(Exception):
+    """A programming error in an op declaration (not a definitions error)."""
+
+
+def declare(
+    name: str,
+    kind: OpKind,
+    *,
+    args: dict[str, dict[str, Any]] | None = None,
+    phrase: Phrase | str,
+    summary: str,
+    example: dict[str, Any],
+    **extra: Any,
+) -> Op:
+    """Declare an op. A string phrase is a fixed text (an op without arguments that change its wording)."""
+    if name in REGISTRY:
+        raise OpDeclarationError(f"op {name!r} declared twice ({REGISTRY[name].module})")
+    if isinstance(phrase, str):
+        fixed = phrase
+        phrase_fn: Phrase = lambda _ctx, _args: fixed  # noqa: E731
+    else:
+        phrase_fn = phrase
+    op = Op(name, kind, dict(args or {}), phrase_fn, summary, example, module=_caller_module(), extra=extra)
+    REGISTRY[name] = op
+    return op
+
+
+def _caller_module() -> str:
+    import inspect
+
+    frame = inspect.currentframe()
+    caller = frame.f_back.f_back if frame and frame.f_back else None
+    return caller.f_globals.get("__name__", "") if caller else ""
+
+
+_loaded = False
+
+
+def load_all() -> dict[str, Op]:
+    """Import every module of bpdsl.ops so that all ops are declared; returns the registry."""
+    global _loaded
+    if not _loaded:
+        import bpdsl.ops as pkg
+
+        for info in pkgutil.iter_modules(pkg.__path__):
+            if info.name != "registry":
+                importlib.import_module(f"bpdsl.ops.{info.name}")
+        _loaded = True
+    return REGISTRY
+
+
+def get(name: str) -> Op:
+    return load_all()[name]
+
+
+def ops_of(kind: OpKind) -> list[Op]:
+    return [op for op in load_all().values() if op.kind == kind]

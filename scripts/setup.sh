@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Set up a fresh machine: Debian packages (Japanese font for the PDFs, graphviz for the flow diagrams),
+# a virtual environment in .venv and the package with its test extras. Safe to run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_apt=()
+fc-list 2>/dev/null | grep -qi "IPAex" || need_apt+=(fonts-ipaexfont)
+command -v dot >/dev/null 2>&1 || need_apt+=(graphviz)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get install -y -q "${need_apt[@]}" >/dev/null 2>&1 \
+    || { $SUDO apt-get update -q >/dev/null && $SUDO apt-get install -y -q "${need_apt[@]}" >/dev/null; }
+fi
+
+if [ ! -x .venv/bin/python ]; then
+  python3 -m venv .venv
+fi
+.venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test]" 2>&1 | grep -v -i "warning: location" || true
+.venv/bin/python -c "import bpdsl, cerberus, weasyprint, pypdf, sphinx" 
