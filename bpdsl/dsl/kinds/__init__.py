@@ -1,0 +1,74 @@
+"""Document kinds: every definitions file is a YAML mapping with a ``kind:`` key naming one of these.
+
+A kind owns its cerberus schema and a ``build`` function that turns the validated plain data into model
+objects inside :class:`~bpdsl.model.Definitions`.  Areas of the project register their own kinds (the
+engine registers ``flow``, bpdsl.regulation registers ``regulations``) so the loader never needs to know
+them.  Build functions report problems through ``ctx.error(path, CODE, message, hint)`` where ``path`` is
+the key path inside the document, e.g. ``("actions", 3, "key")``; the loader maps it to file:line:col.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from bpdsl.diagnostics import DiagnosticSink, Pos
+from bpdsl.model import Definitions
+
+KeyPath = tuple[Any, ...]
+
+
+@dataclass
+class Document:
+    """One loaded YAML file: plain data (dicts, lists, scalars) plus the position of every node."""
+
+    file: str
+    data: Any
+    positions: dict[KeyPath, Pos] = field(default_factory=dict)
+    key_positions: dict[KeyPath, Pos] = field(default_factory=dict)  # position of the *key* of a mapping entry
+
+    def pos(self, path: KeyPath = ()) -> Pos:
+        """Position of the node at ``path``, falling back to the nearest enclosing node."""
+        p = tuple(path)
+        while p:
+            if p in self.positions:
+                return self.positions[p]
+            p = p[:-1]
+        return self.positions.get((), Pos(self.file, 1, 1))
+
+    def key_pos(self, path: KeyPath) -> Pos:
+        return self.key_positions.get(tuple(path)) or self.pos(path)
+
+
+@dataclass
+class BuildContext:
+    """Handed to a kind's build function: where to put the result and where to report problems."""
+
+    document: Document
+    definitions: Definitions
+    sink: DiagnosticSink
+
+    def pos(self, path: KeyPath = ()) -> Pos:
+        return self.document.pos(path)
+
+    def error(self, path: KeyPath, code_name: str, message: str, hint: str = "") -> None:
+        self.sink.error(self.document.pos(path), code_name, message, hint)
+
+    def warning(self, path: KeyPath, code_name: str, message: str, hint: str = "") -> None:
+        self.sink.warning(self.document.pos(path), code_name, message, hint)
+
+
+@dataclass
+class DocumentKind:
+    name: str
+    schema: dict[str, Any]  # cerberus schema of the document (the ``kind`` key is added by the loader)
+    build: Callable[[BuildContext], None]
+    order: int = 50  # build order: game (0) < flow (10) < edition (20) < entries (30) < regulations (40)
+    finish: Callable[[Definitions, DiagnosticSink], None] | None = None  # cross-document checks, run once
+
+
+KINDS: dict[str, DocumentKind] = {}
+
+
+def register_kind(kind: DocumentKind) -> DocumentKind:
+    KINDS[kind.name] = kind
+    return kind

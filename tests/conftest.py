@@ -1,0 +1,27 @@
+"""Shared pytest configuration."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SEEDS = ROOT.parent / "shared" / "seeds"
+
+
+@pytest.fixture(scope="session")
+def root() -> Path:
+    return ROOT
+
+
+@pytest.fixture(scope="session")
+def seeds_dir() -> Path:
+    if not SEEDS.is_dir():
+        pytest.fail(f"seed documents not found at {SEEDS} (../shared must sit beside the checkout)")
+    return SEEDS
+
+
+def soak_games(default: int = 200) -> int:
+    """Number of games per edition for soak tests (CI sets BPDSL_SOAK_GAMES)."""
+    return int(os.environ.get("BPDSL_SOAK_GAMES", default))
