@@ -1,0 +1,49 @@
+"""Render the action list of an edition and format to files: HTML, PDF and 2-up PDF.
+
+Every file is written with :func:`bpdsl.fsutil.write_atomic`, so a crash never leaves a half-written sheet.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bpdsl.fsutil import write_atomic
+from bpdsl.model import Definitions
+from bpdsl.render.html import TEMPLATES_DIR, render_sheet_html
+from bpdsl.render.pdf import html_to_pdf, two_up
+from bpdsl.render.sheet import build_sheet
+
+
+@dataclass
+class Rendered:
+    edition: str
+    format: str
+    files: list[Path] = field(default_factory=list)
+    pages: int = 0  # pages of the A4 PDF (0 with html only)
+
+
+def render_actionlist(
+    defs: Definitions,
+    edition_id: str,
+    format_id: str,
+    out_dir: Path,
+    *,
+    html_only: bool = False,
+    sheet_size: str = "A4",
+) -> Rendered:
+    """Write ``<edition>-<format>.html``, ``.pdf`` and ``-2up.pdf`` into ``out_dir``."""
+    sheet = build_sheet(defs, edition_id, format_id)
+    html = render_sheet_html(sheet)
+    stem = f"{edition_id}-{format_id}"
+    result = Rendered(edition_id, format_id)
+    result.files.append(write_atomic(out_dir / f"{stem}.html", html))
+    if html_only:
+        return result
+    pdf = html_to_pdf(html, base_url=TEMPLATES_DIR)
+    result.files.append(write_atomic(out_dir / f"{stem}.pdf", pdf))
+    result.files.append(write_atomic(out_dir / f"{stem}-2up.pdf", two_up(pdf, sheet_size)))
+    from pypdf import PdfReader
+    import io
+
+    result.pages = len(PdfReader(io.BytesIO(pdf)).pages)
+    return result
