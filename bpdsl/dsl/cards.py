@@ -1,0 +1,394 @@
+"""Playing cards and the key-card pattern language.
+
+The action lists print key cards (★) in a compact notation, and that notation *is* the DSL: a definition
+writes ``key: "♠A〜K と ♣A〜K"`` exactly as the sheet prints it.  This module parses such a pattern into a
+:class:`KeyPattern` that
+
+* matches a concrete set of cards (``matches``) -- used by the engine to check a chosen key,
+* enumerates every legal key-card choice out of a hand (``choices``) -- used to build decision options,
+* prints itself back in canonical form (``text``) -- used by the renderer.
+
+Grammar (whitespace is insignificant, full-width forms are accepted)::
+
+    pattern   := slots | same_suit | any
+    slots     := slot ( "と" slot )*             one card per slot, e.g. "♠A〜K と ♣A〜K"
+    slot      := alt ( ("," | "、" | "・") alt )*  one card matching any alternative, e.g. "Joker,A,J,Q,K"
+    alt       := "Joker" | [suit] rank [range rank]
+    range     := "〜" | "～" | "~"
+    suit      := "♠" | "♡" | "◇" | "♣"  (also ♤ ♥ ♦ ♢ ♧)
+    rank      := "A" | "2" .. "10" | "J" | "Q" | "K"
+    same_suit := "同じ" ("スート" | "スーツ") "を" N "枚" ["以上"]
+    any       := "全て" [ "(" "裏向き" ")" ]            any one card (a bulwark is placed face down)
+
+Cards are plain frozen objects with a stable ``index`` 0..53 so the engine can keep them in arrays.
+"""
+from __future__ import annotations
+
+import itertools
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+# --------------------------------------------------------------------------- cards
+
+SUITS: tuple[str, ...] = ("spade", "heart", "diamond", "club")
+SUIT_MARKS: dict[str, str] = {"spade": "♠", "heart": "♡", "diamond": "◇", "club": "♣"}
+# Every mark a source may use for a suit (printed sheets use ♡ and ◇; fonts and OCR vary).
+MARK_TO_SUIT: dict[str, str] = {
+    "♠": "spade", "♤": "spade",
+    "♡": "heart", "♥": "heart",
+    "◇": "diamond", "♦": "diamond", "♢": "diamond", "◆": "diamond",
+    "♣": "club", "♧": "club",
+}
+RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+JOKER = "Joker"
+# Table 3.1 of the rulebook: A=1, 2..10 as printed, J=11, Q=12, K=13, Joker=0.
+RANK_VALUES: dict[str, int] = {r: i + 1 for i, r in enumerate(RANKS)} | {JOKER: 0}
+JOKERS = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One physical card. ``suit`` is None for a Joker; ``index`` is unique within a deck (0..53)."""
+
+    suit: str | None
+    rank: str
+    value: int
+    index: int
+
+    @property
+    def is_joker(self) -> bool:
+        return self.suit is None
+
+    @property
+    def mark(self) -> str:
+        return SUIT_MARKS[self.suit] if self.suit else ""
+
+    @property
+    def text(self) -> str:
+        """Printed form: "♠A", "◇10", "Joker"."""
+        return f"{self.mark}{self.rank}" if self.suit else JOKER
+
+    @property
+    def id(self) -> str:
+        """Unique printable id: "♠A", "Joker1", "Joker2" (the two Jokers are different cards)."""
+        return self.text if self.suit else f"{JOKER}{self.index - 51}"
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Card({self.id})"
+
+
+def _make_deck() -> tuple[Card, ...]:
+    cards = [Card(s, r, RANK_VALUES[r], si * 13 + ri) for si, s in enumerate(SUITS) for ri, r in enumerate(RANKS)]
+    cards += [Card(None, JOKER, 0, 52 + j) for j in range(JOKERS)]
+    return tuple(cards)
+
+
+_DECK: tuple[Card, ...] = _make_deck()
+_BY_ID: dict[str, Card] = {c.id: c for c in _DECK}
+
+
+def full_deck() -> list[Card]:
+    """The 54 cards of a BlackPoker deck (52 + 2 Jokers), in index order."""
+    return list(_DECK)
+
+
+def card_at(index: int) -> Card:
+    """The card with the given stable index."""
+    return _DECK[index]
+
+
+def parse_card(text: str) -> Card:
+    """Parse "♠A", "♡10", "◇ Q", "Joker" (first Joker), "Joker2" into the deck's Card."""
+    raw = _normalize(text).replace(" ", "")
+    if raw.lower() in ("joker", "joker1"):
+        return _BY_ID["Joker1"]
+    if raw.lower() == "joker2":
+        return _BY_ID["Joker2"]
+    if raw and raw[0] in MARK_TO_SUIT:
+        suit = MARK_TO_SUIT[raw[0]]
+        rank = raw[1:].upper()
+        if rank in RANK_VALUES and rank != JOKER:
+            return _DECK[SUITS.index(suit) * 13 + RANKS.index(rank)]
+    raise PatternError(f"not a card: {text!r}", 0, 'write a suit mark and a rank, e.g. "♠A", "◇10", or "Joker"')
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class PatternError(ValueError):
+    """A key pattern that cannot be parsed; ``offset`` is the 0-based character offset in the text."""
+
+    def __init__(self, message: str, offset: int = 0, hint: str = ""):
+        super().__init__(message)
+        self.message = message
+        self.offset = offset
+        self.hint = hint
+
+
+# --------------------------------------------------------------------------- patterns
+
+
+@dataclass(frozen=True)
+class CardFilter:
+    """The cards one key-card slot accepts: a set of (suit, rank) kinds plus its printed text."""
+
+    kinds: frozenset[tuple[str | None, str]]
+    text: str
+
+    def __call__(self, card: Card) -> bool:
+        return (card.suit, card.rank) in self.kinds
+
+
+@dataclass(frozen=True)
+class KeyPattern:
+    """A parsed key-card pattern (see the module docstring for the grammar).
+
+    ``form`` is "slots" (one card per slot), "same_suit" (N or N+ cards of one suit) or "any" (any one
+    card; ``face_down`` tells that it is played face down).
+    """
+
+    form: str
+    text: str
+    slots: tuple[CardFilter, ...] = ()
+    count: int = 0
+    at_least: bool = False
+    face_down: bool = False
+    source: str = field(default="", compare=False)
+
+    @property
+    def size_range(self) -> tuple[int, int]:
+        """(min, max) number of key cards."""
+        if self.form == "slots":
+            return (len(self.slots), len(self.slots))
+        if self.form == "same_suit":
+            return (self.count, len(RANKS) if self.at_least else self.count)
+        return (1, 1)
+
+    def accepts(self, card: Card) -> bool:
+        """Whether ``card`` could be part of some key of this pattern (a cheap pre-filter)."""
+        if self.form == "slots":
+            return any(f(card) for f in self.slots)
+        if self.form == "same_suit":
+            return not card.is_joker
+        return True
+
+    def matches(self, cards: Sequence[Card]) -> bool:
+        """Whether exactly these cards form a legal key."""
+        n = len(cards)
+        if len({c.index for c in cards}) != n:
+            return False
+        if self.form == "slots":
+            return n == len(self.slots) and _assignable(cards, self.slots)
+        if self.form == "same_suit":
+            lo, hi = self.size_range
+            if not lo <= n <= hi:
+                return False
+            suit = cards[0].suit
+            return suit is not None and all(c.suit == suit for c in cards)
+        return n == 1
+
+    def choices(self, cards: Iterable[Card]) -> list[tuple[Card, ...]]:
+        """Every legal key out of ``cards`` (e.g. a hand), each a tuple in index order, without duplicates."""
+        pool = sorted({c.index: c for c in cards}.values(), key=lambda c: c.index)
+        result: list[tuple[Card, ...]] = []
+        if self.form == "slots":
+            k = len(self.slots)
+            if k == 1:
+                f = self.slots[0]
+                return [(c,) for c in pool if f(c)]
+            usable = [c for c in pool if self.accepts(c)]
+            for combo in itertools.combinations(usable, k):
+                if _assignable(combo, self.slots):
+                    result.append(combo)
+            return result
+        if self.form == "same_suit":
+            lo, hi = self.size_range
+            for suit in SUITS:
+                same = [c for c in pool if c.suit == suit]
+                for n in range(lo, min(hi, len(same)) + 1):
+                    result.extend(itertools.combinations(same, n))
+            result.sort(key=lambda t: tuple(c.index for c in t))
+            return result
+        return [(c,) for c in pool]
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _assignable(cards: Sequence[Card], slots: Sequence[CardFilter]) -> bool:
+    """Whether the cards can be assigned one to each slot (a tiny bipartite matching; n <= 3)."""
+    if len(cards) != len(slots):
+        return False
+    if len(cards) == 1:
+        return slots[0](cards[0])
+    return any(all(f(c) for f, c in zip(slots, perm)) for perm in itertools.permutations(cards))
+
+
+# --------------------------------------------------------------------------- parser
+
+RANGE_MARKS = "〜～~"
+ALT_MARKS = ",、・"
+
+
+def _normalize(text: str) -> str:
+    """Full-width to half-width char by char (keeps offsets stable); "～" and "~" are both range marks."""
+    out = []
+    for ch in text:
+        if ch in MARK_TO_SUIT or ch in RANGE_MARKS:
+            out.append(ch)
+            continue
+        n = unicodedata.normalize("NFKC", ch)
+        out.append(n if len(n) == 1 else ch)
+    return "".join(out).replace("\u3000", " ")
+
+
+class _Scanner:
+    def __init__(self, text: str):
+        self.src = text
+        self.text = _normalize(text)
+        self.i = 0
+
+    def skip(self) -> None:
+        while self.i < len(self.text) and self.text[self.i].isspace():
+            self.i += 1
+
+    def at_end(self) -> bool:
+        self.skip()
+        return self.i >= len(self.text)
+
+    def peek(self) -> str:
+        self.skip()
+        return self.text[self.i] if self.i < len(self.text) else ""
+
+    def take(self, word: str) -> bool:
+        self.skip()
+        if self.text.startswith(word, self.i):
+            self.i += len(word)
+            return True
+        if word.isascii() and self.text[self.i:self.i + len(word)].lower() == word.lower():
+            self.i += len(word)
+            return True
+        return False
+
+    def expect(self, word: str, hint: str) -> None:
+        if not self.take(word):
+            got = self.peek() or "end of pattern"
+            raise PatternError(f"expected {word!r} but found {got!r}", self.i, hint)
+
+    def number(self) -> int | None:
+        self.skip()
+        j = self.i
+        while j < len(self.text) and self.text[j].isdigit():
+            j += 1
+        if j == self.i:
+            return None
+        value = int(self.text[self.i:j])
+        self.i = j
+        return value
+
+
+EXAMPLES = '"2〜10", "♡A〜10", "J〜K", "Joker", "♠A〜K と ♣A〜K", "同じスートを2枚以上", "全て(裏向き)"'
+
+
+def parse_pattern(text: str) -> KeyPattern:
+    """Parse a printed key-card pattern into a :class:`KeyPattern`; raises :class:`PatternError`."""
+    if not isinstance(text, str):
+        raise PatternError(f"a key pattern must be a string, not {type(text).__name__}", 0, f"e.g. {EXAMPLES}")
+    s = _Scanner(text)
+    if s.at_end():
+        raise PatternError("empty key pattern", 0, f"write a pattern such as {EXAMPLES}, or omit the key")
+    if s.take("同じ"):
+        pattern = _same_suit(s)
+    elif s.take("全て") or s.take("すべて"):
+        face_down = False
+        if s.take("("):
+            s.expect("裏向き", 'write "全て(裏向き)" for any one card placed face down')
+            s.expect(")", 'close the parenthesis: "全て(裏向き)"')
+            face_down = True
+        pattern = KeyPattern("any", "全て(裏向き)" if face_down else "全て", face_down=face_down)
+    else:
+        slots = [_slot(s)]
+        while s.take("と"):
+            slots.append(_slot(s))
+        pattern = KeyPattern("slots", " と ".join(f.text for f in slots), slots=tuple(slots))
+    if not s.at_end():
+        raise PatternError(f"unexpected {s.peek()!r} after the pattern", s.i,
+                           'join several key cards with "と", alternatives with ","')
+    return KeyPattern(pattern.form, pattern.text, pattern.slots, pattern.count, pattern.at_least,
+                      pattern.face_down, source=text)
+
+
+def _same_suit(s: _Scanner) -> KeyPattern:
+    if not (s.take("スート") or s.take("スーツ")):
+        raise PatternError("expected 'スート' after '同じ'", s.i, 'write "同じスートを2枚" or "同じスートを2枚以上"')
+    s.expect("を", 'write "同じスートをN枚"')
+    at = s.i
+    n = s.number()
+    if n is None:
+        raise PatternError("expected a number of cards", at, 'write "同じスートを2枚"')
+    if not 1 <= n <= len(RANKS):
+        raise PatternError(f"a suit has {len(RANKS)} cards; {n} cannot be asked for", at, "use 1 to 13 cards")
+    s.expect("枚", 'write "同じスートをN枚"')
+    at_least = s.take("以上")
+    return KeyPattern("same_suit", f"同じスートを{n}枚" + ("以上" if at_least else ""), count=n, at_least=at_least)
+
+
+def _slot(s: _Scanner) -> CardFilter:
+    kinds: set[tuple[str | None, str]] = set()
+    texts: list[str] = []
+    while True:
+        k, t = _alt(s)
+        kinds |= k
+        texts.append(t)
+        s.skip()
+        if s.peek() and s.peek() in ALT_MARKS:
+            s.i += 1
+            continue
+        break
+    return CardFilter(frozenset(kinds), ",".join(texts))
+
+
+def _alt(s: _Scanner) -> tuple[set[tuple[str | None, str]], str]:
+    if s.take("Joker") or s.take("ジョーカー"):
+        return {(None, JOKER)}, JOKER
+    suit: str | None = None
+    ch = s.peek()
+    if ch in MARK_TO_SUIT:
+        suit = MARK_TO_SUIT[ch]
+        s.i += 1
+    lo = _rank(s)
+    hi = lo
+    s.skip()
+    if s.peek() and s.peek() in RANGE_MARKS:
+        s.i += 1
+        at = s.i
+        hi = _rank(s)
+        if RANK_VALUES[hi] < RANK_VALUES[lo]:
+            raise PatternError(f"the range {lo}〜{hi} is empty", at, f"write the lower rank first: {hi}〜{lo}")
+    suits = (suit,) if suit else SUITS
+    ranks = RANKS[RANK_VALUES[lo] - 1:RANK_VALUES[hi]]
+    mark = SUIT_MARKS[suit] if suit else ""
+    text = f"{mark}{lo}" if lo == hi else f"{mark}{lo}〜{hi}"
+    return {(su, r) for su in suits for r in ranks}, text
+
+
+def _rank(s: _Scanner) -> str:
+    s.skip()
+    at = s.i
+    n = s.number()
+    if n is not None:
+        if 2 <= n <= 10:
+            return str(n)
+        if n == 1:
+            return "A"
+        raise PatternError(f"no rank {n}", at, "ranks are A, 2..10, J, Q, K (or Joker)")
+    ch = s.text[s.i:s.i + 1].upper()
+    if ch in ("A", "J", "Q", "K"):
+        s.i += 1
+        return ch
+    got = s.text[s.i:s.i + 1] or "end of pattern"
+    raise PatternError(f"expected a rank but found {got!r}", at, f"ranks are A, 2..10, J, Q, K; patterns look like {EXAMPLES}")

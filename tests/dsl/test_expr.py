@@ -1,0 +1,132 @@
+"""The expression language: parsed by hand, type-checked, never eval'd; unknown names are errors."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bpdsl.dsl.expr import ExprError, ExprEvalError, parse
+from bpdsl.dsl.expr_names import NAMES
+
+VALUES = {"key.spade.rank": 7, "key.diamond.rank": 3, "target.rank": 9, "target.size": 0, "key.has_ace": True}
+
+
+@pytest.mark.parametrize(
+    "text,value",
+    [
+        ("1 + 2 * 3", 7),
+        ("(1 + 2) * 3", 9),
+        ("10 - 4 - 3", 3),
+        ("7 / 2", 3),
+        ("7 % 4", 3),
+        ("-3 + 5", 2),
+        ("key.spade.rank", 7),
+        ("target.rank % key.diamond.rank == 0 and target.rank != 0", True),
+        ("target.size <= 0 or key.has_ace", True),
+        ("not key.has_ace", False),
+        ("not 1 > 2 and true", True),
+        ("true or false and false", True),
+        ("３ ＋ ４", 7),
+    ],
+)
+def test_evaluate(text: str, value: object) -> None:
+    e = parse(text)
+    assert e.evaluate(VALUES.__getitem__) == value
+    assert parse(str(e)) == e  # canonical text round-trips
+
+
+def test_names_and_types() -> None:
+    e = parse("target.rank % key.diamond.rank == 0")
+    assert e.names() == {"target.rank", "key.diamond.rank"}
+    assert e.type == "bool"
+    assert parse("key.rank").type == "int"
+    assert parse(3).constant == 3
+
+
+def test_resolver_is_the_only_source_of_values() -> None:
+    seen: list[str] = []
+
+    def resolve(name: str) -> int:
+        seen.append(name)
+        return 4
+
+    assert parse("key.rank * key.rank").evaluate(resolve) == 16
+    assert seen == ["key.rank", "key.rank"]
+
+
+@pytest.mark.parametrize(
+    "text,offset,hint_part",
+    [
+        ("key.spade.rnk", 0, "key.spade.rank"),
+        ("1 + key.spade", 4, "key.spade.rank"),
+        ("1 +", 3, "missing"),
+        ("(1 + 2", 6, "close"),
+        ("key.has_ace + 1", 12, "number"),
+        ("1 < 2 < 3", 6, "and"),
+        ("a && b", 2, "and"),
+        ("1 = 1", 2, "=="),
+        ("__import__('os')", 11, ""),
+        ("1 2", 2, "and"),
+        ("", 0, "name"),
+        ("1 / 0", 2, ""),
+    ],
+)
+def test_errors(text: str, offset: int, hint_part: str) -> None:
+    with pytest.raises(ExprError) as info:
+        parse(text)
+    assert info.value.offset == offset
+    assert hint_part in info.value.hint
+
+
+def test_expected_type() -> None:
+    with pytest.raises(ExprError):
+        parse("key.rank", expect="bool")
+    with pytest.raises(ExprError):
+        parse("key.rank > 1", expect="int")
+    assert parse("key.rank > 1", expect="bool").type == "bool"
+
+
+def test_division_by_zero_at_run_time() -> None:
+    with pytest.raises(ExprEvalError):
+        parse("target.rank % key.diamond.rank").evaluate(lambda n: 0)
+
+
+def test_every_declared_name_parses() -> None:
+    for name, info in NAMES.items():
+        assert parse(name).type == info.type
+        assert info.doc_en and info.phrase_ja
+
+
+ints = st.integers(min_value=-50, max_value=50)
+
+
+def _tree(depth: int) -> st.SearchStrategy[tuple[str, int]]:
+    leaf = ints.map(lambda v: (f"({v})" if v < 0 else str(v), v))
+    if depth == 0:
+        return leaf
+
+    def combine(t: tuple[tuple[str, int], str, tuple[str, int]]) -> tuple[str, int]:
+        (a, av), op, (b, bv) = t
+        value = {"+": av + bv, "-": av - bv, "*": av * bv}[op]
+        return f"({a} {op} {b})", value
+
+    sub = _tree(depth - 1)
+    return st.one_of(leaf, st.tuples(sub, st.sampled_from("+-*"), sub).map(combine))
+
+
+@settings(max_examples=100, deadline=None)
+@given(_tree(3))
+def test_arithmetic_agrees_with_python_integers(case: tuple[str, int]) -> None:
+    text, value = case
+    e = parse(text)
+    assert e.evaluate(lambda n: 0) == value
+    assert parse(str(e)).evaluate(lambda n: 0) == value
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(max_size=30))
+def test_arbitrary_text_only_raises_expr_error(text: str) -> None:
+    try:
+        parse(text)
+    except ExprError:
+        pass
