@@ -1,0 +1,64 @@
+"""``bpdsl render actionlist``: print the action lists of the bundled (or given) definitions."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+render_app = typer.Typer(help="Render printable documents from the definitions.", no_args_is_help=True)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(render_app, name="render")
+
+
+@render_app.command("actionlist")
+def actionlist(
+    out: Path = typer.Option(..., "--out", "-o", help="Directory for <edition>-<format>.html/.pdf/-2up.pdf."),
+    edition: Optional[str] = typer.Option(None, "--edition", "-e", help="Edition id, e.g. act8.0."),
+    format: Optional[str] = typer.Option(None, "--format", "-f", help="Format id, e.g. std."),
+    all_: bool = typer.Option(False, "--all", help="Every edition x format the definitions declare."),
+    html_only: bool = typer.Option(False, "--html-only", help="Write only the HTML (no PDF, no 2-up)."),
+    sheet: str = typer.Option("A4", "--sheet", help="Sheet of the 2-up PDF: A4 (scaled) or A3 (full size)."),
+    definitions: Optional[list[Path]] = typer.Option(
+        None, "--definitions", "-d", help="Definitions directory or files (default: the bundled ones)."
+    ),
+) -> None:
+    """Write the action list of an edition and format as HTML, A4 PDF and 2-up PDF."""
+    from bpdsl.render.actionlist import render_actionlist
+    from bpdsl.render.loading import DefinitionsInvalid, load_definitions
+    from bpdsl.render.sheet import SheetError, sheet_formats
+
+    if sheet.upper() not in ("A4", "A3"):
+        _usage(f"--sheet must be A4 or A3, not {sheet!r}")
+    if all_ and (edition or format):
+        _usage("--all renders every edition and format; do not combine it with --edition/--format")
+    if not all_ and not (edition and format):
+        _usage("give --edition and --format, or --all")
+    try:
+        defs = load_definitions(definitions)
+    except DefinitionsInvalid as exc:
+        for message in exc.messages:
+            typer.echo(message, err=True)
+        typer.echo(f"{len(exc.messages)} error(s) in the definitions; nothing rendered", err=True)
+        raise typer.Exit(1)
+
+    pairs = sheet_formats(defs) if all_ else [(edition or "", format or "")]
+    started = time.perf_counter()
+    for ed, fm in pairs:
+        t0 = time.perf_counter()
+        try:
+            result = render_actionlist(defs, ed, fm, out, html_only=html_only, sheet_size=sheet.upper())
+        except SheetError as exc:
+            _usage(str(exc))
+        names = ", ".join(p.name for p in result.files)
+        pages = f", {result.pages} page(s)" if result.pages else ""
+        typer.echo(f"{ed} {fm}: {names}{pages} ({time.perf_counter() - t0:.2f}s)")
+    typer.echo(f"rendered {len(pairs)} action list(s) into {out} in {time.perf_counter() - started:.2f}s")
+
+
+def _usage(message: str) -> None:
+    typer.echo(f"bpdsl render: {message}", err=True)
+    raise typer.Exit(2)
