@@ -1,0 +1,124 @@
+"""``bpdsl regulation``: check a regulation by name, list the regulation data."""
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+import typer
+
+from bpdsl.regulation.check import allowed_regulations, resolve, unplayable_reason
+from bpdsl.regulation.cli_support import definitions_or_exit, describe_problems, systems_or_exit
+from bpdsl.regulation.model import Regulation
+
+app = typer.Typer(help="Regulations: formats, frames, options (2024) and the named regulations (2021).",
+                  no_args_is_help=True)
+
+
+def register(root: typer.Typer) -> None:
+    root.add_typer(app, name="regulation")
+
+
+def _summary(reg: Regulation) -> dict[str, object]:
+    d = reg.deck
+    out: dict[str, object] = {
+        "regulation": reg.name,
+        "id": reg.id,
+        "system": reg.system.id,
+        "edition": reg.edition,
+        "format": reg.format.id,
+        "action_list": reg.format.action_list,
+        "extra_list": reg.format.extra_list,
+        "build": d.build,
+        "decks": d.count,
+        "deck_size": d.size.text() if d.count == 1 else " / ".join(d.deck_texts()),
+        "match": reg.match.name,
+        "games_to_win": reg.match.games_to_win,
+        "max_games": reg.match.max_games,
+    }
+    if reg.frame is not None:
+        out["frame"] = reg.frame.id
+        out["options"] = [o.id for o in reg.options]
+    if reg.named is not None:
+        out["section"] = reg.named.section
+        out["condition"] = reg.named.condition
+    return out
+
+
+@app.command("check")
+def check(
+    regulation: str = typer.Argument(..., help='e.g. "スタンダード + ランダムハーフ + プリセット2" or std+random-half+preset2'),
+    system: Optional[str] = typer.Option(None, "--system", help="bp2024 or bp2021 (default: read the text)"),
+    as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
+) -> None:
+    """Say whether REGULATION is valid, or which rule forbids it (exit 0 valid, 1 invalid, 2 unknown name)."""
+    defs = definitions_or_exit()
+    result = resolve(regulation, systems_or_exit(defs), system)
+    if as_json:
+        print(json.dumps({
+            "text": regulation, "valid": result.valid,
+            "regulation": _summary(result.regulation) if result.valid and result.regulation else None,
+            "problems": [{"kind": p.kind, "message": p.message, "rule": p.rule, "hint": p.hint}
+                         for p in result.problems],
+        }, ensure_ascii=False, indent=2))
+        raise typer.Exit(result.exit_code)
+    if not result.valid or result.regulation is None:
+        describe_problems(result)
+        raise typer.Exit(result.exit_code)
+    reg = result.regulation
+    s = _summary(reg)
+    print(f"valid: {reg.name}  ({reg.id}, {reg.system.name})")
+    print(f"  format : {reg.format.name} — action list {reg.format.action_list}"
+          + (f" + extra list {reg.format.extra_list}" if reg.format.extra_list else "")
+          + f" of {reg.edition}")
+    if reg.frame is not None:
+        print(f"  frame  : {reg.frame.name} — {reg.frame.method}")
+    if reg.named is not None:
+        print(f"  decks  : {reg.named.condition} ({reg.named.pool})")
+    print(f"  build  : {s['build']}, {s['decks']} deck(s) of {s['deck_size']}")
+    print(f"  match  : {reg.match.name} ({reg.match.games_to_win} win(s), at most {reg.match.max_games} game(s))")
+    for o in reg.options:
+        print(f"  option : {o.name} — {o.rule}")
+
+
+@app.command("list")
+def list_(
+    system: Optional[str] = typer.Option(None, "--system", help="only this system (bp2024, bp2021)"),
+    valid: bool = typer.Option(False, "--valid", help="list every valid 2024 combination"),
+) -> None:
+    """List the formats, frames, options and named regulations of the definitions."""
+    defs = definitions_or_exit()
+    all_systems = systems_or_exit(defs)
+    if system is not None and system not in all_systems:
+        from bpdsl.diagnostics import did_you_mean
+
+        print(f"unknown regulation system {system!r}; {did_you_mean(system, all_systems) or 'known: ' + ', '.join(all_systems)}")
+        raise typer.Exit(2)
+    for s in all_systems.values():
+        if system is not None and s.id != system:
+            continue
+        print(f"{s.name} [{s.id}] — {s.notation}; action lists of {s.edition}")
+        print("  formats:")
+        for f in s.formats.values():
+            why = unplayable_reason(defs, s, f)
+            print(f"    {f.id:<18} {f.name:<10} action list {f.action_list}"
+                  + (f" + {f.extra_list}" if f.extra_list else "")
+                  + (f"  (checks only: {why})" if why else ""))
+        if s.frames:
+            print("  frames:")
+            for fr in s.frames.values():
+                print(f"    {fr.id:<18} {fr.name:<10} {fr.build:<11} {s.match_types[fr.match].name:<12} "
+                      f"{' / '.join(fr.deck.deck_texts())}")
+        if s.options:
+            print("  options:")
+            for o in s.options.values():
+                print(f"    {o.id:<18} {o.name:<10} {o.summary}")
+        if s.named:
+            print("  regulations:")
+            for n in s.named.values():
+                print(f"    {n.id:<18} {n.name:<14} {n.section:<7} {n.condition}")
+        if valid and s.frames:
+            combos = allowed_regulations(s)
+            print(f"  valid combinations ({len(combos)}):")
+            for f, fr, opts in combos:
+                print("    " + " + ".join([f.name, fr.name] + [o.name for o in opts])
+                      + "   " + "+".join([f.id, fr.id] + [o.id for o in opts]))
