@@ -1,0 +1,38 @@
+"""Condition ops: activation conditions of actions (act8.0 (起動条件), act6.1 "※" notes).
+
+A condition restricts when a player may raise an action: at most once per turn, or never directly (the
+action is raised only by another action's effect or a character's ability, as act6.1's チャージ/ドロー/
+ブロック/ダメージ判定/世代交代).
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from bpdsl.ops._common import classic, get
+from bpdsl.ops.registry import PhraseContext, declare
+
+
+def _per_turn_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    n = get(a, "times", 1)
+    if classic(ctx):
+        return f"プレイヤーは1ターンに{n}回しかこのアクションを起こすことができない。"
+    return f"プレイヤーは、1ターンに{n}回までこのアクションを起こすことができる。"
+
+
+ONCE_PER_TURN = declare(
+    "once_per_turn", "condition",
+    args={"times": {"type": "integer", "min": 1, "default": 1}},
+    phrase=_per_turn_phrase,
+    summary="A player may raise this action at most `times` times per turn (counted per player and turn).",
+    example={"once_per_turn": {"times": 1}},
+)
+
+
+NOT_DIRECT = declare(
+    "not_direct", "condition",
+    args={},
+    phrase="プレイヤーはこのアクションを直接起こすことができない。",
+    summary=("No player may raise this action directly; it is raised only by an effect (raise_action) or an "
+             "ability (raises_on_grave)."),
+    example={"not_direct": {}},
+)

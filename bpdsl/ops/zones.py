@@ -1,0 +1,244 @@
+"""Zone ops: moving cards between life (deck), hand, field, grave and fog.
+
+Covers putting cards onto the field as a character (every summon, 防壁設置, 防壁補充, 装備), drawing,
+searching the life, revealing until a card of given ranks appears (世代交代), returning cards to the hand,
+sending characters to the grave, moving a character on top of a life (死の槍), clearing the fog (エンド),
+reviving a card from the grave (リアニメイト) and discarding a card chosen from an opponent's hand (ハンデス).
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from bpdsl.ops._common import FACES, NOUNS, STATES, get, life, ranks_text, zone_name
+from bpdsl.ops.registry import PhraseContext, declare
+
+_FACE = {"type": "string", "allowed": list(FACES)}
+_STATE = {"type": "string", "allowed": list(STATES)}
+
+
+def _put_source(ctx: PhraseContext, cards: str, count: int) -> str:
+    if cards == "key":
+        return "キーカード"
+    if cards == "hand":
+        return f"手札からカード{count}枚"
+    if cards == "life_top":
+        return f"自分の{life(ctx)}の一番上から{count}枚"
+    return cards
+
+
+def _put_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    as_ = a["as"]
+    name = ctx.name(as_)
+    face, state = get(a, "face", "up"), get(a, "state", "charge")
+    text = f"{_put_source(ctx, a['cards'], get(a, 'count', 1))}を{name}として{FACES[face]}かつ{STATES[state]}で場に出す。"
+    alt = a.get("or")
+    if alt:
+        alt_src = _put_source(ctx, a["cards"], get(alt, "count", get(a, "count", 1)))
+        text += (f"もしくは、{alt_src}を{name}として{FACES[get(alt, 'face', face)]}かつ"
+                 f"{STATES[get(alt, 'state', state)]}で場に出す。")
+    if get(a, "see_abilities", False):
+        # the sheets print 「防壁の能力は…」 without the comma they print after soldiers' names
+        text += f"{name}の能力は{'' if face == 'down' else '、'}キャラクターリスト参照。"
+    if get(a, "see_placement", False):
+        text += "防壁の置き方は「防壁の置き方」参照。"
+    return text
+
+
+PUT_ONTO_FIELD = declare(
+    "put_onto_field", "effect",
+    args={
+        "cards": {"type": "string", "allowed": ["key", "hand", "life_top"], "required": True},
+        "count": {"type": "integer", "min": 1, "default": 1},
+        "as": {"type": "ref", "required": True},
+        "face": {**_FACE, "default": "up"},
+        "state": {**_STATE, "default": "charge"},
+        "or": {"type": "dict", "schema": {"count": {"type": "integer", "min": 1}, "face": _FACE, "state": _STATE}},
+        "see_abilities": {"type": "boolean", "default": False},
+        "see_placement": {"type": "boolean", "default": False},
+    },
+    phrase=_put_phrase,
+    summary=("Put cards onto the field as one character of the given kind, face up or down, charged or "
+             "driven. `cards`: the key cards, `count` cards chosen from the hand, or the top `count` cards of "
+             "the own life. `or` offers the player an alternative count/state (防壁補充). `see_*` only add "
+             "the printed references to the character list and the bulwark placement box."),
+    example={"put_onto_field": {"cards": "key", "as": "general_soldier", "face": "up", "state": "charge"}},
+)
+
+
+def _attach_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    name = ctx.name(a["as"])
+    text = f"対象とした兵士の上にキーカードを置き{name}とする。"
+    if get(a, "see_abilities", False):
+        text += f"{name}の能力は、キャラクターリスト参照。"
+    return text
+
+
+ATTACH_KEY = declare(
+    "attach_key", "effect",
+    args={"as": {"type": "ref", "required": True}, "see_abilities": {"type": "boolean", "default": False}},
+    phrase=_attach_phrase,
+    summary=("Put the key cards on top of the targeted soldier; the soldier and the key cards become one "
+             "character of kind `as` (装備兵) made of all those cards."),
+    example={"attach_key": {"as": "armed_soldier", "see_abilities": True}},
+)
+
+
+def _draw_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    more = "必要であれば、更に" if get(a, "optional", False) else ""
+    return f"{more}{life(ctx)}の一番上からカードを{get(a, 'count', 1)}枚引き、手札に加える。"
+
+
+DRAW = declare(
+    "draw", "effect",
+    args={"count": {"type": "integer", "min": 1, "default": 1}, "optional": {"type": "boolean", "default": False}},
+    phrase=_draw_phrase,
+    summary=("The turn player draws `count` cards from the top of their life into the hand; with "
+             "`optional: true` the player may decline (a decision)."),
+    example={"draw": {"count": 1, "optional": True}},
+)
+
+
+def _search_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    text = f"{life(ctx)}から好きなカードを{get(a, 'count', 1)}枚選び"
+    if get(a, "reveal", True):
+        text += "対戦相手に見せ"
+    text += "手札に加える。"
+    if get(a, "shuffle", True):
+        text += f"その後{life(ctx)}を切りなおす。"
+    return text
+
+
+SEARCH = declare(
+    "search", "effect",
+    args={
+        "count": {"type": "integer", "min": 1, "default": 1},
+        "reveal": {"type": "boolean", "default": True},
+        "shuffle": {"type": "boolean", "default": True},
+    },
+    phrase=_search_phrase,
+    summary=("The controller chooses any `count` cards of their life, shows them to the opponent (`reveal`), "
+             "adds them to the hand, then shuffles the life (`shuffle`)."),
+    example={"search": {"count": 1, "reveal": True, "shuffle": True}},
+)
+
+
+def _reveal_until_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    return (f"{life(ctx)}の一番上から{ranks_text(a['ranks'])}のいずれかが出るまで"
+            f"{zone_name(ctx, get(a, 'others_to', 'grave'))}にカードを移動し、出たら"
+            f"{zone_name(ctx, get(a, 'found_to', 'hand'))}に加える。")
+
+
+REVEAL_UNTIL = declare(
+    "reveal_until", "effect",
+    args={
+        "ranks": {"type": "list", "required": True, "minlength": 1,
+                  "schema": {"type": "string", "allowed": ["Joker", "A", "2", "3", "4", "5", "6", "7", "8", "9",
+                                                           "10", "J", "Q", "K"]}},
+        "others_to": {"type": "string", "allowed": ["grave"], "default": "grave"},
+        "found_to": {"type": "string", "allowed": ["hand"], "default": "hand"},
+    },
+    phrase=_reveal_until_phrase,
+    summary=("Move cards one by one from the top of the controller's life to `others_to` until a card of one "
+             "of `ranks` appears; that card goes to `found_to`. Nothing is found when the life runs out."),
+    example={"reveal_until": {"ranks": ["Joker", "A", "J", "Q", "K"], "others_to": "grave", "found_to": "hand"}},
+)
+
+
+def _return_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    cards = a["cards"]
+    what = "キーカード" if cards == "key" else f"対象の{NOUNS[get(a, 'what', 'character')]}"
+    cond = ""
+    if a.get("if_state"):
+        cond = f"{what}が{STATES[a['if_state']]}の場合、"
+    return f"{cond}{what}を手札に戻す。"
+
+
+RETURN_TO_HAND = declare(
+    "return_to_hand", "effect",
+    args={
+        "cards": {"type": "string", "allowed": ["key", "target"], "required": True},
+        "what": {"type": "string", "allowed": list(NOUNS), "default": "character"},
+        "if_state": {"type": "string", "allowed": list(STATES), "nullable": True},
+    },
+    phrase=_return_phrase,
+    summary=("Return cards to their owner's hand: the key cards of this action, or every card of the "
+             "targeted character (only if it is in state `if_state`, when given)."),
+    example={"return_to_hand": {"cards": "target", "what": "character", "if_state": "charge"}},
+)
+
+
+SEND_TO_GRAVE = declare(
+    "send_to_grave", "effect",
+    args={"cards": {"type": "string", "allowed": ["target"], "required": True},
+          "what": {"type": "string", "allowed": list(NOUNS), "default": "character"}},
+    phrase=lambda ctx, a: f"対象の{NOUNS[get(a, 'what', 'character')]}を場から墓地に移す。",
+    summary="Move every card of the targeted character from the field to its owner's grave.",
+    example={"send_to_grave": {"cards": "target", "what": "bulwark"}},
+)
+
+
+def _to_life_top_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    noun = NOUNS[get(a, "what", "soldier")]
+    face = FACES[get(a, "face", "down")]
+    return (f"対象の{noun}をオーナーの{life(ctx)}の一番上に{face}で移す。"
+            f"{noun}が複数のカードから成る場合、任意の順で{life(ctx)}の一番上に{face}で移す。")
+
+
+MOVE_TO_LIFE_TOP = declare(
+    "move_to_life_top", "effect",
+    args={"cards": {"type": "string", "allowed": ["target"], "required": True},
+          "what": {"type": "string", "allowed": list(NOUNS), "default": "soldier"},
+          "face": {**_FACE, "default": "down"}},
+    phrase=_to_life_top_phrase,
+    summary=("Move the targeted character onto the top of its owner's life, face down; a character made of "
+             "several cards goes there in an order its owner chooses."),
+    example={"move_to_life_top": {"cards": "target", "what": "soldier", "face": "down"}},
+)
+
+
+def _move_all_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    whose = "自分の" if get(a, "whose", "self") == "self" else "対戦相手の"
+    return f"{whose}{zone_name(ctx, a['from'])}にあるカードを全て{zone_name(ctx, a['to'])}に移す。"
+
+
+MOVE_ALL = declare(
+    "move_all", "effect",
+    args={"from": {"type": "string", "allowed": ["fog", "hand", "field"], "required": True},
+          "to": {"type": "string", "allowed": ["grave"], "required": True},
+          "whose": {"type": "string", "allowed": ["self", "opponent"], "default": "self"}},
+    phrase=_move_all_phrase,
+    summary="Move every card of one zone of a player to another zone (エンド clears the own fog into the grave).",
+    example={"move_all": {"from": "fog", "to": "grave", "whose": "self"}},
+)
+
+
+def _revive_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    face, state = FACES[get(a, "face", "up")], STATES[get(a, "state", "charge")]
+    return ("自分の墓地にあるカード1枚を選ぶ。対象のキャラクターを墓地に移せた場合、"
+            f"選んだカードを兵士として{face}かつ{state}で場に出す。移せない場合、選んだカードを墓地に戻す。")
+
+
+REVIVE_BY_SACRIFICE = declare(
+    "revive_by_sacrifice", "effect",
+    args={"face": {**_FACE, "default": "up"}, "state": {**_STATE, "default": "charge"}},
+    phrase=_revive_phrase,
+    summary=("Choose one card of the own grave; if the targeted character could be moved to the grave, put "
+             "the chosen card onto the field as the soldier its rank makes it (一般兵/英雄/エース/魔術士), "
+             "otherwise it stays in the grave."),
+    example={"revive_by_sacrifice": {"face": "up", "state": "charge"}},
+)
+
+
+def _discard_chosen_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    n = get(a, "count", 1)
+    return f"対戦相手の手札を見て{n}枚カードを指定する。対戦相手は指定されたカードを手札から捨てる。"
+
+
+DISCARD_CHOSEN = declare(
+    "discard_chosen", "effect",
+    args={"count": {"type": "integer", "min": 1, "default": 1}},
+    phrase=_discard_chosen_phrase,
+    summary=("Look at the targeted opponent's hand and choose `count` cards; the opponent discards them "
+             "(to the grave)."),
+    example={"discard_chosen": {"count": 1}},
+)
