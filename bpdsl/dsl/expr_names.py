@@ -41,6 +41,8 @@ NAMES: dict[str, NameInfo] = {
     "target.is_soldier": NameInfo("whether the target character is a soldier", "対象が兵士", "bool"),
     "target.is_bulwark": NameInfo("whether the target character is a bulwark", "対象が防壁", "bool"),
     "target.life": NameInfo("number of cards in the target player's life", "対象のライフの枚数"),
+    # --- the attack being resolved (アタック / ブロック)
+    "attackers.count": NameInfo("number of attackers declared by the current attack", "アタッカーの数"),
     # --- the action / character itself
     "self.key_rank": NameInfo("rank value of this action's or character's single key card", "このアクションのキーカードの数字"),
     "self.key_count": NameInfo("number of key cards of this action or character", "このアクションのキーカードの枚数"),
