@@ -1,0 +1,39 @@
+"""``bpdsl docs``: build the Sphinx rulebook from ``docs/`` (warnings are errors)."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+DOCS_DIR = Path(__file__).resolve().parents[2] / "docs"
+
+
+def register(app: typer.Typer) -> None:
+    app.command("docs")(docs)
+
+
+def docs(
+    out: Path = typer.Option(..., "--out", "-o", help="Output directory of the built rulebook."),
+    builder: str = typer.Option("html", "--builder", "-b", help="Sphinx builder (html, singlehtml, text ...)."),
+    source: Path = typer.Option(DOCS_DIR, "--source", help="The Sphinx project (default: the bundled docs/)."),
+    definitions: Optional[list[Path]] = typer.Option(
+        None, "--definitions", "-d", help="Definitions to document (default: the bundled ones)."
+    ),
+    fresh: bool = typer.Option(False, "--fresh", "-E", help="Ignore the saved environment; read every page."),
+) -> None:
+    """Build the rulebook (rules chapters, action lists, flow diagrams, DSL reference) with -W."""
+    from bpdsl.render.docsbuild import build_docs
+
+    if not (source / "conf.py").is_file():
+        typer.echo(f"bpdsl docs: no Sphinx project at {source} (conf.py missing)", err=True)
+        raise typer.Exit(2)
+    started = time.perf_counter()
+    status, messages = build_docs(source, out, builder=builder, definitions=definitions, fresh=fresh)
+    for line in messages:
+        typer.echo(line, err=True)
+    if status != 0:
+        typer.echo(f"bpdsl docs: the build failed (warnings count as errors): status {status}", err=True)
+        raise typer.Exit(1)
+    typer.echo(f"built the rulebook into {out} ({builder}) in {time.perf_counter() - started:.1f}s")

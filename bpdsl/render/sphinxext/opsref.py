@@ -1,0 +1,161 @@
+"""``.. bpdsl-ops::`` — the DSL reference, generated from the op registry.
+
+For every op (grouped by kind): its summary, its arguments (from the cerberus schema the validator uses),
+its Japanese phrase rendered for its own example (with the wording of the default edition), and the
+example as YAML.  Because validator, engine and renderer share the registry, this chapter lists exactly
+the vocabulary the definitions can use.
+"""
+from __future__ import annotations
+
+from typing import Any, ClassVar, Mapping
+
+import yaml
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.util.docutils import SphinxDirective
+
+from bpdsl.render.sphinxext.data import definitions
+from bpdsl.render.sphinxext.nodes import simple_table
+
+KIND_TITLES: dict[str, str] = {
+    "effect": "効果 (effect)",
+    "cost": "コスト (cost)",
+    "condition": "起動条件・特記事項 (condition)",
+    "trigger": "誘発条件 (trigger)",
+    "target": "対象 (target)",
+    "ability": "能力 (ability)",
+    "label": "ラベル (label)",
+    "size": "サイズ (size)",
+    "note": "注記 (note)",
+}
+
+
+def example_call(op: Any) -> tuple[dict[str, Any], str | None]:
+    """The example's arguments and text override, split from the op call mapping ``{name: args, text: ...}``."""
+    example = dict(op.example or {})
+    text = example.pop("text", None)
+    raw = example.get(op.name, {})
+    if raw is None:
+        raw = {}
+    return (dict(raw) if isinstance(raw, Mapping) else {"value": raw}), text
+
+
+def parsed_args(op: Any, raw: Mapping[str, Any]) -> dict[str, Any]:
+    """Arguments as the loader hands them to phrases: expressions and key patterns parsed."""
+    from bpdsl.dsl import cards, expr
+
+    out: dict[str, Any] = {}
+    for name, value in raw.items():
+        typ = (op.args.get(name) or {}).get("type")
+        if typ == "expr" and isinstance(value, (str, int, bool)):
+            out[name] = expr.parse(value)
+        elif typ == "pattern" and isinstance(value, str):
+            out[name] = cards.parse_pattern(value)
+        else:
+            out[name] = value
+    return out
+
+
+def render_example(op: Any, ctx: Any) -> str:
+    raw, text = example_call(op)
+    if text is not None:
+        return str(text)
+    try:
+        return op.render(ctx, parsed_args(op, raw))
+    except Exception:  # some phrases expect the raw form; try it before giving up
+        return op.render(ctx, raw)
+
+
+def _describe(schema: Mapping[str, Any]) -> str:
+    parts: list[str] = []
+    for key in ("allowed", "default", "min", "max", "regex"):
+        if key in schema:
+            value = schema[key]
+            parts.append(f"{key}: {', '.join(map(str, value)) if isinstance(value, (list, tuple)) else value}")
+    if "schema" in schema and isinstance(schema["schema"], Mapping):
+        inner = schema["schema"]
+        if "type" in inner:
+            parts.append(f"items: {inner['type']}")
+        else:
+            parts.append("keys: " + ", ".join(inner))
+    return "; ".join(parts)
+
+
+class OpsDirective(SphinxDirective):
+    option_spec: ClassVar[dict[str, Any]] = {"kind": directives.unchanged, "edition": directives.unchanged}
+
+    def run(self) -> list[nodes.Node]:
+        from bpdsl.ops.registry import PhraseContext, load_all
+
+        registry = load_all()
+        defs = definitions(self.env)
+        eid = self.options.get("edition") or self.env.config.bpdsl_default_edition
+        edition = defs.editions.get(eid)
+        names: dict[str, str] = {}
+        terms: dict[str, str] = {}
+        if edition is not None:
+            terms = dict(edition.terms)
+            for table in (edition.actions, edition.characters, edition.fogs):
+                names.update({k: v.name for k, v in table.items()})
+        ctx = PhraseContext(terms, names)
+        kinds = [self.options["kind"]] if "kind" in self.options else list(KIND_TITLES)
+        kinds += sorted({op.kind for op in registry.values()} - set(kinds) - set(KIND_TITLES)) if "kind" not in self.options else []
+        out: list[nodes.Node] = []
+        for kind in kinds:
+            ops = sorted((op for op in registry.values() if op.kind == kind), key=lambda o: o.name)
+            if not ops:
+                continue
+            section = self._section(f"ops-{kind}", KIND_TITLES.get(kind, kind))
+            for op in ops:
+                section += self._op(op, ctx)
+            out.append(section)
+        if not out:
+            raise self.error("the op registry is empty")
+        return out
+
+    def _section(self, sid: str, title: str) -> nodes.section:
+        section = nodes.section(ids=[sid], names=[sid])
+        section += nodes.title(text=title)
+        self.state.document.note_implicit_target(section, section)
+        return section
+
+    def _op(self, op: Any, ctx: Any) -> nodes.section:
+        sec = self._section(f"op-{op.name.replace('_', '-')}", op.name)
+        sec += nodes.paragraph(text=op.summary)
+        meta = nodes.field_list()
+        meta += _field("kind", op.kind)
+        if op.module:
+            meta += _field("module", op.module)
+        flags = [f"{k}={v}" for k, v in sorted((op.extra or {}).items())]
+        if flags:
+            meta += _field("extra", ", ".join(flags))
+        sec += meta
+        if op.args:
+            rows = [[name, s.get("type", ""), "yes" if s.get("required") else "", _describe(s)]
+                    for name, s in op.args.items()]
+            sec += simple_table(["argument", "type", "required", "details"], rows, widths=[3, 2, 1, 6])
+        else:
+            sec += nodes.paragraph(text="引数なし (no arguments).")
+        try:
+            phrase = render_example(op, ctx)
+        except Exception as exc:  # a phrase that cannot render its own example is a bug worth failing on
+            raise self.error(f"op {op.name}: phrase failed for its example: {type(exc).__name__}: {exc}") from None
+        sec += nodes.paragraph("", "", nodes.strong(text="phrase: "), nodes.Text(phrase))
+        example_yaml = yaml.safe_dump(op.example, allow_unicode=True, sort_keys=False, default_flow_style=False)
+        block = nodes.literal_block(example_yaml, example_yaml)
+        block["language"] = "yaml"
+        sec += block
+        return sec
+
+
+def _field(name: str, value: str) -> nodes.field:
+    field = nodes.field()
+    field += nodes.field_name(text=name)
+    body = nodes.field_body()
+    body += nodes.paragraph(text=value)
+    field += body
+    return field
+
+
+def setup(app: Any) -> None:
+    app.add_directive("bpdsl-ops", OpsDirective)
