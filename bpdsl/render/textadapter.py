@@ -82,8 +82,11 @@ class TextSource:
     def _steps(self, calls: Sequence[OpCall], numbered: bool) -> list[Block]:
         texts = [self.phrase(c) for c in calls]
         if len(texts) == 1 or not numbered:
-            return [Block(text=t) for t in texts]
-        return [Block(items=[Item(t) for t in texts], style="decimal")]
+            blocks: list[Block] = []
+            for t in texts:
+                blocks.extend(text_to_blocks(t))
+            return blocks
+        return [Block(items=[text_to_item(t, "decimal") for t in texts], style="decimal")]
 
     def _action(self, a: Action, mark: str) -> EntryView:
         six = self.edition.notation == "timing"
@@ -116,7 +119,7 @@ class TextSource:
             labels = "、".join(self.phrase(lab) for lab in c.labels)
             sections.append(Section("(ラベル)", [Block(text=labels)], "label"))
         if c.abilities:
-            items = [Item(self.phrase(ab)) for ab in c.abilities]
+            items = [text_to_item(self.phrase(ab), "bullet") for ab in c.abilities]
             sections.append(Section("(能力)", [Block(items=items, style="bullet")], "ability"))
         return EntryView(
             id=c.id, mark=mark, name=c.name, ruby=c.ruby, type=c.type, request="", cost="",
@@ -124,11 +127,66 @@ class TextSource:
         )
 
     def _fog(self, f: Fog, mark: str) -> EntryView:
-        sections = [Section("(能力)", [Block(text=self.phrase(ab)) for ab in f.abilities], "ability")]
+        blocks: list[Block] = []
+        for ab in f.abilities:
+            blocks.extend(text_to_blocks(self.phrase(ab)))
+        sections = [Section("(能力)", blocks, "ability")]
         return EntryView(
             id=f.id, mark=mark, name=f.name, ruby=f.ruby, type=f.type, request="", cost="",
             key=f"★ {f.key_text}" if f.key_text else "", sections=sections, section="fog",
         )
+
+
+# Marker of a nested list, by the marker of the list (or paragraph) it sits under: the official sheets
+# number sub-steps of a numbered step (a), (b) and theirs i., ii.; sub-items of a paragraph are ・ bullets,
+# and the steps of a ・ item are numbered.
+CHILD_STYLE = {"": "bullet", "bullet": "decimal", "decimal": "alpha", "alpha": "roman", "roman": "bullet"}
+
+
+def _tree(text: str) -> list[tuple[str, list[Any]]]:
+    """Lines indented by two spaces per level -> (line, children) trees."""
+    root: list[tuple[str, list[Any]]] = []
+    stack: list[tuple[int, list[tuple[str, list[Any]]]]] = [(-1, root)]
+    for raw in text.split("\n"):
+        if not raw.strip():
+            continue
+        depth = (len(raw) - len(raw.lstrip(" "))) // 2
+        node: tuple[str, list[Any]] = (raw.strip(), [])
+        while stack and stack[-1][0] >= depth:
+            stack.pop()
+        parent_children = stack[-1][1] if stack else root
+        parent_children.append(node)
+        stack.append((depth, node[1]))
+    return root
+
+
+def _children_block(children: list[tuple[str, list[Any]]], parent_style: str) -> Block:
+    style = CHILD_STYLE.get(parent_style, "bullet")
+    return Block(items=[Item(t, [_children_block(c, style)] if c else []) for t, c in children], style=style)
+
+
+def text_to_blocks(text: str, parent_style: str = "") -> list[Block]:
+    """A phrase as paragraphs, each followed by the nested list of its indented sub-lines."""
+    blocks: list[Block] = []
+    for line, children in _tree(text):
+        blocks.append(Block(text=line))
+        if children:
+            blocks.append(_children_block(children, parent_style))
+    return blocks
+
+
+def text_to_item(text: str, style: str) -> Item:
+    """A phrase as one item of a list of the given style; its indented sub-lines become nested lists."""
+    tree = _tree(text)
+    if not tree:
+        return Item("")
+    head, children = tree[0]
+    item = Item(head, [_children_block(children, style)] if children else [])
+    for line, more in tree[1:]:  # further top-level lines continue the same item
+        item.children.append(Block(text=line))
+        if more:
+            item.children.append(_children_block(more, style))
+    return item
 
 
 def blocks_from(value: Any) -> list[Block]:
