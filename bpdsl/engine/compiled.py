@@ -1,0 +1,172 @@
+"""Compile ``Definitions`` once into plain Python objects the hot loop can use.
+
+:func:`compile_rules` turns one edition + format into :class:`Rules`: the core flow as an array of
+``(primitive, next, yes, no)`` tuples, every action as a :class:`CAction` whose effect steps are
+``(executor, args)`` pairs taken from the op registry, every character as a :class:`CCharacter`, and
+lookup tables of card properties.  Nothing here is consulted as YAML or schema while a game runs.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from bpdsl.dsl.cards import full_deck
+from bpdsl.flowmodel import Flow
+from bpdsl.ops import registry
+
+# card index -> properties (Table 3.1 values; suit index 0..3 or -1 for a Joker)
+DECK = full_deck()
+VALUE: list[int] = [c.value for c in DECK]
+SUIT: list[int] = [("spade", "heart", "diamond", "club").index(c.suit) if c.suit else -1 for c in DECK]
+RANK: list[str] = [c.rank for c in DECK]
+TEXT: list[str] = [c.id for c in DECK]
+N_CARDS = len(DECK)
+
+Step = tuple[Callable[..., Any], dict[str, Any], str]  # (executor, args, op name)
+
+
+class CompileError(Exception):
+    """The definitions cannot be played (e.g. an op without an executor)."""
+
+
+@dataclass(eq=False)
+class CAction:
+    id: str
+    name: str
+    type: str
+    trigger: str  # direct | triggered
+    instant: bool
+    main: bool  # timing main (else quick)
+    cost: str  # letters, e.g. "BL"
+    key: Any  # KeyPattern | None
+    key_tables: list[list[bool]]  # per slot: card index -> accepted (slots patterns)
+    target: Step | None
+    conditions: list[Step]
+    when: Step | None
+    effect: list[Step]
+    once_per_turn: bool = False
+    not_direct: bool = False
+    passes_turn: bool = False
+    model: Any = None
+
+
+@dataclass(eq=False)
+class CCharacter:
+    id: str
+    name: str
+    kind: str  # soldier | bulwark
+    key: Any
+    size: Step | None
+    labels: list[Step]
+    abilities: list[Step]
+    model: Any = None
+
+
+@dataclass(eq=False)
+class TriggerSource:
+    """Something that can trigger an action: an action's 誘発条件 or a character's triggering ability."""
+
+    action: CAction
+    step: Step  # trigger op executor + args
+    character: str | None = None  # id of the character definition owning the ability
+
+
+@dataclass(eq=False)
+class Rules:
+    edition: Any
+    format: str
+    flow: Flow
+    flow_nodes: list[tuple[str, int, int, int]]  # (primitive, next, yes, no) by node number
+    flow_ids: list[str]
+    start: int
+    actions: dict[str, CAction]
+    direct_actions: list[CAction]
+    characters: dict[str, CCharacter]
+    fogs: dict[str, Any]
+    triggers: list[TriggerSource]
+    terms: dict[str, str] = field(default_factory=dict)
+
+    def action(self, aid: str) -> CAction:
+        return self.actions[aid]
+
+
+def _step(call: Any, what: str) -> Step:
+    op = registry.get(call.op) if call.op in registry.load_all() else None
+    if op is None:
+        raise CompileError(f"{what}: unknown op {call.op!r}")
+    if op.execute is None:
+        raise CompileError(f"{what}: op {call.op!r} has no executor in {op.module}")
+    return (op.execute, dict(call.args), call.op)
+
+
+def _key_tables(key: Any) -> list[list[bool]]:
+    if key is None or getattr(key, "form", "") != "slots":
+        return []
+    return [[f(c) for c in DECK] for f in key.slots]
+
+
+def compile_flow(flow: Flow) -> tuple[list[tuple[str, int, int, int]], list[str], int]:
+    ids = list(flow.nodes)
+    index = {nid: i for i, nid in enumerate(ids)}
+    nodes = []
+    for nid in ids:
+        n = flow.nodes[nid]
+        nxt = index[n.next] if n.next else -1
+        yes = index[n.branches["yes"]] if "yes" in n.branches else -1
+        no = index[n.branches["no"]] if "no" in n.branches else -1
+        nodes.append((n.primitive, nxt, yes, no))
+    return nodes, ids, index[flow.start]
+
+
+def compile_action(a: Any) -> CAction:
+    what = f"action {a.id}"
+    conditions = [_step(c, what) for c in a.conditions]
+    names = {c.op for c in a.conditions} | {n.op for n in getattr(a, "notes", [])}
+    effect = [_step(c, what) for c in a.effect]
+    passes = any(registry.get(c.op).extra.get("passes_turn") for c in a.effect if c.op in registry.REGISTRY)
+    return CAction(
+        id=a.id, name=a.name, type=a.type, trigger=a.request.trigger, instant=a.request.speed == "instant",
+        main=a.request.timing == "main", cost=a.cost or "", key=a.key, key_tables=_key_tables(a.key),
+        target=_step(a.target, what) if a.target else None, conditions=conditions,
+        when=_step(a.when, what) if a.when else None, effect=effect,
+        once_per_turn="once_per_turn" in names, not_direct="not_direct" in names or a.request.trigger == "triggered",
+        passes_turn=bool(passes), model=a,
+    )
+
+
+def compile_rules(definitions: Any, edition_id: str, format_id: str) -> Rules:
+    """Compile one edition's format into :class:`Rules` (raises CompileError / KeyError with a message)."""
+    registry.load_all()
+    if edition_id not in definitions.editions:
+        raise CompileError(f"unknown edition {edition_id!r}; editions: {', '.join(definitions.editions)}")
+    ed = definitions.editions[edition_id]
+    if format_id not in [f.id for f in ed.formats]:
+        raise CompileError(f"edition {edition_id} has no format {format_id!r}; formats: "
+                           + ", ".join(f.id for f in ed.formats))
+    if ed.flow not in definitions.flows:
+        raise CompileError(f"edition {edition_id} is played on unknown flow {ed.flow!r}")
+    flow = definitions.flows[ed.flow]
+    nodes, ids, start = compile_flow(flow)
+    actions = {a.id: compile_action(a) for a in ed.actions.values() if format_id in a.formats}
+    if not actions:
+        raise CompileError(f"format {format_id} of edition {edition_id} has no actions defined")
+    chars = {}
+    triggers: list[TriggerSource] = []
+    for c in ed.characters.values():
+        if format_id not in c.formats:
+            continue
+        what = f"character {c.id}"
+        cc = CCharacter(c.id, c.name, c.kind, c.key, _step(c.size, what) if c.size else None,
+                        [_step(x, what) for x in c.labels], [_step(x, what) for x in c.abilities], c)
+        chars[c.id] = cc
+        for call, step in zip(c.abilities, cc.abilities):
+            op = registry.get(call.op)
+            target_action = call.args.get("action") or call.args.get("raise")
+            if op.kind == "trigger" and target_action in actions:
+                triggers.append(TriggerSource(actions[target_action], step, c.id))
+    for a in actions.values():
+        if a.when is not None:
+            triggers.append(TriggerSource(a, a.when))
+    fogs = {f.id: f for f in ed.fogs.values() if format_id in f.formats}
+    direct = [a for a in actions.values() if not a.not_direct]
+    return Rules(ed, format_id, flow, nodes, ids, start, actions, direct, chars, fogs, triggers, dict(ed.terms))

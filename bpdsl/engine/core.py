@@ -1,0 +1,481 @@
+"""The generic core-flow interpreter: turn, chance, stage, pass record, trigger check, win check.
+
+:class:`Game` walks the flow graph compiled from the edition's flow document (2.8).  It knows actions,
+the stage, the chance and the pass record, and asks the game's *common rules* (a hooks object, for
+BlackPoker :class:`bpdsl.engine.blackpoker_rules.BlackPokerRules`) for everything specific to the game:
+how the game starts, what a cost letter means, who has won, what a player may see.  It never mentions
+soldiers or bulwarks.
+
+Effects, conditions, targets and trigger conditions are op executors from the op registry; they are
+called with a :class:`Ctx` (the game, the action instance being raised or resolved, its controller, and
+the event being matched for trigger conditions).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from bpdsl.engine.compiled import TEXT, CAction, Rules
+from bpdsl.engine.decisions import Agent, DecisionRequest
+from bpdsl.engine.state import Z_GRAVE, Z_HAND, Z_STAGE, ActionInstance, State
+
+
+class GameAborted(Exception):
+    """The game could not be played to its end (step limit reached or a definitions error at run time)."""
+
+
+@dataclass(slots=True)
+class Event:
+    """Something that happened and may trigger an action."""
+
+    type: str  # "resolved" | "left_field" | "damage" | ...
+    seat: int = -1  # the player concerned (controller of a resolved action, owner of a moved card)
+    card: int = -1
+    char_id: str = ""  # character definition of a card leaving the field
+    inst: ActionInstance | None = None
+    to: str = ""
+
+
+class Ctx:
+    """What an executor sees: the game, the action instance, its controller, and the matched event."""
+
+    __slots__ = ("game", "inst", "seat", "event")
+
+    def __init__(self, game: "Game", inst: ActionInstance | None, seat: int, event: Event | None = None):
+        self.game = game
+        self.inst = inst
+        self.seat = seat
+        self.event = event
+
+    @property
+    def state(self) -> State:
+        return self.game.state
+
+    @property
+    def rules(self) -> Any:
+        return self.game.hooks
+
+    def decide(self, seat: int, kind: str, options: list[Any], context: dict[str, Any] | None = None,
+               labels: list[str] | None = None) -> int:
+        return self.game.decide(seat, kind, options, context, labels)
+
+
+@dataclass
+class GameResult:
+    winner: int | None  # seat, or None for a draw / aborted game
+    draw: bool
+    aborted: bool
+    turns: int
+    decisions: int
+    reason: str
+    state_hash: str = ""
+    raised: dict[str, int] = field(default_factory=dict)
+
+
+class Game:
+    """One game: state, RNG, agents and the walk over the compiled core flow."""
+
+    def __init__(self, rules: Rules, hooks: Any, agents: list[Agent], seed: int = 0,
+                 decks: list[list[int]] | None = None, setup: Callable[["Game"], None] | None = None,
+                 log: Any = None, check: Callable[["Game"], None] | None = None, max_steps: int = 200_000):
+        self.rules = rules
+        self.hooks = hooks
+        self.agents = agents
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.log = log
+        self.check = check
+        self.max_steps = max_steps
+        self.setup_hook = setup
+        self.state = hooks.new_state(self, decks)
+        self.current: ActionInstance | None = None
+        self.chosen: CAction | None = None
+        self.events: list[Event] = []
+        self.decisions = 0
+        self.forced = 0
+        self.steps = 0
+        self.raised: dict[str, int] = {}
+        self.node = rules.start
+        self._prims: list[tuple[Callable[[], bool | None], int, int, int]] = [
+            (getattr(self, "p_" + prim), nxt, yes, no) for prim, nxt, yes, no in rules.flow_nodes]
+        self._trigger_check = self._tc_lists if rules.flow.trigger_style == "lists" else self._tc_simple
+
+    # ------------------------------------------------------------------ walking the flow
+
+    def play(self) -> GameResult:
+        """Walk the flow until the win check ends the game (or the step limit aborts it)."""
+        prims = self._prims
+        s = self.state
+        i = self.node
+        check = self.check
+        aborted = False
+        try:
+            while not s.over:
+                fn, nxt, yes, no = prims[i]
+                self.node = i
+                r = fn()
+                if check is not None:
+                    check(self)
+                if s.over:
+                    break
+                i = nxt if r is None else (yes if r else no)
+                self.steps += 1
+                if self.steps > self.max_steps:
+                    raise GameAborted(f"no result after {self.max_steps} core-flow steps")
+        except GameAborted as exc:
+            aborted = True
+            s.over = True
+            s.reason = f"aborted: {exc}"
+        return self.result(aborted)
+
+    def result(self, aborted: bool = False) -> GameResult:
+        from bpdsl.engine.log import state_hash
+
+        s = self.state
+        h = state_hash(self)
+        res = GameResult(None if aborted else s.winner, (not aborted) and s.winner is None, aborted, s.turn_no,
+                         self.decisions, s.reason, h, dict(self.raised))
+        if self.log is not None:
+            self.log.write({"t": "end", "winner": res.winner, "draw": res.draw, "aborted": aborted,
+                            "turns": res.turns, "decisions": res.decisions, "reason": res.reason, "hash": h})
+        return res
+
+    # primitives: return None for a plain step, True/False for a question
+
+    def p_game_start(self) -> None:
+        self.hooks.game_start(self)
+
+    def p_chance_to_turn_player(self) -> None:
+        self.state.chance = self.state.turn
+
+    def p_ask_action(self) -> bool:
+        s = self.state
+        seat = s.chance
+        legal = self.legal_actions(seat)
+        if not legal:
+            self.chosen = None
+            return False
+        options: list[Any] = ["pass"] + legal
+        labels = ["パス"] + [f"{a.name} ({a.id})" for a in legal]
+        i = self.decide(seat, "action", options, {"what": "アクションを起こすか？"}, labels)
+        if i == 0:
+            self.chosen = None
+            if self.log is not None:
+                self.log.write({"t": "pass", "p": seat})
+            return False
+        self.chosen = options[i]
+        return True
+
+    def p_reset_pass(self) -> None:
+        self.state.passed.clear()
+
+    def p_raise_action(self) -> None:
+        action = self.chosen
+        assert action is not None
+        self.current = self.raise_direct(action, self.state.chance)
+
+    def p_trigger_check(self) -> None:
+        self._trigger_check()
+
+    def p_is_instant(self) -> bool:
+        return bool(self.current and self.current.action.instant)
+
+    def p_resolve(self) -> None:
+        inst = self.current
+        if inst is not None:
+            self.resolve(inst)
+
+    def p_win_check(self) -> None:
+        self.hooks.win_check(self)
+
+    def p_push_stage(self) -> None:
+        inst = self.current
+        if inst is not None:
+            self.state.stage.append(inst)
+            if self.log is not None:
+                self.log.write({"t": "stage", "action": inst.action.id, "p": inst.controller})
+        self.current = None
+
+    def p_record_pass(self) -> None:
+        self.state.passed.add(self.state.chance)
+
+    def p_all_passed(self) -> bool:
+        return len(self.state.passed) >= len(self.state.players)
+
+    def p_stage_nonempty(self) -> bool:
+        return bool(self.state.stage)
+
+    def p_stage_empty(self) -> bool:
+        return not self.state.stage
+
+    def p_pop_stage(self) -> None:
+        inst = self.state.stage.pop()
+        inst.from_stage = True
+        self.current = inst
+
+    def p_move_chance(self) -> None:
+        s = self.state
+        s.chance = (s.chance + 1) % len(s.players)
+
+    def p_from_stage(self) -> bool:
+        inst = self.current
+        self.current = None
+        return bool(inst is not None and inst.from_stage)
+
+    # ------------------------------------------------------------------ decisions
+
+    def decide(self, seat: int, kind: str, options: list[Any], context: dict[str, Any] | None = None,
+               labels: list[str] | None = None) -> int:
+        """Ask ``seat`` to choose one of ``options``; returns its index.  One option is taken without asking."""
+        n = len(options)
+        if n == 0:
+            raise GameAborted(f"{kind} decision of player {seat} has no legal option")
+        if n == 1:
+            self.forced += 1
+            return 0
+        req = DecisionRequest(seat, kind, options, context or {}, labels)
+        i = self.agents[seat].decide(req, lambda: self.hooks.observe(self, seat))
+        if not isinstance(i, int) or not 0 <= i < n:
+            raise GameAborted(f"agent {self.agents[seat].name} returned {i!r} for a {kind} decision with {n} options")
+        self.decisions += 1
+        if self.log is not None:
+            self.log.write({"t": "decision", "p": seat, "kind": kind, "i": i, "n": n, "choice": req.label(i)})
+        return i
+
+    # ------------------------------------------------------------------ raising actions
+
+    def legal_actions(self, seat: int) -> list[CAction]:
+        """Actions ``seat`` may raise directly now (timing, once per turn, conditions, key, target, costs)."""
+        s = self.state
+        my_turn_empty = s.turn == seat and not s.stage
+        out = []
+        for a in self.rules.direct_actions:
+            if a.main and not my_turn_empty:
+                continue
+            if a.once_per_turn and (seat, a.id) in s.raised_this_turn:
+                continue
+            if a.conditions and not self._conditions_hold(a, seat):
+                continue
+            if self._first_raise_plan(a, seat) is None:
+                continue
+            out.append(a)
+        return out
+
+    def _conditions_hold(self, a: CAction, seat: int) -> bool:
+        ctx = Ctx(self, None, seat)
+        ctx.inst = ActionInstance(0, a, seat)
+        for fn, args, _ in a.conditions:
+            if not fn(ctx, args):
+                return False
+        return True
+
+    def key_choices(self, a: CAction, seat: int) -> list[tuple[int, ...]]:
+        return self.hooks.key_choices(self, a, seat)
+
+    def _targets(self, a: CAction, seat: int, keys: tuple[int, ...]) -> list[Any]:
+        if a.target is None:
+            return [None]
+        fn, args, _ = a.target
+        inst = ActionInstance(0, a, seat, list(keys))
+        return fn(Ctx(self, inst, seat), args)
+
+    def _first_raise_plan(self, a: CAction, seat: int) -> tuple[tuple[int, ...], Any] | None:
+        """Some (keys, target) with which ``a`` can be raised and its costs paid, or None."""
+        hooks = self.hooks
+        keys_list = hooks.key_choices(self, a, seat) if a.key is not None else [()]
+        for keys in keys_list:
+            if not hooks.can_pay(self, a, seat, keys):
+                continue
+            targets = self._targets(a, seat, keys)
+            if targets:
+                return keys, targets[0]
+        return None
+
+    def raise_direct(self, a: CAction, seat: int) -> ActionInstance:
+        """A player raises ``a``: key cards, target, costs (3.10.3); the once-per-turn record is updated."""
+        s = self.state
+        hooks = self.hooks
+        inst = ActionInstance(s.uid(), a, seat, direct=True)
+        if a.key is not None:
+            options = [k for k in hooks.key_choices(self, a, seat)
+                       if hooks.can_pay(self, a, seat, k) and self._targets(a, seat, k)]
+            i = self.decide(seat, "key", options, {"action": a.name},
+                            ["+".join(hooks.card_text(c) for c in k) for k in options])
+            keys = options[i]
+            for c in keys:
+                hooks.move_card(self, c, Z_STAGE, s.owner[c])
+            inst.keys = list(keys)
+        if a.target is not None:
+            targets = self._targets(a, seat, tuple(inst.keys))
+            i = self.decide(seat, "target", targets, {"action": a.name},
+                            [hooks.describe_target(self, t) for t in targets])
+            inst.target = targets[i]
+        hooks.pay_costs(self, inst)
+        self._count_raise(inst)
+        return inst
+
+    def _count_raise(self, inst: ActionInstance) -> None:
+        s = self.state
+        a = inst.action
+        key = (inst.controller, a.id)
+        s.raised_this_turn.add(key)
+        s.raised_count[key] = s.raised_count.get(key, 0) + 1
+        self.raised[a.id] = self.raised.get(a.id, 0) + 1
+        if self.log is not None:
+            self.log.write({"t": "raise", "p": inst.controller, "action": a.id, "direct": inst.direct,
+                            "keys": [self.hooks.card_text(c) for c in inst.keys],
+                            "target": self.hooks.describe_target(self, inst.target) if inst.target is not None else None})
+
+    def raise_by_effect(self, action_id: str, seat: int) -> ActionInstance | None:
+        """An effect raises another action ("チャージアクションを起こす"): not a player's act, so no pass and
+        no move of the chance.  Instant actions resolve at once (then the win check); normal ones go on
+        the stage."""
+        a = self.rules.actions.get(action_id)
+        if a is None:
+            return None
+        inst = ActionInstance(self.state.uid(), a, seat, direct=False)
+        if a.target is not None:
+            targets = self._targets(a, seat, ())
+            if not targets:
+                return None
+            i = self.decide(seat, "target", targets, {"action": a.name},
+                            [self.hooks.describe_target(self, t) for t in targets])
+            inst.target = targets[i]
+        self._count_raise(inst)
+        if a.instant:
+            self.resolve(inst)
+            self.hooks.win_check(self)
+        else:
+            self.state.stage.append(inst)
+            if self.log is not None:
+                self.log.write({"t": "stage", "action": a.id, "p": seat})
+        return inst
+
+    # ------------------------------------------------------------------ resolving
+
+    def target_alive(self, inst: ActionInstance) -> bool:
+        return self.hooks.target_alive(self, inst.target)
+
+    def resolve(self, inst: ActionInstance) -> None:
+        """Resolve ``inst`` (3.10.4): re-check the target, run the effect steps, key cards to the grave."""
+        s = self.state
+        a = inst.action
+        if self.log is not None:
+            self.log.write({"t": "resolve", "action": a.id, "p": inst.controller})
+        if inst.target is None or self.hooks.target_alive(self, inst.target):
+            ctx = Ctx(self, inst, inst.controller)
+            for fn, args, _name in a.effect:
+                fn(ctx, args)
+                if s.over:
+                    return
+        elif self.log is not None:
+            self.log.write({"t": "no_effect", "action": a.id, "why": "target lost"})
+        hooks = self.hooks
+        for c in inst.keys:
+            if s.loc[c][0] == Z_STAGE:
+                hooks.move_card(self, c, Z_GRAVE, s.owner[c])
+        self.events.append(Event("resolved", inst.controller, inst=inst))
+
+    def remove_from_stage(self, inst: ActionInstance) -> bool:
+        """Negate an action on the stage (カウンター): off the stage, its key cards to the grave."""
+        s = self.state
+        for i, x in enumerate(s.stage):
+            if x is inst:
+                del s.stage[i]
+                inst.countered = True
+                for c in inst.keys:
+                    if s.loc[c][0] == Z_STAGE:
+                        self.hooks.move_card(self, c, Z_GRAVE, s.owner[c])
+                if self.log is not None:
+                    self.log.write({"t": "negated", "action": inst.action.id})
+                return True
+        return False
+
+    # ------------------------------------------------------------------ trigger check
+
+    def _collect(self, inst_lists: list[list[ActionInstance]], norm_lists: list[list[ActionInstance]]) -> None:
+        """[6-1]/[10-1]: match every pending event against every trigger source."""
+        events = self.events
+        if not events:
+            return
+        self.events = []
+        s = self.state
+        for ev in events:
+            for src in self.rules.triggers:
+                fn, args, _ = src.step
+                ctx = Ctx(self, None, ev.seat, ev)
+                seats = fn(ctx, args)
+                if not seats:
+                    continue
+                if src.character is not None and ev.char_id and ev.char_id != src.character:
+                    continue
+                for seat in seats:
+                    inst = ActionInstance(s.uid(), src.action, seat, direct=False)
+                    (inst_lists if src.action.instant else norm_lists)[seat].append(inst)
+
+    def _order(self) -> list[int]:
+        s = self.state
+        n = len(s.players)
+        return [(s.turn + k) % n for k in range(n)]
+
+    def _take(self, seat: int, lst: list[ActionInstance], what: str) -> ActionInstance:
+        i = self.decide(seat, "order", lst, {"what": what}, [x.action.name for x in lst])
+        return lst.pop(i)
+
+    def _tc_lists(self) -> None:
+        """2024 trigger check [6-1]..[6-13]: per-player instant and normal lists, turn player first."""
+        n = len(self.state.players)
+        inst_lists: list[list[ActionInstance]] = [[] for _ in range(n)]
+        norm_lists: list[list[ActionInstance]] = [[] for _ in range(n)]
+        self._collect(inst_lists, norm_lists)  # [6-1]
+        while any(inst_lists) or any(norm_lists):  # [6-2]
+            while any(inst_lists):  # [6-3], [6-9]
+                for p in self._order():
+                    while inst_lists[p]:  # [6-8]
+                        inst = self._take(p, inst_lists[p], "誘発即時リスト")  # [6-4]
+                        self._count_raise(inst)
+                        self.resolve(inst)  # [6-5]
+                        self.hooks.win_check(self)  # [6-6]
+                        if self.state.over:
+                            return
+                        self._collect(inst_lists, norm_lists)  # [6-7]
+            for p in self._order():  # [6-10]
+                while norm_lists[p]:
+                    inst = self._take(p, norm_lists[p], "誘発通常リスト")  # [6-11]
+                    self._count_raise(inst)
+                    self.state.stage.append(inst)
+                    if self.log is not None:
+                        self.log.write({"t": "stage", "action": inst.action.id, "p": p})
+                self._collect(inst_lists, norm_lists)  # [6-12]
+                if any(inst_lists):
+                    break
+            # [6-13]: repeat while anything was triggered
+
+    def _tc_simple(self) -> None:
+        """2021 trigger check [10-1]..[10-5]: instant ones resolved (turn player's first, each followed by
+        the win check), then normal ones added to the stage (turn player's first)."""
+        n = len(self.state.players)
+        inst_lists: list[list[ActionInstance]] = [[] for _ in range(n)]
+        norm_lists: list[list[ActionInstance]] = [[] for _ in range(n)]
+        self._collect(inst_lists, norm_lists)  # [10-1]
+        while any(inst_lists):  # [10-2]
+            for p in self._order():
+                while inst_lists[p]:
+                    inst = self._take(p, inst_lists[p], "即時効果の誘発")
+                    self._count_raise(inst)
+                    self.resolve(inst)  # [10-3]
+                    self.hooks.win_check(self)
+                    if self.state.over:
+                        return
+                    self._collect(inst_lists, norm_lists)
+        for p in self._order():  # [10-4], [10-5]
+            while norm_lists[p]:
+                inst = self._take(p, norm_lists[p], "通常効果の誘発")
+                self._count_raise(inst)
+                self.state.stage.append(inst)
+                if self.log is not None:
+                    self.log.write({"t": "stage", "action": inst.action.id, "p": p})
+
+
+__all__ = ["Ctx", "Event", "Game", "GameAborted", "GameResult", "Z_HAND"]

@@ -1,0 +1,129 @@
+"""Decision requests and agents.
+
+Every choice a player makes is a :class:`DecisionRequest` holding the explicit list of legal options.
+An agent gets the request and the player's observation (only what 3.12.1 lets that player see) and
+returns the index of the option it takes.  A request with a single option is decided by the engine
+without asking (it is forced) and is not counted as a decision.
+
+Decision kinds: ``action`` (raise an action or pass), ``key`` (key cards), ``target``, ``cost_B`` /
+``cost_D`` / ``cost_S`` (which bulwark to drive, which card to discard, which character to sacrifice),
+``attackers`` (yes/no per candidate), ``blockers`` (per attacker), ``draw_more`` (the optional second
+draw), ``order`` (which of several simultaneous triggers next), ``discard`` (hand limit), ``choose``
+(any other effect choice, e.g. a card from the life or the grave).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol
+
+
+@dataclass
+class DecisionRequest:
+    player: int
+    kind: str
+    options: list[Any]
+    context: dict[str, Any] = field(default_factory=dict)
+    labels: list[str] | None = None  # human-readable option texts (filled lazily for humans and logs)
+
+    def label(self, i: int) -> str:
+        if self.labels is not None:
+            return self.labels[i]
+        return str(self.options[i])
+
+
+class Agent(Protocol):
+    name: str
+
+    def decide(self, request: DecisionRequest, observation: Callable[[], dict[str, Any]]) -> int: ...
+
+
+class RandomAgent:
+    """Uniformly random among the legal options, from its own seeded RNG."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+
+    def decide(self, request: DecisionRequest, observation: Callable[[], dict[str, Any]]) -> int:
+        return self.rng.randrange(len(request.options))
+
+
+class FirstLegalAgent:
+    """Always the first legal option (pass first where passing is allowed)."""
+
+    name = "first"
+
+    def decide(self, request: DecisionRequest, observation: Callable[[], dict[str, Any]]) -> int:
+        return 0
+
+
+class ScriptError(Exception):
+    """A scripted decision that is not legal (or a script that ran out)."""
+
+
+class ScriptedAgent:
+    """Plays a list of choices in order.  A choice is an option index (int) or the option's label text.
+
+    An illegal choice raises :class:`ScriptError` naming the decision and its legal options.  When the
+    script runs out, ``then`` decides (default: error).
+    """
+
+    name = "scripted"
+
+    def __init__(self, choices: list[Any], then: Agent | None = None):
+        self.choices = list(choices)
+        self.pos = 0
+        self.then = then
+
+    def decide(self, request: DecisionRequest, observation: Callable[[], dict[str, Any]]) -> int:
+        if self.pos >= len(self.choices):
+            if self.then is not None:
+                return self.then.decide(request, observation)
+            raise ScriptError(
+                f"script of player {request.player} ran out at a {request.kind!r} decision; legal options: "
+                + ", ".join(repr(request.label(i)) for i in range(len(request.options))))
+        choice = self.choices[self.pos]
+        self.pos += 1
+        if isinstance(choice, bool) or not isinstance(choice, (int, str)):
+            raise ScriptError(f"scripted choice {choice!r} must be an option index or label")
+        if isinstance(choice, int):
+            if 0 <= choice < len(request.options):
+                return choice
+        else:
+            for i in range(len(request.options)):
+                if request.label(i) == choice:
+                    return i
+        raise ScriptError(
+            f"illegal scripted choice {choice!r} for player {request.player}'s {request.kind!r} decision"
+            f"{_ctx(request)}; legal options: "
+            + ", ".join(repr(request.label(i)) for i in range(len(request.options))))
+
+    @property
+    def exhausted(self) -> bool:
+        return self.pos >= len(self.choices)
+
+
+def _ctx(request: DecisionRequest) -> str:
+    what = request.context.get("action") or request.context.get("what")
+    return f" ({what})" if what else ""
+
+
+class ReplayAgent:
+    """Replays recorded option indices (from an event log) for both seats."""
+
+    name = "replay"
+
+    def __init__(self, indices: list[int]):
+        self.indices = indices
+        self.pos = 0
+
+    def decide(self, request: DecisionRequest, observation: Callable[[], dict[str, Any]]) -> int:
+        if self.pos >= len(self.indices):
+            raise ScriptError("the log has fewer decisions than the replayed game asks for")
+        i = self.indices[self.pos]
+        self.pos += 1
+        if not 0 <= i < len(request.options):
+            raise ScriptError(f"logged choice {i} is not legal at this {request.kind!r} decision")
+        return i
