@@ -1,0 +1,80 @@
+"""The commands: bpdsl regulation check/list, bpdsl deck check/build (exit codes 0 / 1 / 2)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from bpdsl.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str):  # type: ignore[no-untyped-def]
+    return runner.invoke(app, list(args))
+
+
+@pytest.fixture(autouse=True)
+def _only_regulations(regulations_only: Path) -> None:
+    """Each command reads the regulation files alone (BPDSL_DEFINITIONS)."""
+
+
+def test_check_valid_japanese_and_ascii() -> None:
+    for text in ("スタンダード + ランダムハーフ + プリセット2", "std+random-half+preset2"):
+        r = run("regulation", "check", text)
+        assert r.exit_code == 0, r.output
+        assert "スタンダード + ランダムハーフ + プリセット2" in r.output and "2デッキマッチ" in r.output
+
+
+def test_check_forbidden_cites_the_table() -> None:
+    r = run("regulation", "check", "ライト + ランダムハーフ + パック")
+    assert r.exit_code == 1
+    assert "Table 5.3" in r.output and "パック" in r.output
+
+
+def test_check_unknown_name_suggests() -> None:
+    r = run("regulation", "check", "スタンダード + ランダムハフ")
+    assert r.exit_code == 2 and "did you mean 'ランダムハーフ'" in r.output
+    r = run("regulation", "check", "std+randm40")
+    assert r.exit_code == 2 and "random40" in r.output
+
+
+def test_check_json() -> None:
+    r = run("regulation", "check", "--json", "extra+entry")
+    assert r.exit_code == 1
+    data = json.loads(r.output)
+    assert data["valid"] is False and "Table 5.2" in data["problems"][0]["rule"]
+
+
+def test_check_2021_regulation() -> None:
+    r = run("regulation", "check", "ライトランダムハーフ")
+    assert r.exit_code == 0 and "27" in r.output
+
+
+def test_list_shows_both_systems_and_valid_combinations() -> None:
+    r = run("regulation", "list", "--valid")
+    assert r.exit_code == 0
+    assert "ランダムハーフ" in r.output and "ライトランダムハーフ" in r.output
+    assert "std+random-half+preset2" in r.output and "lite+random-half+pack" not in r.output
+    assert run("regulation", "list", "--system", "bp2o24").exit_code == 2
+
+
+def test_deck_check(tmp_path: Path) -> None:
+    good = tmp_path / "good.yaml"
+    good.write_text('cards: ["♠A〜K", "♡A〜K", "◇A〜K", "Joker"]\n', encoding="utf-8")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text('cards: ["♠A〜K", "♡A〜K", "◇A〜K", "♣A", "Joker", "Joker"]\n', encoding="utf-8")
+    assert run("deck", "check", "--regulation", "std+constructed40", str(good)).exit_code == 0
+    r = run("deck", "check", "--regulation", "スタンダード + 構築40", str(bad))
+    assert r.exit_code == 1 and "42 cards" in r.output
+    assert run("deck", "check", "--regulation", "std+entry", str(good)).exit_code == 2
+    assert run("deck", "check", "--regulation", "std+constructed40", str(tmp_path / "none.yaml")).exit_code == 2
+    assert run("deck", "check", "--regulation", "std+nope", str(good)).exit_code == 2
+
+
+def test_deck_build_shows_pack() -> None:
+    r = run("deck", "build", "--regulation", "std+random40+pack", "--seed", "4")
+    assert r.exit_code == 0
+    assert "40 cards" in r.output and "pack: 14 cards" in r.output
