@@ -1,0 +1,356 @@
+"""The printed text of an entry (action, character, fog), produced from its executable definition.
+
+Every word printed for an effect, condition, trigger condition, target, size, label or ability comes from
+the phrase of the op that runs it (:mod:`bpdsl.ops`), or from the step's ``text`` override where no phrase
+fits (counted by :func:`count_overrides`).  This module only arranges those phrases the way each edition's
+sheet does:
+
+* the header: ■/○ mark, name, ruby, (type), act6.1's [format] tag, the request in the edition's notation
+  (act6.1 ``@メイン``, act8.0 ``@直接-通常-メイン``), ``$ BL`` and ``★ 2〜10``;
+* the sections in printed order: act6.1 ``※`` notes, （対象）, （即時効果）/（通常効果）; act8.0 (起動条件),
+  (誘発条件), (対象), (効果); characters サイズ：, (ラベル), (能力); fogs (能力).
+
+An effect of one step prints as a paragraph, an effect of several steps as a list (numbered in act8.0,
+bulleted in act6.1); the action's ``lead`` and steps of ops declared with ``lead=True`` print as the
+paragraph before that list.  A phrase may nest sub-items by indenting lines by two spaces (see
+:mod:`bpdsl.ops._common`); nested lists take the next marker style (・ -> 1. -> (a) -> i.).
+
+The result is plain data (:class:`EntryText`) that the HTML templates, the Sphinx directives and the
+golden test read; nothing here looks at game state or re-derives a rule.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping, Sequence
+
+from bpdsl.model import Action, Character, Edition, Fog, Format, OpCall
+from bpdsl.ops import registry
+from bpdsl.ops.registry import PhraseContext
+
+TRIGGER = {"direct": "直接", "triggered": "誘発"}
+SPEED = {"instant": "即時", "normal": "通常"}
+TIMING = {"main": "メイン", "quick": "クイック"}
+
+# marker style of a nested list, by the style of what it hangs under
+NEXT_STYLE = {"paragraph": "bullet", "bullet": "decimal", "decimal": "alpha", "alpha": "roman", "roman": "roman"}
+
+
+# --------------------------------------------------------------------------- data
+
+
+@dataclass
+class TextItem:
+    """One list item and the lists nested under it."""
+
+    text: str
+    children: list["TextBlock"] = field(default_factory=list)
+
+
+@dataclass
+class TextBlock:
+    """A paragraph (``text``) or a list (``items``) marked ``bullet`` (・), ``decimal`` (1.), ``alpha``
+    ((a)) or ``roman`` (i.).  A paragraph may carry the list nested under it in ``children``."""
+
+    text: str = ""
+    items: list[TextItem] = field(default_factory=list)
+    style: str = "paragraph"
+    children: list["TextBlock"] = field(default_factory=list)
+
+    @property
+    def is_list(self) -> bool:
+        return bool(self.items)
+
+    def lines(self) -> list[str]:
+        """Every printed line of the block in reading order (markers left out)."""
+        out = [self.text] if self.text else []
+        for item in self.items:
+            out.append(item.text)
+            for child in item.children:
+                out.extend(child.lines())
+        for child in self.children:
+            out.extend(child.lines())
+        return out
+
+
+@dataclass
+class TextSection:
+    """One labelled part of an entry.  ``kind``: condition, when, target, effect, note, size, label, ability."""
+
+    kind: str
+    label: str  # "(効果)", "（通常効果）", "※", "(起動条件)", "サイズ：", "(ラベル)" ...
+    blocks: list[TextBlock]
+    overrides: int = 0  # how many of its op calls print a text override
+
+    def lines(self) -> list[str]:
+        return [line for block in self.blocks for line in block.lines()]
+
+    @property
+    def text(self) -> str:
+        """The section's printed text without label and markers (what the golden test compares)."""
+        return "".join(self.lines())
+
+
+@dataclass
+class EntryText:
+    """An action, character or fog as printed on an edition's sheet."""
+
+    id: str
+    entry: str  # action | character | fog
+    mark: str  # ■ / ○ / "" (no format given)
+    name: str
+    ruby: str
+    type: str
+    tags: str = ""  # act6.1 prints the entry's formats: "[lite]"
+    request: str = ""  # "@メイン" / "@直接-通常-メイン"
+    cost: str = ""  # "$ BL"
+    key: str = ""  # "★ 2〜10"
+    sections: list[TextSection] = field(default_factory=list)
+
+    @property
+    def header_parts(self) -> list[str]:
+        """Header pieces in the edition's printed order (act6.1: key before request; act8.0: after cost)."""
+        title = f"{self.mark} {self.name} ({self.type})".strip()
+        if self.tags:
+            title += f" {self.tags}"
+        if self.entry == "action" and not self.tags:  # act8.0: "■ 兵士召喚 (召喚) @… $ BL" then "★ 2〜10"
+            return [p for p in (title, self.request, self.cost, self.key) if p]
+        return [p for p in (title, self.key, self.request, self.cost) if p]
+
+    @property
+    def header(self) -> str:
+        return " ".join(self.header_parts)
+
+    def section(self, kind: str) -> list[TextSection]:
+        return [s for s in self.sections if s.kind == kind]
+
+    @property
+    def overrides(self) -> int:
+        return sum(s.overrides for s in self.sections)
+
+
+# --------------------------------------------------------------------------- phrases
+
+
+def phrase_context(edition: Edition) -> PhraseContext:
+    """The wording of an edition: its terms and the printed names of all its entries."""
+    names: dict[str, str] = {}
+    for table in (edition.actions, edition.characters, edition.fogs):
+        names.update({eid: e.name for eid, e in table.items()})
+    return PhraseContext(edition.terms, names)
+
+
+def render_call(ctx: PhraseContext, call: OpCall) -> str:
+    """Printed text of one op call: its ``text`` override, else its op's phrase."""
+    if call.text is not None:
+        return call.text
+    return registry.get(call.op).render(ctx, call.args)
+
+
+def parse_lines(text: str) -> TextItem:
+    """Split a phrase into its first line and the nested sub-items (two spaces of indent per level)."""
+    rows = [(len(line) - len(line.lstrip(" ")), line.strip()) for line in text.split("\n") if line.strip()]
+    if not rows:
+        return TextItem("")
+    root = TextItem(rows[0][1])
+    stack: list[tuple[int, TextItem]] = [(-1, root)]
+    for indent, line in rows[1:]:
+        item = TextItem(line)
+        while len(stack) > 1 and stack[-1][0] >= indent:
+            stack.pop()
+        parent = stack[-1][1]
+        if not parent.children:
+            parent.children.append(TextBlock(style="bullet"))
+        parent.children[-1].items.append(item)
+        stack.append((indent, item))
+    return root
+
+
+def _restyle(blocks: Iterable[TextBlock], parent_style: str) -> None:
+    for block in blocks:
+        if block.items:
+            block.style = NEXT_STYLE[parent_style]
+            for item in block.items:
+                _restyle(item.children, block.style)
+        _restyle(block.children, "paragraph" if not block.items else block.style)
+
+
+def _paragraph(item: TextItem) -> TextBlock:
+    block = TextBlock(text=item.text, children=item.children)
+    _restyle(block.children, "paragraph")
+    return block
+
+
+def _list(items: Sequence[TextItem], style: str) -> TextBlock:
+    block = TextBlock(items=list(items), style=style)
+    for item in block.items:
+        _restyle(item.children, style)
+    return block
+
+
+def _classic(edition: Edition) -> bool:
+    return edition.notation == "timing"
+
+
+# --------------------------------------------------------------------------- entries
+
+
+def request_text(edition: Edition, action: Action) -> str:
+    r = action.request
+    if _classic(edition):
+        return f"@{TIMING[r.timing]}"
+    return f"@{TRIGGER[r.trigger]}-{SPEED[r.speed]}-{TIMING[r.timing]}"
+
+
+def effect_label(edition: Edition, action: Action) -> str:
+    if _classic(edition):
+        return f"（{SPEED[action.request.speed]}効果）"
+    return "(効果)"
+
+
+def _mark(edition: Edition, formats: Sequence[str], fmt: Format | str | None) -> str:
+    """■ for an entry of the edition's first format, ○ for one that first appears in a later format."""
+    if fmt is None:
+        return ""
+    order = {f.id: f.order for f in edition.formats}
+    listed = [order[f] for f in formats if f in order]
+    if not listed:
+        return ""
+    return "■" if min(listed) == min(order.values()) else "○"
+
+
+def _tags(edition: Edition, formats: Sequence[str]) -> str:
+    return f"[{','.join(formats)}]" if _classic(edition) and formats else ""
+
+
+def _key_text(entry: Action | Character | Fog) -> str:
+    text = getattr(entry, "key_text", None)
+    if not text and entry.key is not None:
+        text = getattr(entry.key, "text", None) or str(entry.key)
+    return f"★ {text}" if text else ""
+
+
+def _effect_blocks(ctx: PhraseContext, edition: Edition, action: Action) -> tuple[list[TextBlock], int]:
+    blocks: list[TextBlock] = []
+    if action.lead:
+        blocks.append(TextBlock(text=action.lead))
+    steps: list[TextItem] = []
+    for call in action.effect:
+        item = parse_lines(render_call(ctx, call))
+        op = registry.REGISTRY.get(call.op)
+        if op is not None and op.extra.get("lead") and not steps:
+            blocks.append(_paragraph(item))
+        else:
+            steps.append(item)
+    if len(steps) == 1:
+        blocks.append(_paragraph(steps[0]))
+    elif steps:
+        blocks.append(_list(steps, "bullet" if _classic(edition) else "decimal"))
+    return blocks, sum(1 for c in action.effect if c.text is not None)
+
+
+def _simple(kind: str, label: str, ctx: PhraseContext, calls: Sequence[OpCall]) -> TextSection:
+    blocks = [_paragraph(parse_lines(render_call(ctx, c))) for c in calls]
+    return TextSection(kind, label, blocks, sum(1 for c in calls if c.text is not None))
+
+
+def action_text(edition: Edition, action: Action, fmt: Format | str | None = None,
+                ctx: PhraseContext | None = None) -> EntryText:
+    ctx = ctx or phrase_context(edition)
+    classic = _classic(edition)
+    sections: list[TextSection] = []
+    if action.conditions:
+        sections.append(_simple("condition", "※" if classic else "(起動条件)", ctx, action.conditions))
+    if action.when is not None:
+        sections.append(_simple("when", "(誘発条件)", ctx, [action.when]))
+    if action.target is not None:
+        sections.append(_simple("target", "（対象）" if classic else "(対象)", ctx, [action.target]))
+    blocks, overrides = _effect_blocks(ctx, edition, action)
+    sections.append(TextSection("effect", effect_label(edition, action), blocks, overrides))
+    if action.notes:
+        sections.append(_simple("note", "※", ctx, action.notes))
+    return EntryText(
+        id=action.id, entry="action", mark=_mark(edition, action.formats, fmt), name=action.name,
+        ruby=action.ruby, type=action.type, tags=_tags(edition, action.formats),
+        request=request_text(edition, action), cost=f"$ {action.cost}" if action.cost else "",
+        key=_key_text(action), sections=sections,
+    )
+
+
+def character_text(edition: Edition, character: Character, fmt: Format | str | None = None,
+                   ctx: PhraseContext | None = None) -> EntryText:
+    ctx = ctx or phrase_context(edition)
+    classic = _classic(edition)
+    sections: list[TextSection] = []
+    size_label = edition.terms.get("size_label")
+    if character.size is not None and size_label:
+        sections.append(TextSection("size", f"{size_label}：", [TextBlock(text=render_call(ctx, character.size))],
+                                    int(character.size.text is not None)))
+    if character.labels:
+        text = "、".join(render_call(ctx, c) for c in character.labels)
+        sections.append(TextSection("label", "(ラベル)", [TextBlock(text=text)],
+                                    sum(1 for c in character.labels if c.text is not None)))
+    if character.abilities:
+        items = [parse_lines(render_call(ctx, c)) for c in character.abilities]
+        sections.append(TextSection("ability", "（能力）" if classic else "(能力)", [_list(items, "bullet")],
+                                    sum(1 for c in character.abilities if c.text is not None)))
+    return EntryText(
+        id=character.id, entry="character", mark=_mark(edition, character.formats, fmt), name=character.name,
+        ruby=character.ruby, type=character.type, tags=_tags(edition, character.formats),
+        key=_key_text(character), sections=sections,
+    )
+
+
+def fog_text(edition: Edition, fog: Fog, fmt: Format | str | None = None,
+             ctx: PhraseContext | None = None) -> EntryText:
+    ctx = ctx or phrase_context(edition)
+    sections = [_simple("ability", "(能力)", ctx, fog.abilities)] if fog.abilities else []
+    return EntryText(
+        id=fog.id, entry="fog", mark=_mark(edition, fog.formats, fmt), name=fog.name, ruby=fog.ruby,
+        type=fog.type, tags=_tags(edition, fog.formats), key=_key_text(fog), sections=sections,
+    )
+
+
+def entry_text(edition: Edition, entry: Action | Character | Fog, fmt: Format | str | None = None,
+               ctx: PhraseContext | None = None) -> EntryText:
+    """Printed text of any entry; ``fmt`` (a Format or its id) decides the ■/○ mark."""
+    if isinstance(fmt, str):
+        fmt = next((f for f in edition.formats if f.id == fmt), None)
+    if isinstance(entry, Action):
+        return action_text(edition, entry, fmt, ctx)
+    if isinstance(entry, Character):
+        return character_text(edition, entry, fmt, ctx)
+    return fog_text(edition, entry, fmt, ctx)
+
+
+def edition_texts(edition: Edition, fmt: Format | str | None = None) -> list[EntryText]:
+    """Every entry of an edition (of one format, when given) in printed order: actions, characters, fogs."""
+    fid = fmt.id if isinstance(fmt, Format) else fmt
+    ctx = phrase_context(edition)
+    out: list[EntryText] = []
+    for table in (edition.actions, edition.characters, edition.fogs):
+        for entry in table.values():
+            if fid is None or fid in entry.formats:
+                out.append(entry_text(edition, entry, fmt, ctx))
+    return out
+
+
+def count_overrides(edition: Edition) -> int:
+    """Number of op calls of an edition whose printed text is a ``text`` override instead of the phrase."""
+    calls: list[OpCall] = []
+    for a in edition.actions.values():
+        calls += [*a.conditions, *a.effect, *a.notes]
+        calls += [c for c in (a.when, a.target) if c is not None]
+    for c in edition.characters.values():
+        calls += [*c.labels, *c.abilities] + ([c.size] if c.size is not None else [])
+    for f in edition.fogs.values():
+        calls += list(f.abilities)
+    return sum(1 for c in calls if c.text is not None)
+
+
+def as_dict(entry: EntryText) -> Mapping[str, object]:
+    """A JSON-able view of an entry's printed text (for the docs and ``--json`` outputs)."""
+    from dataclasses import asdict
+
+    data = asdict(entry)
+    data["header"] = entry.header
+    return data
