@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from bpdsl.diagnostics import UNKNOWN_POS, Pos
+from bpdsl.model import OpCall
 
 BuildType = Literal["fixed", "random", "constructed"]
 Mark = Literal["○", "x"]
@@ -139,10 +140,16 @@ class OptionAction:
     trigger: str
     speed: str
     timing: str
-    once_per_game: bool
-    notes: tuple[str, ...]
-    effect: tuple[str, ...]  # printed effect steps
+    conditions: tuple[OpCall, ...]  # condition op calls (once_per_game)
+    effect: tuple[OpCall, ...]  # effect op calls; their phrases are the printed steps
     remark: str = ""
+
+    def printed(self, calls: tuple[OpCall, ...]) -> list[str]:
+        """The printed lines of ``calls`` from the op registry's phrases (or a call's text override)."""
+        from bpdsl.ops.registry import PhraseContext, get
+
+        ctx = PhraseContext({}, {})
+        return [c.text if c.text else get(c.op).render(ctx, c.args) for c in calls]
 
 
 @dataclass

@@ -12,7 +12,7 @@ from typing import Any
 
 from bpdsl.diagnostics import DiagnosticSink, code
 from bpdsl.dsl.kinds import BuildContext, DocumentKind, register_kind
-from bpdsl.model import Definitions
+from bpdsl.model import Definitions, OpCall
 from bpdsl.regulation.model import (
     FULL_SIZE,
     CompatTable,
@@ -32,6 +32,7 @@ R_UNKNOWN_REF = code("R102", "a regulation table or entry names an unknown forma
 R_TABLE_HOLE = code("R103", "a compatibility table misses a row or a cell")
 R_BAD_DECK = code("R104", "a deck rule that no deck can satisfy or a fixed deck that is not a set of real cards")
 R_SYSTEM = code("R105", "a regulation system declared twice or missing a part it needs")
+R_BAD_OP = code("R108", "an option's action names an unknown op or gives it wrong arguments")
 R_EDITION = code("R106", "the edition a regulation system plays with is not defined")
 
 _ID = {"type": "string", "regex": r"^[a-z][a-z0-9_\-]*$"}
@@ -166,9 +167,8 @@ SCHEMA: dict[str, Any] = {
                                     "timing": {"type": "string", "allowed": ["main", "quick"]},
                                 },
                             },
-                            "once_per_game": {"type": "boolean"},
-                            "notes": _STRLIST,
-                            "effect": {**_STRLIST, "required": True},
+                            "conditions": {"type": "list", "schema": {"type": ["string", "dict"]}},
+                            "effect": {"type": "list", "required": True, "schema": {"type": ["string", "dict"]}},
                             "remark": _STR,
                         },
                     },
@@ -340,10 +340,13 @@ def build(ctx: BuildContext) -> None:
             OptionAction(
                 id=a["id"], name=a["name"], ruby=a["ruby"], type=a["type"],
                 trigger=a["request"].get("trigger", "direct"), speed=a["request"].get("speed", "normal"),
-                timing=a["request"].get("timing", "main"), once_per_game=bool(a.get("once_per_game")),
-                notes=tuple(a.get("notes") or ()), effect=tuple(a["effect"]), remark=a.get("remark", ""),
+                timing=a["request"].get("timing", "main"),
+                conditions=_op_calls(ctx, ("options", i, "actions", j, "conditions"), a.get("conditions") or [],
+                                     "condition"),
+                effect=_op_calls(ctx, ("options", i, "actions", j, "effect"), a["effect"], "effect"),
+                remark=a.get("remark", ""),
             )
-            for a in o.get("actions") or []
+            for j, a in enumerate(o.get("actions") or [])
         )
         system.options[o["id"]] = Option(
             id=o["id"], name=o["name"], summary=o["summary"], rule=o["rule"], section=o.get("section", ""),
@@ -395,6 +398,47 @@ def build(ctx: BuildContext) -> None:
             aliases=tuple(n.get("aliases") or ()), pos=ctx.pos(path),
         )
     ctx.definitions.regulations[sid] = system
+
+
+def _op_calls(ctx: BuildContext, path: tuple[Any, ...], items: list[Any], kind: str) -> tuple[OpCall, ...]:
+    """Op calls of an option's action: ``name`` or ``{name: {args}}`` (+ ``text``), checked against the
+    op registry (known op of the right kind, arguments valid for its schema)."""
+    import cerberus
+
+    import bpdsl.regulation.ops  # noqa: F401  (declares the pack ops)
+    from bpdsl.ops import registry
+
+    known = registry.load_all()
+    out: list[OpCall] = []
+    for k, item in enumerate(items):
+        p = path + (k,)
+        text = None
+        if isinstance(item, str):
+            name, args = item, {}
+        elif isinstance(item, dict):
+            rest = {key: v for key, v in item.items() if key != "text"}
+            text = item.get("text")
+            if len(rest) != 1:
+                ctx.error(p, R_BAD_OP, "an op call is a mapping with exactly one op name (and optional text)")
+                continue
+            name, args = next(iter(rest.items()))
+            args = args or {}
+        else:
+            ctx.error(p, R_BAD_OP, f"not an op call: {item!r}")
+            continue
+        op = known.get(name)
+        if op is None:
+            ctx.error(p, R_BAD_OP, f"unknown op {name!r}", _hint(name, {n: o for n, o in known.items() if o.kind == kind}))
+            continue
+        if op.kind != kind:
+            ctx.error(p, R_BAD_OP, f"op {name!r} is a {op.kind} op, not a {kind} op")
+            continue
+        v = cerberus.Validator(op.args)
+        if not isinstance(args, dict) or not v.validate(args):
+            ctx.error(p, R_BAD_OP, f"bad arguments for {name}: {v.errors if isinstance(args, dict) else args!r}")
+            continue
+        out.append(OpCall(name, v.document, text, ctx.pos(p)))
+    return tuple(out)
 
 
 def _hint(name: str, known: dict[str, Any]) -> str:

@@ -121,10 +121,10 @@ class Options(_RegulationDirective):
                 head = f"【{a.name}】<{a.type}> @{_TRIGGER[a.trigger]}-{_SPEED[a.speed]}-{_TIMING[a.timing]}"
                 block = nodes.container(classes=["bpdsl-option-action"])
                 block += nodes.paragraph(text=head)
-                for note in a.notes:
+                for note in a.printed(a.conditions):
                     block += nodes.paragraph(text="※" + note)
                 block += nodes.paragraph(text=f"（{_SPEED[a.speed]}効果）")
-                block += _enumerated(a.effect)
+                block += _enumerated(a.printed(a.effect))
                 if a.remark:
                     block += nodes.paragraph(text=f"注) {a.remark}")
                 out.append(block)
