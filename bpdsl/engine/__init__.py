@@ -1,0 +1,129 @@
+"""The engine: a generic core-flow interpreter that plays the games the definitions describe.
+
+Public API (for the regulation code, the CLI and tests)::
+
+    from bpdsl.engine import build_rules, new_game, play_game, RandomAgent
+
+    rules = build_rules("act8.0", "std")              # definitions loaded once and cached
+    result = play_game(rules, [RandomAgent(1), RandomAgent(2)], seed=7)
+    result.winner, result.draw, result.turns, result.decisions, result.reason
+
+    # per-player decks (lists of bpdsl.dsl.cards.Card; default: the full 54-card deck each) and an
+    # optional setup hook called after the lives are shuffled and before the 7-card hands are drawn
+    # (after the trumps would be placed): the place for preset characters (プリセット2/4)
+    def preset(game):
+        place_character(game, seat=0, cards=[parse_card("♠5")], char_id="general_soldier")
+    game = new_game(rules, agents, seed=7, decks=[deck0, deck1], setup=preset)
+    result = game.play()
+
+* :func:`build_rules` (edition, format, definitions=None) compiles the definitions into
+  :class:`~bpdsl.engine.compiled.Rules` (plain Python objects; no YAML while playing).
+* :func:`new_game` returns a :class:`~bpdsl.engine.core.Game`; ``game.play()`` walks the core flow to the
+  end and returns a :class:`~bpdsl.engine.core.GameResult` (winner seat or None, draw, aborted, turns,
+  decisions, reason, state hash, actions raised).
+* Agents: :class:`RandomAgent` (seeded), :class:`FirstLegalAgent`, :class:`ScriptedAgent` (a list of
+  choices; an illegal one raises :class:`ScriptError` naming the decision and its legal options),
+  ``bpdsl.engine.human.HumanAgent`` (terminal).  An agent's ``decide(request, observe)`` gets a
+  :class:`DecisionRequest` and a callable returning the player's observation (3.12.1).
+* ``log=EventLog()`` records a JSON Lines event log; ``bpdsl.engine.replay.replay_log`` re-runs it.
+* ``check=bpdsl.engine.invariants.check`` verifies the invariants after every core-flow step.
+
+Modules: ``state`` (the one mutable state), ``compiled`` (compile step), ``core`` (flow walker, stage,
+chance, pass record, trigger check), ``blackpoker_rules`` (BlackPoker's common rules as hooks),
+``decisions`` (requests and agents), ``log`` (event log and state hash), ``invariants``, ``replay``,
+``scenario`` (scripted rulings), ``simulate`` (many games and their statistics).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from bpdsl.engine.compiled import N_CARDS, CompileError, Rules, compile_rules
+from bpdsl.engine.core import Game, GameAborted, GameResult
+from bpdsl.engine.decisions import (Agent, DecisionRequest, FirstLegalAgent, RandomAgent, ReplayAgent, ScriptedAgent,
+                                    ScriptError)
+
+_DEFS: Any = None
+_RULES: dict[tuple[str, str], Rules] = {}
+
+
+def load_definitions() -> Any:
+    """The bundled definitions (loaded once per process)."""
+    global _DEFS
+    if _DEFS is None:
+        from bpdsl.dsl.loader import load_or_raise
+
+        _DEFS = load_or_raise()
+    return _DEFS
+
+
+def build_rules(edition: str, fmt: str, definitions: Any = None) -> Rules:
+    """Compile one edition's format; cached per (edition, format) for the bundled definitions."""
+    if definitions is not None:
+        return compile_rules(definitions, edition, fmt)
+    key = (edition, fmt)
+    if key not in _RULES:
+        _RULES[key] = compile_rules(load_definitions(), edition, fmt)
+    return _RULES[key]
+
+
+def hooks_for(rules: Rules) -> Any:
+    """The common-rules hooks of the game an edition belongs to (one instance per Rules)."""
+    h = getattr(rules, "_hooks", None)
+    if h is None:
+        from bpdsl.engine.blackpoker_rules import BlackPokerRules
+
+        h = BlackPokerRules(rules)
+        rules._hooks = h  # type: ignore[attr-defined]
+    return h
+
+
+def deck_indices(deck: Sequence[Any]) -> list[int]:
+    """Cards (``Card`` objects, card ids like "♠A", or indices) -> card indices 0..53."""
+    from bpdsl.dsl.cards import parse_card
+
+    out = []
+    for c in deck:
+        if isinstance(c, int):
+            out.append(c)
+        elif isinstance(c, str):
+            out.append(parse_card(c).index)
+        else:
+            out.append(c.index)
+    return out
+
+
+def new_game(rules: Rules, agents: Sequence[Agent], seed: int = 0, decks: Sequence[Sequence[Any]] | None = None,
+             setup: Callable[[Game], None] | None = None, log: Any = None,
+             check: Callable[[Game], None] | None = None, max_steps: int = 200_000) -> Game:
+    """A game ready to ``play()``; ``decks`` is one list of cards per seat (default: 54 cards each)."""
+    ds = [deck_indices(d) for d in decks] if decks is not None else None
+    if log is not None:
+        log.write({"t": "game", "edition": rules.edition.id, "format": rules.format, "seed": seed,
+                   "decks": [[_card_id(c) for c in d] for d in ds] if ds is not None else None,
+                   "flow": rules.flow.id})
+    return Game(rules, hooks_for(rules), list(agents), seed, ds, setup, log, check, max_steps)
+
+
+def play_game(rules: Rules, agents: Sequence[Agent], seed: int = 0, **kw: Any) -> GameResult:
+    return new_game(rules, agents, seed, **kw).play()
+
+
+def place_character(game: Game, seat: int, cards: Sequence[Any], char_id: str, face_up: bool = True,
+                    driven: bool = False) -> Any:
+    """Put cards of ``seat``'s own deck (wherever they are) onto the field as one character (setup hooks)."""
+    idx = [c + seat * N_CARDS for c in deck_indices(cards)]
+    made = game.hooks.put_onto_field(game, seat, idx, char_id, face_up, driven)
+    for ch in made:
+        ch.entered_turn = 0
+    return made
+
+
+def _card_id(c: int) -> str:
+    from bpdsl.dsl.cards import card_at
+
+    return card_at(c).id
+
+
+__all__ = ["Agent", "CompileError", "DecisionRequest", "FirstLegalAgent", "Game", "GameAborted", "GameResult",
+           "RandomAgent", "ReplayAgent", "Rules", "ScriptError", "ScriptedAgent", "build_rules", "deck_indices",
+           "hooks_for", "load_definitions", "new_game", "place_character", "play_game"]

@@ -47,6 +47,21 @@ class BlackPokerRules:
         self.bulwark_id = next((cid for cid, c in chars.items() if c.kind == "bulwark"), "bulwark")
         self.armed_id = next((cid for cid, c in chars.items()
                               if c.kind == "soldier" and getattr(c.key, "form", "") == "same_suit"), "armed_soldier")
+        # labels / abilities: who may attack or block, who has 速攻 (possibly under a condition)
+        self.attacker: dict[str, bool] = {}
+        self.blocker: dict[str, bool] = {}
+        self.haste: dict[str, Any] = {}  # character id -> None (no), True, or a condition expression
+        for cid, c in chars.items():
+            names = {name: args for _fn, args, name in c.labels + c.abilities}
+            labelled = any(name.startswith("label_") for name in names)
+            if labelled:
+                self.attacker[cid] = "label_attacker" in names
+                self.blocker[cid] = "label_blocker" in names
+            else:
+                self.attacker[cid] = c.kind == "soldier" and "cannot_attack" not in names
+                self.blocker[cid] = True
+            h = names.get("label_haste", names.get("haste"))
+            self.haste[cid] = None if h is None else (h.get("if") if h.get("if") is not None else True)
         # 魔力増加: character ids whose presence waives cost letters of an action type
         self.waivers: list[tuple[str, str, str]] = []  # (character id, action type, letter)
         for cid, c in chars.items():
@@ -229,7 +244,7 @@ class BlackPokerRules:
         s = game.state
         s.players[ch.controller].field.remove(ch)
         cards = order if order is not None else ch.cards
-        for c in cards:
+        for n, c in enumerate(cards):
             owner = s.owner[c]
             dest = owner if seat is None else seat
             s.loc[c] = (Z_OUT, -1)
@@ -237,7 +252,7 @@ class BlackPokerRules:
             lst.append(c)
             s.loc[c] = (to, dest)
             if to == Z_GRAVE:
-                game.events.append(Event("left_field", ch.controller, c, ch.char_id, to="grave"))
+                game.events.append(Event("left_field", ch.controller, c, ch.char_id, to="grave", first=n == 0))
         if game.log is not None:
             game.log.write({"t": "leave", "p": ch.controller, "as": ch.char_id, "to": ZONES[to],
                             "cards": [self.card_text(c) for c in ch.cards]})
@@ -262,13 +277,189 @@ class BlackPokerRules:
         return True
 
     def has_haste(self, ch: Character) -> bool:
-        """速攻: エース, 魔術士, and an armed soldier whose cards include an A."""
-        if len(ch.cards) > 1:
-            return any(RANK[c % 54] == "A" for c in ch.cards)
-        return RANK[ch.cards[0] % 54] in ("A", "Joker")
+        """速攻 from the character's label or ability, evaluated against its own cards when conditional."""
+        h = self.haste.get(ch.char_id)
+        if h is None:
+            return False
+        if h is True:
+            return True
+        from bpdsl.engine.core import Ctx, _parse_expr
+
+        expr = _parse_expr(h) if isinstance(h, str) else h
+        keys = ch.cards
+        return bool(expr.evaluate(lambda name: self._card_name(keys, name)))
+
+    def may_attack(self, game: Game, ch: Character) -> bool:
+        return self.attacker.get(ch.char_id, ch.kind == "soldier") and self.can_attack(game, ch)
 
     def can_block(self, ch: Character) -> bool:
-        return not ch.driven
+        return not ch.driven and self.blocker.get(ch.char_id, True)
+
+    # ------------------------------------------------------------------ combat
+
+    def declare_attackers(self, game: Game, seat: int) -> list[int]:
+        """アタック: the controller picks attackers one by one among the eligible characters, driving them."""
+        s = game.state
+        chosen: list[int] = []
+        candidates = [ch for ch in s.players[seat].field if self.may_attack(game, ch)]
+        for ch in candidates:
+            i = game.decide(seat, "attackers", [False, True], {"what": self.describe_char(game, ch, seat)},
+                            ["攻撃しない", "アタッカーに指定する"])
+            if i == 1:
+                ch.driven = True
+                chosen.append(ch.uid)
+        s.combat = {"attackers": chosen, "blocks": {u: [] for u in chosen}, "judged": set()}
+        if game.log is not None:
+            game.log.write({"t": "attackers", "p": seat, "ids": chosen})
+        return chosen
+
+    def declare_blockers(self, game: Game, defender: int) -> None:
+        """ブロック: per attacker, any number of charged soldiers, or one bulwark (not both)."""
+        s = game.state
+        combat = s.combat
+        used: set[int] = set()
+        for au in combat.get("attackers", []):
+            attacker = self.find(game, au)
+            if attacker is None:
+                continue
+            blocks: list[int] = combat["blocks"].setdefault(au, [])
+            while True:
+                has_soldier = any((b := self.find(game, x)) is not None and b.kind == "soldier" for x in blocks)
+                if blocks and not has_soldier:
+                    break  # one bulwark blocks alone
+                opts: list[Any] = [None] + [ch for ch in s.players[defender].field
+                                            if ch.uid not in used and self.can_block(ch)
+                                            and (ch.kind == "soldier" or not blocks)]
+                if len(opts) == 1:
+                    break
+                i = game.decide(defender, "blockers", opts,
+                                {"what": "ブロッカー: " + self.describe_char(game, attacker, defender)},
+                                ["ブロッカー指定を終える"] + [self.describe_char(game, ch, defender) for ch in opts[1:]])
+                if i == 0:
+                    break
+                used.add(opts[i].uid)
+                blocks.append(opts[i].uid)
+        if game.log is not None:
+            game.log.write({"t": "blockers", "p": defender, "blocks": {str(k): v for k, v in combat["blocks"].items()}})
+
+    def _blockers(self, game: Game, au: int) -> list[Character]:
+        out = []
+        for x in game.state.combat.get("blocks", {}).get(au, []):
+            b = self.find(game, x)
+            if b is not None:
+                out.append(b)
+        return out
+
+    def compare_soldiers(self, game: Game) -> None:
+        """ダメージ判定 1: attacker against the sum of its soldier blockers; the smaller side to the grave."""
+        combat = game.state.combat
+        for au in combat.get("attackers", []):
+            a = self.find(game, au)
+            bs = [b for b in self._blockers(game, au) if b.kind == "soldier"]
+            if a is None or not bs:
+                continue
+            combat["judged"].add(au)
+            sa, sb = self.size(a), sum(self.size(b) for b in bs)
+            if sa <= sb:
+                self.to_grave(game, a)
+            if sb <= sa:
+                for b in bs:
+                    self.to_grave(game, b)
+
+    def compare_bulwark(self, game: Game) -> None:
+        """ダメージ判定 2: the bulwark turns face up; Joker or a shared rank sends the attacker to the grave;
+        then the bulwark goes to the grave."""
+        combat = game.state.combat
+        for au in combat.get("attackers", []):
+            bs = [b for b in self._blockers(game, au) if b.kind == "bulwark"]
+            if not bs:
+                continue
+            combat["judged"].add(au)
+            a = self.find(game, au)
+            for b in bs:
+                b.face_up = True
+                rank = RANK[b.cards[0] % 54]
+                if a is not None and self.find(game, a.uid) is not None and (
+                        rank == "Joker" or any(RANK[c % 54] == rank for c in a.cards)):
+                    self.to_grave(game, a)
+                self.to_grave(game, b)
+
+    def unblocked_damage(self, game: Game, seat: int) -> None:
+        """ダメージ判定 3: an attacker with no blocker on the field deals its size as damage."""
+        combat = game.state.combat
+        for au in combat.get("attackers", []):
+            a = self.find(game, au)
+            if a is None or au in combat.get("judged", ()) or self._blockers(game, au):
+                continue
+            self.damage(game, 1 - seat, max(0, self.size(a)))
+
+    # ------------------------------------------------------------------ expressions
+
+    def before_effect(self, game: Game, inst: Any) -> None:
+        """Remember what the effect may still need after its target moves (死の槍: the target's owner)."""
+        t = inst.target
+        if t is not None and t[0] == "char":
+            ch = self.find(game, t[1])
+            if ch is not None:
+                inst.data["target_owner"] = ch.owner
+
+    def _card_name(self, cards: list[int], name: str) -> Any:
+        if name in ("key.rank", "self.key_rank"):
+            return VALUE[cards[0] % 54] if cards else 0
+        if name in ("key.count", "self.key_count"):
+            return len(cards)
+        if name == "key.rank_sum":
+            return sum(VALUE[c % 54] for c in cards)
+        if name == "key.has_ace":
+            return any(RANK[c % 54] == "A" for c in cards)
+        if name == "key.is_joker":
+            return bool(cards) and RANK[cards[0] % 54] == "Joker"
+        parts = name.split(".")
+        if len(parts) == 3 and parts[0] == "key" and parts[1] in SUIT_IDS:
+            si = SUIT_IDS.index(parts[1])
+            return next((VALUE[c % 54] for c in cards if SUIT[c % 54] == si), 0)
+        raise GameAborted(f"expression name {name!r} has no value here")
+
+    def resolve_name(self, ctx: Any, name: str) -> Any:
+        """The value of an expression name (bpdsl.dsl.expr_names) for the action being raised/resolved."""
+        game = ctx.game
+        s = game.state
+        inst = ctx.inst
+        if name.startswith("key.") or name.startswith("self.key"):
+            return self._card_name(inst.keys if inst is not None else [], name)
+        if name == "attackers.count":
+            return len(s.combat.get("attackers", []))
+        if name.startswith("target."):
+            t = inst.target if inst is not None else None
+            if t is None:
+                return 0
+            kind, ref = t
+            if kind == "char":
+                ch = self.find(game, ref)
+                if ch is None:
+                    return 0
+                return {"target.size": self.size(ch), "target.rank": sum(VALUE[c % 54] for c in ch.cards),
+                        "target.charged": not ch.driven, "target.is_soldier": ch.kind == "soldier",
+                        "target.is_bulwark": ch.kind == "bulwark"}.get(name, 0)
+            if kind == "action":
+                x = next((x for x in s.stage if x.uid == ref), None)
+                if x is None:
+                    return 0
+                if name == "target.key_count":
+                    return len(x.keys)
+                if name == "target.key_rank":
+                    return VALUE[x.keys[0] % 54] if x.keys else 0
+            if kind == "player" and name == "target.life":
+                return len(s.players[ref].life)
+            return 0
+        seat = ctx.seat
+        me, opp = s.players[seat], s.players[1 - seat]
+        table = {"me.life": len(me.life), "me.hand": len(me.hand), "me.field": len(me.field),
+                 "opponent.life": len(opp.life), "opponent.hand": len(opp.hand), "turn.number": s.turn_no,
+                 "turn.is_mine": s.turn == seat}
+        if name in table:
+            return table[name]
+        raise GameAborted(f"expression name {name!r} has no resolver in the engine")
 
     # ------------------------------------------------------------------ keys, targets, costs
 
@@ -321,28 +512,46 @@ class BlackPokerRules:
         return True
 
     def pay_costs(self, game: Game, inst: Any) -> None:
+        """Pay every cost letter through the op the game definition maps it to (Table 3.2)."""
+        from bpdsl.engine.core import Ctx
+
+        ops = self.rules.cost_ops
+        ctx = Ctx(game, inst, inst.controller)
+        for letter in self.cost_letters(game, inst.action, inst.controller):
+            fn = ops.get(letter)
+            if fn is None:
+                self.pay_letter(game, inst, letter)
+            else:
+                fn(ctx, {})
+
+    def card_rank(self, c: int) -> str:
+        return RANK[c % 54]
+
+    def pay_letter(self, game: Game, inst: Any, letter: str) -> None:
+        """Pay one cost letter: B drive a bulwark, L one damage, D discard, S sacrifice a character."""
         seat = inst.controller
         p = game.state.players[seat]
-        for letter in self.cost_letters(game, inst.action, seat):
-            if letter == "B":
-                opts = [ch for ch in p.field if ch.kind == "bulwark" and not ch.driven]
-                i = game.decide(seat, "cost_B", opts, {"action": inst.action.name},
-                                [self.describe_char(game, ch, seat) for ch in opts])
-                opts[i].driven = True
-            elif letter == "L":
-                self.damage(game, seat, 1)
-            elif letter == "D":
-                opts = sorted(p.hand)
-                i = game.decide(seat, "cost_D", opts, {"action": inst.action.name},
-                                [self.card_text(c) for c in opts])
-                self.discard(game, seat, opts[i])
-            elif letter == "S":
-                opts = list(p.field)
-                i = game.decide(seat, "cost_S", opts, {"action": inst.action.name},
-                                [self.describe_char(game, ch, seat) for ch in opts])
-                self.to_grave(game, opts[i])
-            if game.log is not None:
-                game.log.write({"t": "cost", "p": seat, "letter": letter})
+        if letter == "B":
+            opts = [ch for ch in p.field if ch.kind == "bulwark" and not ch.driven]
+            i = game.decide(seat, "cost_B", opts, {"action": inst.action.name},
+                            [self.describe_char(game, ch, seat) for ch in opts])
+            opts[i].driven = True
+        elif letter == "L":
+            self.damage(game, seat, 1)
+        elif letter == "D":
+            opts = sorted(p.hand)
+            i = game.decide(seat, "cost_D", opts, {"action": inst.action.name},
+                            [self.card_text(c) for c in opts])
+            self.discard(game, seat, opts[i])
+        elif letter == "S":
+            opts = list(p.field)
+            i = game.decide(seat, "cost_S", opts, {"action": inst.action.name},
+                            [self.describe_char(game, ch, seat) for ch in opts])
+            self.to_grave(game, opts[i])
+        else:
+            raise GameAborted(f"unknown cost letter {letter!r}")
+        if game.log is not None:
+            game.log.write({"t": "cost", "p": seat, "letter": letter})
 
     def target_alive(self, game: Game, t: Any) -> bool:
         kind, ref = t

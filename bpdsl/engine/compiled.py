@@ -85,6 +85,7 @@ class Rules:
     fogs: dict[str, Any]
     triggers: list[TriggerSource]
     terms: dict[str, str] = field(default_factory=dict)
+    cost_ops: dict[str, Callable[..., Any]] = field(default_factory=dict)  # cost letter -> paying executor
 
     def action(self, aid: str) -> CAction:
         return self.actions[aid]
@@ -162,11 +163,17 @@ def compile_rules(definitions: Any, edition_id: str, format_id: str) -> Rules:
         for call, step in zip(c.abilities, cc.abilities):
             op = registry.get(call.op)
             target_action = call.args.get("action") or call.args.get("raise")
-            if op.kind == "trigger" and target_action in actions:
+            if op.kind in ("trigger", "ability") and isinstance(target_action, str) and target_action in actions:
                 triggers.append(TriggerSource(actions[target_action], step, c.id))
     for a in actions.values():
         if a.when is not None:
             triggers.append(TriggerSource(a, a.when))
     fogs = {f.id: f for f in ed.fogs.values() if format_id in f.formats}
     direct = [a for a in actions.values() if not a.not_direct]
-    return Rules(ed, format_id, flow, nodes, ids, start, actions, direct, chars, fogs, triggers, dict(ed.terms))
+    cost_ops: dict[str, Callable[..., Any]] = {}
+    game = definitions.games.get(ed.game)
+    for kind in getattr(game, "costs", []) or []:
+        if kind.op in registry.REGISTRY and registry.REGISTRY[kind.op].execute is not None:
+            cost_ops[kind.id] = registry.REGISTRY[kind.op].execute
+    return Rules(ed, format_id, flow, nodes, ids, start, actions, direct, chars, fogs, triggers, dict(ed.terms),
+                 cost_ops)

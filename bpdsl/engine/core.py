@@ -35,6 +35,7 @@ class Event:
     char_id: str = ""  # character definition of a card leaving the field
     inst: ActionInstance | None = None
     to: str = ""
+    first: bool = True  # the first card of its character (a character moves as one, 3.8.3)
 
 
 class Ctx:
@@ -59,6 +60,26 @@ class Ctx:
     def decide(self, seat: int, kind: str, options: list[Any], context: dict[str, Any] | None = None,
                labels: list[str] | None = None) -> int:
         return self.game.decide(seat, kind, options, context, labels)
+
+    def value(self, v: Any) -> Any:
+        """Evaluate an expression argument (a parsed Expr, its source text, or a plain number)."""
+        if v is None or isinstance(v, (int, bool)):
+            return v
+        if isinstance(v, str):
+            v = _parse_expr(v)
+        return v.evaluate(lambda name: self.game.hooks.resolve_name(self, name))
+
+
+_EXPR_CACHE: dict[str, Any] = {}
+
+
+def _parse_expr(text: str) -> Any:
+    e = _EXPR_CACHE.get(text)
+    if e is None:
+        from bpdsl.dsl.expr import parse
+
+        e = _EXPR_CACHE[text] = parse(text)
+    return e
 
 
 @dataclass
@@ -365,8 +386,10 @@ class Game:
             self.log.write({"t": "resolve", "action": a.id, "p": inst.controller})
         if inst.target is None or self.hooks.target_alive(self, inst.target):
             ctx = Ctx(self, inst, inst.controller)
+            self.hooks.before_effect(self, inst)
             for fn, args, _name in a.effect:
-                fn(ctx, args)
+                if fn(ctx, args) is False:  # a guard step (…場合、次を行う) whose condition does not hold
+                    break
                 if s.over:
                     return
         elif self.log is not None:

@@ -36,6 +36,10 @@ SUMMONING_SICKNESS = declare(
     example={"summoning_sickness": {"if": "not key.has_ace"}},
 )
 
+@SUMMONING_SICKNESS.executor
+def _summoning_sickness(ctx: Any, a: Mapping[str, Any]) -> None:
+    return None  # static: the engine's attacker check reads it (BlackPokerRules.may_attack)
+
 HASTE = declare(
     "haste", "ability",
     args={"if": _IF},
@@ -44,6 +48,10 @@ HASTE = declare(
     example={"haste": {"if": "key.has_ace"}},
 )
 
+@HASTE.executor
+def _haste(ctx: Any, a: Mapping[str, Any]) -> None:
+    return None  # static: read by BlackPokerRules.has_haste
+
 CANNOT_ATTACK = declare(
     "cannot_attack", "ability",
     args={},
@@ -51,6 +59,10 @@ CANNOT_ATTACK = declare(
     summary="This character can never be chosen as an attacker.",
     example={"cannot_attack": {}},
 )
+
+@CANNOT_ATTACK.executor
+def _cannot_attack(ctx: Any, a: Mapping[str, Any]) -> None:
+    return None  # static: read by BlackPokerRules.may_attack
 
 
 def _raises_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -77,6 +89,18 @@ RAISES_ON_GRAVE = declare(
     example={"raises_on_grave": {"action": "next_generation", "per_key_rank": ["A", "J", "Q", "K"]}},
 )
 
+@RAISES_ON_GRAVE.executor
+def _raises_on_grave(ctx: Any, a: Mapping[str, Any]) -> list[int]:
+    ev = ctx.event
+    if ev is None or ev.type != "left_field" or ev.to != "grave":
+        return []
+    rank = ctx.rules.card_rank(ev.card)
+    if a.get("per_key_rank"):
+        return [ev.seat] if rank in a["per_key_rank"] else []
+    if a.get("if_ranks"):
+        return [ev.seat] if rank in a["if_ranks"] else []
+    return [ev.seat] if ev.first else []
+
 
 def _bulwark_judgement_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     head = "【ダメージ判定】この能力はダメージ判定アクションにて兵士（アタッカー）をブロックした場合に発揮する。"
@@ -93,6 +117,10 @@ BULWARK_JUDGEMENT = declare(
     example={"bulwark_judgement": {}},
 )
 
+@BULWARK_JUDGEMENT.executor
+def _bulwark_judgement(ctx: Any, a: Mapping[str, Any]) -> None:
+    return None  # applied by the compare_bulwark step of ダメージ判定
+
 
 SIZE_RULE = declare(
     "size_rule", "ability",
@@ -102,6 +130,10 @@ SIZE_RULE = declare(
              "the character's `size` op, which this line restates."),
     example={"size_rule": {"of": "key_sum"}},
 )
+
+@SIZE_RULE.executor
+def _size_rule(ctx: Any, a: Mapping[str, Any]) -> None:
+    return None  # printed restatement of the size op
 
 
 def _waive_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -118,6 +150,10 @@ WAIVE_COST = declare(
     example={"waive_cost": {"name": "魔力増加", "type": "速攻魔法", "cost": "D"}},
 )
 
+@WAIVE_COST.executor
+def _waive_cost(ctx: Any, a: Mapping[str, Any]) -> None:
+    return None  # static: read by BlackPokerRules.cost_letters
+
 
 def _fog_size_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     verb = "加算" if a["direction"] == "up" else "減算"
@@ -133,3 +169,7 @@ FOG_SIZE_MODIFIER = declare(
              "played on has its size raised or lowered by `by`."),
     example={"fog_size_modifier": {"by": "key.rank", "direction": "up"}},
 )
+
+@FOG_SIZE_MODIFIER.executor
+def _fog_size_modifier(ctx: Any, a: Mapping[str, Any]) -> None:
+    return None  # the modification is applied by modify_size; the fog card marks it until the turn ends

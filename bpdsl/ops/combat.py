@@ -34,6 +34,10 @@ DECLARE_ATTACKERS = declare(
     example={"declare_attackers": {"eligible": "label"}},
 )
 
+@DECLARE_ATTACKERS.executor
+def _declare_attackers(ctx: Any, a: Mapping[str, Any]) -> None:
+    ctx.inst.data["attackers"] = ctx.rules.declare_attackers(ctx.game, ctx.seat)
+
 
 def _blockers_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     head = "対戦相手はアタックアクションにて指定されたアタッカー毎にそれをブロックするキャラクター（ブロッカー）を指定する。"
@@ -53,6 +57,10 @@ DECLARE_BLOCKERS = declare(
     example={"declare_blockers": {"eligible": "label"}},
 )
 
+@DECLARE_BLOCKERS.executor
+def _declare_blockers(ctx: Any, a: Mapping[str, Any]) -> None:
+    ctx.rules.declare_blockers(ctx.game, 1 - ctx.state.turn)
+
 
 COMPARE_SOLDIERS = declare(
     "compare_soldiers", "effect",
@@ -63,6 +71,10 @@ COMPARE_SOLDIERS = declare(
              "blockers' sizes; the smaller side goes to the grave, both on a tie."),
     example={"compare_soldiers": {}},
 )
+
+@COMPARE_SOLDIERS.executor
+def _compare_soldiers(ctx: Any, a: Mapping[str, Any]) -> None:
+    ctx.rules.compare_soldiers(ctx.game)
 
 # the bulwark's printed damage-judgement procedure, shared with abilities.bulwark_judgement
 BULWARK_STEPS = [
@@ -92,6 +104,10 @@ COMPARE_BULWARK = declare(
     example={"compare_bulwark": {"resolve": "inline"}},
 )
 
+@COMPARE_BULWARK.executor
+def _compare_bulwark(ctx: Any, a: Mapping[str, Any]) -> None:
+    ctx.rules.compare_bulwark(ctx.game)
+
 
 UNBLOCKED_DAMAGE = declare(
     "unblocked_damage", "effect",
@@ -100,6 +116,10 @@ UNBLOCKED_DAMAGE = declare(
     summary="Each attacker without a blocker on the field deals damage equal to its size to the opponent.",
     example={"unblocked_damage": {}},
 )
+
+@UNBLOCKED_DAMAGE.executor
+def _unblocked_damage(ctx: Any, a: Mapping[str, Any]) -> None:
+    ctx.rules.unblocked_damage(ctx.game, ctx.state.turn)
 
 
 def _damage_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -121,3 +141,17 @@ DAMAGE = declare(
              "grave (all of them when the life is shorter)."),
     example={"damage": {"to": "target", "amount": "key.spade.rank"}},
 )
+
+@DAMAGE.executor
+def _damage(ctx: Any, a: Mapping[str, Any]) -> None:
+    to, inst = a["to"], ctx.inst
+    if to == "target":
+        t = inst.target
+        seat = t[1] if t is not None and t[0] == "player" else 1 - ctx.seat
+    elif to == "target_owner":
+        seat = inst.data.get("target_owner", 1 - ctx.seat)
+    elif to == "opponent":
+        seat = 1 - ctx.seat
+    else:
+        seat = ctx.seat
+    ctx.rules.damage(ctx.game, seat, int(ctx.value(a["amount"])))

@@ -27,6 +27,10 @@ ONCE_PER_TURN = declare(
     example={"once_per_turn": {"times": 1}},
 )
 
+@ONCE_PER_TURN.executor
+def _once_per_turn(ctx: Any, a: Mapping[str, Any]) -> bool:
+    return ctx.state.raised_count.get((ctx.seat, ctx.inst.action.id), 0) < get(a, "times", 1)
+
 
 NOT_DIRECT = declare(
     "not_direct", "condition",
@@ -36,3 +40,7 @@ NOT_DIRECT = declare(
              "ability (raises_on_grave)."),
     example={"not_direct": {}},
 )
+
+@NOT_DIRECT.executor
+def _not_direct(ctx: Any, a: Mapping[str, Any]) -> bool:
+    return False  # never raised by a player; effects and abilities raise it without this check

@@ -6,6 +6,8 @@ letter (コストの意味) is the op's phrase.
 """
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from bpdsl.ops.registry import declare
 
 PAY_BULWARK = declare(
@@ -14,11 +16,19 @@ PAY_BULWARK = declare(
     example={"pay_bulwark": {}},
 )
 
+@PAY_BULWARK.executor
+def _pay_bulwark(ctx: Any, a: Mapping[str, Any]) -> None:
+    ctx.rules.pay_letter(ctx.game, ctx.inst, "B")
+
 PAY_LIFE = declare(
     "pay_life", "cost", args={}, phrase="1点ダメージを受ける",
     summary="L (Life): the payer takes 1 damage (the top card of their life goes to the grave).",
     example={"pay_life": {}},
 )
+
+@PAY_LIFE.executor
+def _pay_life(ctx: Any, a: Mapping[str, Any]) -> None:
+    ctx.rules.pay_letter(ctx.game, ctx.inst, "L")
 
 PAY_DISCARD = declare(
     "pay_discard", "cost", args={}, phrase="手札を1枚捨てる",
@@ -26,8 +36,16 @@ PAY_DISCARD = declare(
     example={"pay_discard": {}},
 )
 
+@PAY_DISCARD.executor
+def _pay_discard(ctx: Any, a: Mapping[str, Any]) -> None:
+    ctx.rules.pay_letter(ctx.game, ctx.inst, "D")
+
 PAY_SACRIFICE = declare(
     "pay_sacrifice", "cost", args={}, phrase="キャラクター1体を墓地に移す",
     summary="S (Sacrifice): the payer moves one of their characters from the field to the grave.",
     example={"pay_sacrifice": {}},
 )
+
+@PAY_SACRIFICE.executor
+def _pay_sacrifice(ctx: Any, a: Mapping[str, Any]) -> None:
+    ctx.rules.pay_letter(ctx.game, ctx.inst, "S")

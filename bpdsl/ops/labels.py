@@ -17,11 +17,19 @@ LABEL_ATTACKER = declare(
     example={"label_attacker": {}},
 )
 
+@LABEL_ATTACKER.executor
+def _label_attacker(ctx: Any, a: Mapping[str, Any]) -> None:
+    return None  # static: read by BlackPokerRules (attacker flags)
+
 LABEL_BLOCKER = declare(
     "label_blocker", "label", args={}, phrase="ブロッカー",
     summary="May be chosen as a blocker (ブロックアクション).",
     example={"label_blocker": {}},
 )
+
+@LABEL_BLOCKER.executor
+def _label_blocker(ctx: Any, a: Mapping[str, Any]) -> None:
+    return None  # static: read by BlackPokerRules (blocker flags)
 
 
 def _haste_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -35,3 +43,7 @@ LABEL_HASTE = declare(
     summary="May be chosen as an attacker in the turn it entered the field. With `if`, only while it holds.",
     example={"label_haste": {"if": "key.has_ace"}},
 )
+
+@LABEL_HASTE.executor
+def _label_haste(ctx: Any, a: Mapping[str, Any]) -> None:
+    return None  # static: read by BlackPokerRules.has_haste

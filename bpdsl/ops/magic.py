@@ -43,6 +43,24 @@ MODIFY_SIZE = declare(
     example={"modify_size": {"by": "key.rank", "direction": "down", "destroy_at_zero": True, "fog": "down"}},
 )
 
+@MODIFY_SIZE.executor
+def _modify_size(ctx: Any, a: Mapping[str, Any]) -> None:
+    from bpdsl.engine.state import Z_FOG, Z_STAGE
+
+    rules, game, s = ctx.rules, ctx.game, ctx.state
+    ch = rules.find(game, ctx.inst.target[1])
+    if ch is None:
+        return
+    by = int(ctx.value(a["by"]))
+    ch.size_mod += by if a["direction"] == "up" else -by
+    if get(a, "destroy_at_zero", False) and rules.size(ch) <= 0:
+        rules.to_grave(game, ch)
+        return
+    if a.get("fog"):
+        for c in ctx.inst.keys:
+            if s.loc[c][0] == Z_STAGE:
+                rules.move_card(game, c, Z_FOG, ctx.seat)
+
 
 TOGGLE_STATE = declare(
     "toggle_state", "effect",
@@ -51,6 +69,15 @@ TOGGLE_STATE = declare(
     summary="The controller chooses to drive or to charge the targeted character.",
     example={"toggle_state": {}},
 )
+
+@TOGGLE_STATE.executor
+def _toggle_state(ctx: Any, a: Mapping[str, Any]) -> None:
+    ch = ctx.rules.find(ctx.game, ctx.inst.target[1])
+    if ch is None:
+        return
+    i = ctx.decide(ctx.seat, "choose", [True, False], {"what": ctx.rules.describe_char(ctx.game, ch, ctx.seat)},
+                   ["ドライブ状態にする", "チャージ状態にする"])
+    ch.driven = i == 0
 
 
 def _counter_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -71,6 +98,20 @@ COUNTER = declare(
     example={"counter": {"always_at": 2}},
 )
 
+@COUNTER.executor
+def _counter(ctx: Any, a: Mapping[str, Any]) -> None:
+    from bpdsl.engine.compiled import VALUE
+
+    s = ctx.state
+    ref = ctx.inst.target[1]
+    victim = next((x for x in s.stage if x.uid == ref), None)
+    if victim is None:
+        return
+    n = len(victim.keys)
+    mine = max((VALUE[c % 54] for c in ctx.inst.keys), default=0)
+    if (n == 1 and mine >= VALUE[victim.keys[0] % 54]) or n == get(a, "always_at", 2):
+        ctx.game.remove_from_stage(victim)
+
 
 def _divisible_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     return f"{noun(a['value'])}が0以外かつ、{noun(a['divisor'])}で割切れる場合、次を行う。"
@@ -85,3 +126,8 @@ PROCEED_IF_DIVISIBLE = declare(
     example={"proceed_if_divisible": {"value": "target.size", "divisor": "key.diamond.rank"}},
     lead=True,
 )
+
+@PROCEED_IF_DIVISIBLE.executor
+def _proceed_if_divisible(ctx: Any, a: Mapping[str, Any]) -> bool:
+    value, divisor = int(ctx.value(a["value"])), int(ctx.value(a["divisor"]))
+    return value != 0 and divisor != 0 and value % divisor == 0

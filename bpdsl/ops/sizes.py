@@ -27,6 +27,12 @@ SIZE_KEY_RANK = declare(
     example={"size_key_rank": {"spell_out": ["J", "Q", "K"]}},
 )
 
+@SIZE_KEY_RANK.executor
+def _size_key_rank(ch: Any, a: Mapping[str, Any]) -> int:
+    from bpdsl.engine.compiled import VALUE
+
+    return VALUE[ch.cards[0] % 54]
+
 SIZE_FIXED = declare(
     "size_fixed", "size",
     args={"value": {"type": "integer", "min": 0, "required": True}},
@@ -35,6 +41,10 @@ SIZE_FIXED = declare(
     example={"size_fixed": {"value": 1}},
 )
 
+@SIZE_FIXED.executor
+def _size_fixed(ch: Any, a: Mapping[str, Any]) -> int:
+    return int(a["value"])
+
 SIZE_KEY_SUM = declare(
     "size_key_sum", "size",
     args={},
@@ -42,3 +52,9 @@ SIZE_KEY_SUM = declare(
     summary="The size is the sum of the values of all key cards of the character (装備兵).",
     example={"size_key_sum": {}},
 )
+
+@SIZE_KEY_SUM.executor
+def _size_key_sum(ch: Any, a: Mapping[str, Any]) -> int:
+    from bpdsl.engine.compiled import VALUE
+
+    return sum(VALUE[c % 54] for c in ch.cards)

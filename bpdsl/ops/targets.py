@@ -45,6 +45,26 @@ TARGET_CHARACTER = declare(
                                   "exclude_joker": True}},
 )
 
+@TARGET_CHARACTER.executor
+def _target_character(ctx: Any, a: Mapping[str, Any]) -> list[Any]:
+    from bpdsl.engine.compiled import RANK, SUIT
+
+    s, seat = ctx.state, ctx.seat
+    what, who = get(a, "what", "character"), get(a, "controller", "any")
+    seats = [seat] if who == "self" else [1 - seat] if who == "opponent" else [seat, 1 - seat]
+    suits = {SUIT[c % 54] for c in ctx.inst.keys} if get(a, "same_suit_as_key", False) else None
+    out = []
+    for p in seats:
+        for ch in s.players[p].field:
+            if what != "character" and ch.kind != what:
+                continue
+            if get(a, "exclude_joker", False) and any(RANK[c % 54] == "Joker" for c in ch.cards):
+                continue
+            if suits is not None and not (suits & {SUIT[c % 54] for c in ch.cards}):
+                continue
+            out.append(("char", ch.uid))
+    return out
+
 
 TARGET_PLAYER = declare(
     "target_player", "target",
@@ -54,6 +74,12 @@ TARGET_PLAYER = declare(
     summary="Target `count` players (an opponent of the controller by default).",
     example={"target_player": {"who": "opponent"}},
 )
+
+@TARGET_PLAYER.executor
+def _target_player(ctx: Any, a: Mapping[str, Any]) -> list[Any]:
+    if get(a, "who", "opponent") == "opponent":
+        return [("player", 1 - ctx.seat)]
+    return [("player", ctx.seat), ("player", 1 - ctx.seat)]
 
 
 def _action_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -69,3 +95,9 @@ TARGET_ACTION = declare(
     summary="Target one action on the stage whose number of key cards is one of `key_counts`.",
     example={"target_action": {"key_counts": [1, 2]}},
 )
+
+@TARGET_ACTION.executor
+def _target_action(ctx: Any, a: Mapping[str, Any]) -> list[Any]:
+    counts = set(a["key_counts"])
+    me = ctx.inst.uid if ctx.inst is not None else -1
+    return [("action", x.uid) for x in ctx.state.stage if len(x.keys) in counts and x.uid != me]

@@ -29,6 +29,19 @@ ON_RESOLVED = declare(
     example={"on_resolved": {"action": "attack", "by": "turn_player", "if": "attackers.count >= 1"}},
 )
 
+@ON_RESOLVED.executor
+def _on_resolved(ctx: Any, a: Mapping[str, Any]) -> list[int]:
+    ev = ctx.event
+    if ev is None or ev.type != "resolved" or ev.inst is None or ev.inst.action.id != a["action"]:
+        return []
+    seat = ctx.state.turn if get(a, "by", "turn_player") == "turn_player" else ev.seat
+    if a.get("if") is not None:
+        from bpdsl.engine.core import Ctx
+
+        if not Ctx(ctx.game, ev.inst, seat).value(a["if"]):
+            return []
+    return [seat]
+
 
 def _card_moved_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     whose = "あなたの" if get(a, "whose", "self") == "self" else ""
@@ -54,3 +67,12 @@ CARD_MOVED = declare(
     example={"card_moved": {"ranks": ["Joker", "A", "J", "Q", "K"], "from": "field", "to": "grave",
                             "whose": "self", "each": "card"}},
 )
+
+@CARD_MOVED.executor
+def _card_moved(ctx: Any, a: Mapping[str, Any]) -> list[int]:
+    ev = ctx.event
+    if ev is None or ev.type != "left_field" or a["from"] != "field" or ev.to != a["to"]:
+        return []
+    if ctx.rules.card_rank(ev.card) not in a["ranks"]:
+        return []
+    return [ev.seat]

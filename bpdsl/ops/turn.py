@@ -19,6 +19,16 @@ DISCARD_TO_HAND_LIMIT = declare(
     example={"discard_to_hand_limit": {"limit": 7}},
 )
 
+@DISCARD_TO_HAND_LIMIT.executor
+def _discard_to_hand_limit(ctx: Any, a: Mapping[str, Any]) -> None:
+    rules, seat = ctx.rules, ctx.seat
+    hand = ctx.state.players[seat].hand
+    while len(hand) > a["limit"]:
+        opts = sorted(hand)
+        c = opts[ctx.decide(seat, "discard", opts, {"what": f"手札を{a['limit']}枚にする"},
+                            [rules.card_text(x) for x in opts])]
+        rules.discard(ctx.game, seat, c)
+
 
 END_TURN = declare(
     "end_turn", "effect",
@@ -28,6 +38,10 @@ END_TURN = declare(
     example={"end_turn": {}},
     passes_turn=True,
 )
+
+@END_TURN.executor
+def _end_turn(ctx: Any, a: Mapping[str, Any]) -> None:
+    ctx.rules.pass_turn(ctx.game)
 
 
 def _charge_all_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -43,6 +57,12 @@ CHARGE_ALL = declare(
     example={"charge_all": {"who": "turn_player"}},
 )
 
+@CHARGE_ALL.executor
+def _charge_all(ctx: Any, a: Mapping[str, Any]) -> None:
+    seat = ctx.state.turn if get(a, "who", "turn_player") == "turn_player" else ctx.seat
+    for ch in ctx.state.players[seat].field:
+        ch.driven = False
+
 
 def _raise_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     cond = f"{predicate(a['if'])}場合、" if a.get("if") is not None else ""
@@ -57,3 +77,9 @@ RAISE_ACTION = declare(
              "stage like a raised action, without cost or key cards. With `if`, only when the condition holds."),
     example={"raise_action": {"action": "block", "if": "attackers.count >= 1"}},
 )
+
+@RAISE_ACTION.executor
+def _raise_action(ctx: Any, a: Mapping[str, Any]) -> None:
+    if a.get("if") is not None and not ctx.value(a["if"]):
+        return
+    ctx.game.raise_by_effect(a["action"], ctx.seat)

@@ -64,6 +64,31 @@ PUT_ONTO_FIELD = declare(
     example={"put_onto_field": {"cards": "key", "as": "general_soldier", "face": "up", "state": "charge"}},
 )
 
+@PUT_ONTO_FIELD.executor
+def _put_onto_field(ctx: Any, a: Mapping[str, Any]) -> None:
+    rules, game, seat = ctx.rules, ctx.game, ctx.seat
+    count, face, state = get(a, "count", 1), get(a, "face", "up"), get(a, "state", "charge")
+    alt = a.get("or")
+    if alt:
+        choice = ctx.decide(seat, "choose", [0, 1], {"what": "場に出す方法"},
+                            [f"{count}枚 {face} {state}",
+                             f"{get(alt, 'count', count)}枚 {get(alt, 'face', face)} {get(alt, 'state', state)}"])
+        if choice == 1:
+            count, face, state = get(alt, "count", count), get(alt, "face", face), get(alt, "state", state)
+    p = game.state.players[seat]
+    if a["cards"] == "key":
+        cards = list(ctx.inst.keys)
+    elif a["cards"] == "life_top":
+        cards = [p.life[-1 - i] for i in range(min(count, len(p.life)))]
+    else:
+        cards = []
+        for _ in range(min(count, len(p.hand))):
+            opts = sorted(c for c in p.hand if c not in cards)
+            cards.append(opts[ctx.decide(seat, "choose", opts, {"what": "場に出すカード"},
+                                         [rules.card_text(c) for c in opts])])
+    if cards:
+        rules.put_onto_field(game, seat, cards, a["as"], face == "up", state == "drive")
+
 
 def _attach_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     name = ctx.name(a["as"])
@@ -82,6 +107,12 @@ ATTACH_KEY = declare(
     example={"attach_key": {"as": "armed_soldier", "see_abilities": True}},
 )
 
+@ATTACH_KEY.executor
+def _attach_key(ctx: Any, a: Mapping[str, Any]) -> None:
+    ch = ctx.rules.find(ctx.game, ctx.inst.target[1])
+    if ch is not None and ctx.inst.keys:
+        ctx.rules.attach(ctx.game, ch, list(ctx.inst.keys), a["as"])
+
 
 def _draw_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     more = "必要であれば、更に" if get(a, "optional", False) else ""
@@ -96,6 +127,14 @@ DRAW = declare(
              "`optional: true` the player may decline (a decision)."),
     example={"draw": {"count": 1, "optional": True}},
 )
+
+@DRAW.executor
+def _draw(ctx: Any, a: Mapping[str, Any]) -> None:
+    seat = ctx.state.turn  # ドロー: the turn player draws
+    if get(a, "optional", False) and ctx.decide(seat, "draw_more", [False, True], {"what": "更に引くか"},
+                                                 ["引かない", "引く"]) == 0:
+        return
+    ctx.rules.draw(ctx.game, seat, get(a, "count", 1))
 
 
 def _search_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -121,6 +160,23 @@ SEARCH = declare(
     example={"search": {"count": 1, "reveal": True, "shuffle": True}},
 )
 
+@SEARCH.executor
+def _search(ctx: Any, a: Mapping[str, Any]) -> None:
+    from bpdsl.engine.state import Z_HAND
+
+    rules, seat = ctx.rules, ctx.seat
+    p = ctx.state.players[seat]
+    for _ in range(get(a, "count", 1)):
+        if not p.life:
+            break
+        opts = sorted(p.life)
+        c = opts[ctx.decide(seat, "choose", opts, {"what": "ライフから選ぶカード"}, [rules.card_text(x) for x in opts])]
+        rules.move_card(ctx.game, c, Z_HAND, seat)
+        if ctx.game.log is not None and get(a, "reveal", True):
+            ctx.game.log.write({"t": "reveal", "p": seat, "card": rules.card_text(c)})
+    if get(a, "shuffle", True):
+        ctx.game.rng.shuffle(p.life)
+
 
 def _reveal_until_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     return (f"{life(ctx)}の一番上から{ranks_text(a['ranks'])}のいずれかが出るまで"
@@ -142,6 +198,20 @@ REVEAL_UNTIL = declare(
              "of `ranks` appears; that card goes to `found_to`. Nothing is found when the life runs out."),
     example={"reveal_until": {"ranks": ["Joker", "A", "J", "Q", "K"], "others_to": "grave", "found_to": "hand"}},
 )
+
+@REVEAL_UNTIL.executor
+def _reveal_until(ctx: Any, a: Mapping[str, Any]) -> None:
+    from bpdsl.engine.state import Z_GRAVE, Z_HAND
+
+    rules, seat = ctx.rules, ctx.seat
+    p = ctx.state.players[seat]
+    ranks = set(a["ranks"])
+    while p.life:
+        c = p.life[-1]
+        if rules.card_rank(c) in ranks:
+            rules.move_card(ctx.game, c, Z_HAND, seat)
+            return
+        rules.move_card(ctx.game, c, Z_GRAVE, seat)
 
 
 def _return_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -166,6 +236,24 @@ RETURN_TO_HAND = declare(
     example={"return_to_hand": {"cards": "target", "what": "character", "if_state": "charge"}},
 )
 
+@RETURN_TO_HAND.executor
+def _return_to_hand(ctx: Any, a: Mapping[str, Any]) -> None:
+    from bpdsl.engine.state import Z_HAND, Z_STAGE
+
+    rules, game, s = ctx.rules, ctx.game, ctx.state
+    if a["cards"] == "key":
+        for c in ctx.inst.keys:
+            if s.loc[c][0] == Z_STAGE:
+                rules.move_card(game, c, Z_HAND, s.owner[c])
+        return
+    ch = rules.find(game, ctx.inst.target[1])
+    if ch is None:
+        return
+    want = a.get("if_state")
+    if want == "charge" and ch.driven or want == "drive" and not ch.driven:
+        return
+    rules.leave_field(game, ch, Z_HAND)
+
 
 SEND_TO_GRAVE = declare(
     "send_to_grave", "effect",
@@ -175,6 +263,12 @@ SEND_TO_GRAVE = declare(
     summary="Move every card of the targeted character from the field to its owner's grave.",
     example={"send_to_grave": {"cards": "target", "what": "bulwark"}},
 )
+
+@SEND_TO_GRAVE.executor
+def _send_to_grave(ctx: Any, a: Mapping[str, Any]) -> None:
+    ch = ctx.rules.find(ctx.game, ctx.inst.target[1])
+    if ch is not None:
+        ctx.rules.to_grave(ctx.game, ch)
 
 
 def _to_life_top_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -195,6 +289,21 @@ MOVE_TO_LIFE_TOP = declare(
     example={"move_to_life_top": {"cards": "target", "what": "soldier", "face": "down"}},
 )
 
+@MOVE_TO_LIFE_TOP.executor
+def _move_to_life_top(ctx: Any, a: Mapping[str, Any]) -> None:
+    import itertools
+
+    from bpdsl.engine.state import Z_LIFE
+
+    rules, game = ctx.rules, ctx.game
+    ch = rules.find(game, ctx.inst.target[1])
+    if ch is None:
+        return
+    orders = [list(p) for p in itertools.permutations(ch.cards)] if len(ch.cards) <= 4 else [list(ch.cards)]
+    i = ctx.decide(ch.owner, "order", orders, {"what": "ライフに置く順 (最後が一番上)"},
+                   ["→".join(rules.card_text(c) for c in o) for o in orders])
+    rules.leave_field(game, ch, Z_LIFE, order=orders[i])
+
 
 def _move_all_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     whose = "自分の" if get(a, "whose", "self") == "self" else "対戦相手の"
@@ -210,6 +319,21 @@ MOVE_ALL = declare(
     summary="Move every card of one zone of a player to another zone (エンド clears the own fog into the grave).",
     example={"move_all": {"from": "fog", "to": "grave", "whose": "self"}},
 )
+
+@MOVE_ALL.executor
+def _move_all(ctx: Any, a: Mapping[str, Any]) -> None:
+    from bpdsl.engine.state import Z_FOG, Z_GRAVE, Z_HAND
+
+    rules, game = ctx.rules, ctx.game
+    seat = ctx.seat if get(a, "whose", "self") == "self" else 1 - ctx.seat
+    p = ctx.state.players[seat]
+    if a["from"] == "field":
+        for ch in list(p.field):
+            rules.to_grave(game, ch)
+        return
+    zone = {"fog": Z_FOG, "hand": Z_HAND}[a["from"]]
+    for c in list(p.zone(zone)):
+        rules.move_card(game, c, Z_GRAVE, ctx.state.owner[c])
 
 
 def _revive_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -228,6 +352,21 @@ REVIVE_BY_SACRIFICE = declare(
     example={"revive_by_sacrifice": {"face": "up", "state": "charge"}},
 )
 
+@REVIVE_BY_SACRIFICE.executor
+def _revive_by_sacrifice(ctx: Any, a: Mapping[str, Any]) -> None:
+    rules, game, seat = ctx.rules, ctx.game, ctx.seat
+    grave = ctx.state.players[seat].grave
+    chosen = None
+    if grave:
+        opts = sorted(grave)
+        chosen = opts[ctx.decide(seat, "choose", opts, {"what": "墓地から選ぶカード"}, [rules.card_text(c) for c in opts])]
+    ch = rules.find(game, ctx.inst.target[1])
+    if ch is None:
+        return
+    rules.to_grave(game, ch)
+    if chosen is not None and ctx.state.loc[chosen][0] == 2:  # still in the grave
+        rules.put_onto_field(game, seat, [chosen], None, get(a, "face", "up") == "up", get(a, "state", "charge") == "drive")
+
 
 def _discard_chosen_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     n = get(a, "count", 1)
@@ -242,3 +381,16 @@ DISCARD_CHOSEN = declare(
              "(to the grave)."),
     example={"discard_chosen": {"count": 1}},
 )
+
+@DISCARD_CHOSEN.executor
+def _discard_chosen(ctx: Any, a: Mapping[str, Any]) -> None:
+    rules, seat = ctx.rules, ctx.seat
+    t = ctx.inst.target
+    victim = t[1] if t is not None and t[0] == "player" else 1 - seat
+    hand = ctx.state.players[victim].hand
+    for _ in range(get(a, "count", 1)):
+        if not hand:
+            return
+        opts = sorted(hand)
+        c = opts[ctx.decide(seat, "choose", opts, {"what": "捨てさせるカード"}, [rules.card_text(x) for x in opts])]
+        rules.discard(ctx.game, victim, c)
