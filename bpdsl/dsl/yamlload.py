@@ -37,8 +37,11 @@ Y_EMPTY = code("Y007", "empty definitions file")
 Y_TAG = code("Y008", "unsupported YAML tag")
 
 
-class _Loader(yaml.SafeLoader):
-    """SafeLoader with YAML 1.2 booleans (only true/false)."""
+_BASE = getattr(yaml, "CSafeLoader", None) if getattr(yaml, "__with_libyaml__", False) else None
+
+
+class _Loader(_BASE or yaml.SafeLoader):  # type: ignore[misc]
+    """Safe loader (libyaml's when available: ten times faster) with YAML 1.2 booleans (only true/false)."""
 
 
 _Loader.yaml_implicit_resolvers = {
@@ -78,7 +81,8 @@ def load_text(text: str, file: str) -> tuple[Document | None, list[Diagnostic]]:
         diags.append(Diagnostic(Pos(file, 1, 1), Y_SYNTAX, f"YAML error: {exc}", ""))
         return None, diags
     finally:
-        loader.dispose()
+        if hasattr(loader, "dispose"):
+            loader.dispose()
     if node is None:
         diags.append(Diagnostic(Pos(file, 1, 1), Y_EMPTY, "empty definitions file",
                                 "a definitions file is a mapping starting with 'kind:'"))
@@ -138,6 +142,8 @@ class _Builder:
     def build(self, node: Node, path: KeyPath) -> Any:
         self.doc.positions[path] = _pos(self.doc.file, node.start_mark)
         if isinstance(node, ScalarNode):
+            if node.style in (None, "", "'", '"') and node.start_mark.line == node.end_mark.line:
+                self.doc.styles[path] = node.style or ""
             return self.scalar(node)
         if node.tag not in _PLAIN_TAGS:
             self.diags.append(Diagnostic(_pos(self.doc.file, node.start_mark), Y_TAG, f"unsupported tag {node.tag!r}",
@@ -159,7 +165,7 @@ class _Builder:
             self.diags.append(Diagnostic(_pos(self.doc.file, node.start_mark), Y_TAG, f"unsupported tag {node.tag!r}",
                                          "definitions use plain YAML values; remove the '!' tag"))
             return node.value
-        if node.tag == "tag:yaml.org,2002:timestamp":
+        if node.tag == "tag:yaml.org,2002:str" or node.tag == "tag:yaml.org,2002:timestamp":
             return node.value
         if node.tag in ("tag:yaml.org,2002:binary", "tag:yaml.org,2002:set", "tag:yaml.org,2002:omap"):
             return node.value

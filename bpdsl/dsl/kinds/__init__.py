@@ -25,6 +25,7 @@ class Document:
     data: Any
     positions: dict[KeyPath, Pos] = field(default_factory=dict)
     key_positions: dict[KeyPath, Pos] = field(default_factory=dict)  # position of the *key* of a mapping entry
+    styles: dict[KeyPath, str] = field(default_factory=dict)  # quoting style of one-line scalars ("" plain, "'", '"')
 
     def pos(self, path: KeyPath = ()) -> Pos:
         """Position of the node at ``path``, falling back to the nearest enclosing node."""
@@ -37,6 +38,16 @@ class Document:
 
     def key_pos(self, path: KeyPath) -> Pos:
         return self.key_positions.get(tuple(path)) or self.pos(path)
+
+    def text_pos(self, path: KeyPath, offset: int) -> Pos:
+        """Position of the character at ``offset`` inside the one-line scalar at ``path`` (e.g. an error
+        inside an expression); falls back to the scalar's own position for block and multi-line scalars."""
+        p = tuple(path)
+        base = self.pos(p)
+        style = self.styles.get(p)
+        if style is None or p not in self.positions:
+            return base
+        return Pos(base.file, base.line, base.col + offset + (1 if style else 0))
 
 
 @dataclass

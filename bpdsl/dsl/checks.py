@@ -1,0 +1,166 @@
+"""Semantic checks of the definitions, and the diagnostic codes of the DSL.
+
+Schema validation (bpdsl.dsl.schema) tells whether a document has the right *shape*; the checks here tell
+whether it makes *sense*: ids are unique, references point at something that exists, every cost letter is
+declared by the game, op calls are known and well-formed, triggered actions say when they trigger, and the
+game can move on (some action hands the turn to the other player).
+
+Checks that need a single document's positions run while the document is built (the kinds call them with
+the codes declared here); checks that need the whole model (references across entries, inheritance,
+the turn-passing rule) run in :func:`run` after every document is built.  Every check reports, none raises:
+a designer sees all mistakes of a run at once.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Iterator
+
+from bpdsl.diagnostics import DiagnosticSink, Pos, code, did_you_mean
+from bpdsl.model import Action, Character, Definitions, Edition, Fog, OpCall
+
+# --- identifiers and references
+D_DUPLICATE = code("D001", "duplicate id")
+D_UNKNOWN_DOC_REF = code("D002", "reference to an unknown game, edition or document")
+D_DANGLING = code("D003", "reference to an unknown action, character or fog")
+D_FORMAT = code("D004", "unknown format")
+D_CATEGORY = code("D005", "unknown category")
+D_GAME_REF = code("D006", "game: reference to an unknown zone, visibility level or cost op")
+# --- values
+C_COST = code("C001", "undeclared cost letter")
+K_PATTERN = code("K001", "unparsable key-card pattern")
+X_EXPR = code("X001", "bad expression (syntax, unknown name or type)")
+# --- op calls
+O_UNKNOWN = code("O001", "unknown op")
+O_ARGS = code("O002", "wrong op arguments")
+O_KIND = code("O003", "op of the wrong kind for its place (e.g. an effect op used as a condition)")
+O_SHAPE = code("O004", "malformed op call (not exactly one op name)")
+# --- triggers and the flow of the game
+T_NO_WHEN = code("T001", "triggered action without a trigger condition")
+T_DIRECT_WHEN = code("T002", "direct action with a trigger condition")
+T_NO_PASS = code("T003", "no action of an edition's format hands the turn to another player")
+# --- editions
+I_PARENT = code("I001", "edition extends an unknown edition, or editions extend each other in a cycle")
+I_REMOVE = code("I002", "edition removes an entry its parent does not have")
+# --- loading
+L_PATH = code("L001", "definitions path not found or holds no definitions files")
+L_INTERNAL = code("L002", "a document could not be built (internal error in a document kind)")
+
+
+def entries(edition: Edition) -> Iterator[tuple[str, Action | Character | Fog]]:
+    for a in edition.actions.values():
+        yield "action", a
+    for c in edition.characters.values():
+        yield "character", c
+    for f in edition.fogs.values():
+        yield "fog", f
+
+
+def op_calls_of(entry: Action | Character | Fog) -> list[OpCall]:
+    """The top-level op calls of an entry (nested ones are reached through bpdsl.dsl.opcalls.walk)."""
+    calls: list[OpCall | None] = []
+    if isinstance(entry, Action):
+        calls = [entry.target, *entry.conditions, entry.when, *entry.notes, *entry.effect]
+    elif isinstance(entry, Character):
+        calls = [entry.size, *entry.labels, *entry.abilities]
+    elif isinstance(entry, Fog):
+        calls = list(entry.abilities)
+    return [c for c in calls if c is not None]
+
+
+def run(defs: Definitions, sink: DiagnosticSink, inherited: dict[str, set[tuple[str, str]]] | None = None) -> None:
+    """Run every whole-model check. ``inherited`` lists, per edition, the (kind, id) of entries taken over
+    unchanged from a parent (their own fields were checked against the parent; here they are checked
+    against the child's formats, categories and costs)."""
+    for edition in defs.editions.values():
+        _check_inherited(defs, edition, sink, (inherited or {}).get(edition.id, set()))
+        _check_triggers(edition, sink)
+        _check_refs(edition, sink)
+        _check_turn_passing(edition, sink)
+
+
+def _check_inherited(defs: Definitions, edition: Edition, sink: DiagnosticSink, inherited: set[tuple[str, str]]) -> None:
+    if not inherited:
+        return
+    formats = {f.id for f in edition.formats}
+    categories = {c.id for c in edition.categories}
+    game = defs.games.get(edition.game)
+    costs = {c.id for c in game.costs} if game else None
+    for kind, entry in entries(edition):
+        if (kind, entry.id) not in inherited:
+            continue
+        for f in entry.formats:
+            if f not in formats:
+                sink.error(entry.pos, D_FORMAT, f"{entry.id!r} (inherited by {edition.id}) lists unknown format {f!r}",
+                           did_you_mean(f, formats) or f"formats of {edition.id}: " + ", ".join(sorted(formats)))
+        category = getattr(entry, "category", None)
+        if category and category not in categories:
+            sink.error(entry.pos, D_CATEGORY, f"{entry.id!r} (inherited by {edition.id}) has unknown category {category!r}",
+                       did_you_mean(category, categories) or f"categories of {edition.id}: " + ", ".join(sorted(categories)))
+        if costs is not None and isinstance(entry, Action):
+            for letter in entry.cost:
+                if letter not in costs:
+                    sink.error(entry.pos, C_COST, f"{entry.id!r} (inherited by {edition.id}) pays undeclared cost {letter!r}",
+                               "costs of the game: " + ", ".join(sorted(costs)))
+
+
+def _check_triggers(edition: Edition, sink: DiagnosticSink) -> None:
+    for action in edition.actions.values():
+        if action.request.trigger == "triggered" and action.when is None:
+            sink.error(action.pos, T_NO_WHEN, f"triggered action {action.id!r} has no trigger condition ('when')",
+                       "add 'when: <trigger op>' or make it a direct action (request.trigger: direct)")
+        if action.request.trigger == "direct" and action.when is not None:
+            sink.error(action.when.pos, T_DIRECT_WHEN, f"direct action {action.id!r} has a trigger condition",
+                       "a direct action is raised by a player; remove 'when' or set request.trigger: triggered")
+
+
+def _check_refs(edition: Edition, sink: DiagnosticSink) -> None:
+    from bpdsl.dsl.opcalls import walk
+
+    pools: dict[str, set[str]] = {
+        "action": set(edition.actions), "character": set(edition.characters), "fog": set(edition.fogs),
+    }
+    pools["entry"] = pools["action"] | pools["character"] | pools["fog"]
+    for _kind, entry in entries(edition):
+        for top in op_calls_of(entry):
+            for call, key, value, rule in walk(top):
+                types = rule.get("type")
+                types = types if isinstance(types, list) else [types]
+                if "ref" not in types or not isinstance(value, str):
+                    continue
+                meta = rule.get("meta") or {}
+                target = meta.get("ref", "entry")
+                pool = pools.get(target, pools["entry"])
+                if value not in pool:
+                    sink.error(call.pos, D_DANGLING,
+                               f"{entry.id!r}: {call.op}.{key} names unknown {target} {value!r} in {edition.id}",
+                               did_you_mean(value, pool) or f"{target}s of {edition.id}: " + ", ".join(sorted(pool)[:10]))
+
+
+def passes_turn(calls: Iterable[OpCall]) -> bool:
+    """Whether one of these op calls (or an op nested in them) hands the turn to another player."""
+    from bpdsl.dsl.opcalls import nested_calls, ops
+
+    table = ops()
+    for call in nested_calls(list(calls)):
+        op = table.get(call.op)
+        if op is not None and op.kind == "effect" and op.extra.get("passes_turn"):
+            return True
+    return False
+
+
+def _check_turn_passing(edition: Edition, sink: DiagnosticSink) -> None:
+    formats = [f.id for f in edition.formats] or [None]
+    for fid in formats:
+        actions: list[Action] = list(edition.actions.values()) if fid is None else edition.actions_in(fid)
+        if not any(passes_turn(a.effect) for a in actions):
+            where = f"format {fid!r} of edition {edition.id!r}" if fid else f"edition {edition.id!r}"
+            sink.error(edition.pos, T_NO_PASS, f"no action of {where} hands the turn to another player",
+                       "the game would never leave the first turn: give an action such as エンド an effect op that "
+                       "passes the turn (an effect op declared with passes_turn=True, e.g. end_turn)")
+
+
+def position_or(pos: Pos | None, fallback: Pos) -> Pos:
+    return pos if pos is not None else fallback
+
+
+def first(values: Iterable[Any]) -> Any:
+    return next(iter(values), None)

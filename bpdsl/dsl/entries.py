@@ -1,0 +1,310 @@
+"""Entries of an edition (actions, characters, fogs): field conversion, drafts and edition inheritance.
+
+The three entry kinds share one mechanism.  While a document is built, each entry becomes a
+:class:`Draft` holding only the fields it *writes* (converted and checked against its edition with
+precise positions).  After every document is built, :func:`resolve` walks the editions parents-first and
+makes the final entries:
+
+* an edition that ``extends`` another starts with all of its parent's entries,
+* ``remove: {actions: [id, ...]}`` in the edition document drops inherited entries,
+* an entry whose id the parent has *overrides* it field by field (only the fields it writes change),
+* any other entry is new and must write every required field.
+
+So act8.0 could be written as "act6.1 plus 魔術士召喚, with アタック's request changed" -- or in full.
+"""
+from __future__ import annotations
+
+import copy
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from bpdsl.diagnostics import DiagnosticSink, Pos, did_you_mean
+from bpdsl.dsl import checks as C
+from bpdsl.dsl.cards import PatternError, parse_pattern
+from bpdsl.dsl.kinds import BuildContext, KeyPath
+from bpdsl.dsl.notation import NotationError, parse_request
+from bpdsl.dsl.opcalls import OpBuilder
+from bpdsl.dsl.schema import S_MISSING_KEY, S_NOT_ALLOWED
+from bpdsl.model import Action, Character, Definitions, Edition, Fog, Request
+
+STATE_KEY = "_dsl_load_state"
+
+# ------------------------------------------------------------------ schema pieces
+
+ID = {"type": "string", "required": True, "regex": r"^[a-z][a-z0-9_]*$", "empty": False}
+TEXT = {"type": "string", "nullable": True}
+VERSION = {"type": ["string", "number"], "nullable": True}
+OPCALL = {"type": "opcall", "nullable": True}
+OPCALLS = {"type": "list", "nullable": True, "schema": {"type": "opcall"}}
+FORMATS = {"type": "list", "schema": {"type": "string"}}
+PATTERN = {"type": "pattern", "nullable": True}
+REQUEST = {
+    "type": ["dict", "string"],
+    "schema": {
+        "trigger": {"type": "string", "allowed": ["direct", "triggered"]},
+        "speed": {"type": "string", "allowed": ["instant", "normal"]},
+        "timing": {"type": "string", "allowed": ["main", "quick"]},
+    },
+}
+
+ACTION_FIELDS: dict[str, Any] = {
+    "id": ID, "name": TEXT, "ruby": TEXT, "category": TEXT, "type": TEXT, "request": REQUEST,
+    "cost": {"type": "string", "nullable": True}, "key": PATTERN, "target": OPCALL, "conditions": OPCALLS,
+    "when": OPCALL, "notes": OPCALLS, "formats": FORMATS, "effect": OPCALLS, "lead": TEXT, "since": VERSION,
+    "update": VERSION, "story": TEXT, "flavor": TEXT, "dev_note": TEXT, "devNote": TEXT,
+}
+CHARACTER_FIELDS: dict[str, Any] = {
+    "id": ID, "name": TEXT, "ruby": TEXT, "kind": {"type": "string", "allowed": ["soldier", "bulwark"]},
+    "type": TEXT, "key": PATTERN, "size": OPCALL, "labels": OPCALLS, "abilities": OPCALLS, "formats": FORMATS,
+    "since": VERSION,
+}
+FOG_FIELDS: dict[str, Any] = {
+    "id": ID, "name": TEXT, "ruby": TEXT, "type": TEXT, "category": TEXT, "key": PATTERN, "abilities": OPCALLS,
+    "formats": FORMATS,
+}
+
+
+def document_schema(list_key: str, fields: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "edition": {"type": "string", "required": True},
+        list_key: {"type": "list", "required": True, "schema": {"type": "dict", "schema": fields}},
+    }
+
+
+# ------------------------------------------------------------------ specs
+
+
+@dataclass(frozen=True)
+class EntrySpec:
+    kind: str  # action | character | fog
+    attr: str  # attribute of Edition holding them, and list key of the document
+    model: type
+    required: tuple[str, ...]
+    defaults: dict[str, Callable[[], Any]]
+    op_fields: dict[str, tuple[str, ...]]  # field -> allowed op kinds
+    single_ops: tuple[str, ...]  # op-call fields holding one call (others hold lists)
+
+
+SPECS: dict[str, EntrySpec] = {
+    "action": EntrySpec(
+        "action", "actions", Action, ("name", "category", "type", "formats", "effect"),
+        {"ruby": str, "request": Request, "cost": str, "key": lambda: None, "key_text": lambda: None,
+         "target": lambda: None, "conditions": list, "when": lambda: None, "notes": list},
+        {"target": ("target",), "conditions": ("condition",), "when": ("trigger",), "notes": ("note",),
+         "effect": ("effect",)},
+        ("target", "when"),
+    ),
+    "character": EntrySpec(
+        "character", "characters", Character, ("name", "kind", "type", "key", "formats"),
+        {"ruby": str, "size": lambda: None, "labels": list, "abilities": list},
+        {"size": ("size",), "labels": ("label",), "abilities": ("ability",)},
+        ("size",),
+    ),
+    "fog": EntrySpec(
+        "fog", "fogs", Fog, ("name", "type", "category", "key", "formats"),
+        {"ruby": str, "abilities": list},
+        {"abilities": ("ability",)},
+        (),
+    ),
+}
+
+
+@dataclass
+class Draft:
+    kind: str
+    edition: str
+    id: str
+    fields: dict[str, Any]
+    pos: Pos
+
+
+@dataclass
+class LoadState:
+    """Scratch data shared by the kinds during one load (removed from Definitions when loading ends)."""
+
+    drafts: list[Draft] = field(default_factory=list)
+    removes: dict[str, list[tuple[str, str, Pos]]] = field(default_factory=dict)  # edition -> (attr, id, pos)
+    inherited: dict[str, set[tuple[str, str]]] = field(default_factory=dict)
+
+
+def state(defs: Definitions) -> LoadState:
+    st = defs.extra.get(STATE_KEY)
+    if not isinstance(st, LoadState):
+        st = LoadState()
+        defs.extra[STATE_KEY] = st
+    return st
+
+
+# ------------------------------------------------------------------ building drafts
+
+
+def build_document(ctx: BuildContext, kind: str) -> None:
+    """Turn the entries of one actions/characters/fogs document into drafts of its edition."""
+    spec = SPECS[kind]
+    data = ctx.document.data
+    eid = data["edition"]
+    edition = ctx.definitions.editions.get(eid)
+    if edition is None:
+        ctx.error(("edition",), C.D_UNKNOWN_DOC_REF, f"unknown edition {eid!r}",
+                  did_you_mean(eid, ctx.definitions.editions) or
+                  "editions: " + (", ".join(ctx.definitions.editions) or "none is defined"))
+        return
+    opb = OpBuilder(ctx.document, ctx.sink)
+    st = state(ctx.definitions)
+    for i, raw in enumerate(data[spec.attr]):
+        if not isinstance(raw, dict) or not isinstance(raw.get("id"), str):
+            continue
+        fields = convert_fields(ctx, opb, spec, edition, (spec.attr, i), raw)
+        st.drafts.append(Draft(kind, eid, raw["id"], fields, ctx.pos((spec.attr, i))))
+
+
+def convert_fields(ctx: BuildContext, opb: OpBuilder, spec: EntrySpec, edition: Edition, path: KeyPath,
+                   raw: dict[str, Any]) -> dict[str, Any]:
+    """The model fields an entry writes, converted and checked against its edition."""
+    out: dict[str, Any] = {}
+    game = ctx.definitions.games.get(edition.game)
+    for key, value in raw.items():
+        name = "dev_note" if key == "devNote" else key
+        here = path + (key,)
+        if name in spec.op_fields:
+            kinds = spec.op_fields[name]
+            if name in spec.single_ops:
+                out[name] = opb.build(here, value, kinds) if value is not None else None
+            else:
+                out[name] = opb.build_list(here, value, kinds)
+        elif name == "key":
+            out["key"], out["key_text"] = _key(ctx, here, value)
+        elif name == "request":
+            req = _request(ctx, here, value)
+            if req is not None:
+                out["request"] = req
+        elif name == "cost":
+            out["cost"] = _cost(ctx, here, value, game)
+        elif name == "formats":
+            out["formats"] = _formats(ctx, here, value, edition)
+        elif name == "category":
+            cats = {c.id for c in edition.categories}
+            if value is not None and value not in cats:
+                ctx.error(here, C.D_CATEGORY, f"unknown category {value!r} in {edition.id}",
+                          did_you_mean(value, cats) or "categories: " + ", ".join(sorted(cats)))
+            out["category"] = value
+        elif name in ("since", "update") and value is not None:
+            out[name] = str(value)
+        else:
+            out[name] = value
+    return out
+
+
+def _key(ctx: BuildContext, path: KeyPath, value: Any) -> tuple[Any, str | None]:
+    if value is None:
+        return None, None
+    text = str(value)
+    try:
+        return parse_pattern(text), text
+    except PatternError as exc:
+        ctx.sink.error(ctx.document.text_pos(path, exc.offset), C.K_PATTERN,
+                       f"cannot read the key pattern {text!r}: {exc.message}", exc.hint)
+        return None, text
+
+
+def _request(ctx: BuildContext, path: KeyPath, value: Any) -> Request | None:
+    if isinstance(value, str):
+        try:
+            return parse_request(value)
+        except NotationError as exc:
+            ctx.error(path, S_NOT_ALLOWED, f"cannot read the request {value!r}: {exc.message}", exc.hint)
+            return None
+    if isinstance(value, dict):
+        return Request(**{k: v for k, v in value.items() if k in ("trigger", "speed", "timing")})
+    return None
+
+
+def _cost(ctx: BuildContext, path: KeyPath, value: Any, game: Any) -> str:
+    if value is None:
+        return ""
+    letters = "".join(str(value).split())
+    if game is not None:
+        declared = {c.id for c in game.costs}
+        for offset, ch in enumerate(str(value)):
+            if not ch.isspace() and ch not in declared:
+                ctx.sink.error(ctx.document.text_pos(path, offset), C.C_COST, f"undeclared cost letter {ch!r}",
+                               f"the game {game.id!r} declares the costs " + ", ".join(sorted(declared))
+                               + "; write them in printed order, e.g. \"BBL\"")
+    return letters
+
+
+def _formats(ctx: BuildContext, path: KeyPath, value: Any, edition: Edition) -> list[str]:
+    known = {f.id for f in edition.formats}
+    out = []
+    for j, fid in enumerate(value or []):
+        if fid not in known:
+            ctx.error(path + (j,), C.D_FORMAT, f"unknown format {fid!r} in {edition.id}",
+                      did_you_mean(str(fid), known) or "formats: " + ", ".join(f.id for f in edition.formats))
+        out.append(fid)
+    return out
+
+
+# ------------------------------------------------------------------ inheritance
+
+
+def resolve(defs: Definitions, sink: DiagnosticSink) -> None:
+    """Make the final entries of every edition, parents first (editions are built parents-first)."""
+    st = state(defs)
+    by_edition: dict[tuple[str, str], list[Draft]] = {}
+    for d in st.drafts:
+        by_edition.setdefault((d.edition, d.kind), []).append(d)
+    for edition in defs.editions.values():
+        parent = defs.editions.get(edition.extends) if edition.extends else None
+        inherited: set[tuple[str, str]] = set()
+        removes = st.removes.get(edition.id, [])
+        for spec in SPECS.values():
+            result: dict[str, Any] = {}
+            if parent is not None:
+                result = {k: copy.copy(v) for k, v in getattr(parent, spec.attr).items()}
+                inherited |= {(spec.kind, k) for k in result}
+            for attr, rid, pos in removes:
+                if attr != spec.attr:
+                    continue
+                if rid in result:
+                    del result[rid]
+                    inherited.discard((spec.kind, rid))
+                else:
+                    sink.error(pos, C.I_REMOVE, f"{edition.id} removes {spec.kind} {rid!r}, which "
+                               f"{edition.extends or 'no parent'} does not have",
+                               did_you_mean(rid, result) or "remove only inherited entries")
+            own: dict[str, Draft] = {}
+            for d in by_edition.get((edition.id, spec.kind), []):
+                if d.id in own:
+                    sink.error(d.pos, C.D_DUPLICATE, f"{spec.kind} {d.id!r} is defined twice in {edition.id}",
+                               f"first defined at {own[d.id].pos}")
+                    continue
+                own[d.id] = d
+                if d.id in result and (spec.kind, d.id) in inherited:
+                    changes = {k: v for k, v in d.fields.items() if k in _model_fields(spec.model) and k != "id"}
+                    result[d.id] = dataclasses.replace(result[d.id], **changes, pos=d.pos)
+                    inherited.discard((spec.kind, d.id))
+                    continue
+                missing = [f for f in spec.required if d.fields.get(f) is None]
+                if missing:
+                    sink.error(d.pos, S_MISSING_KEY,
+                               f"{spec.kind} {d.id!r} misses required key(s): {', '.join(missing)}",
+                               "add them" + (f" (or extend an edition that defines {d.id!r})" if not edition.extends else ""))
+                    continue
+                values = {k: f() for k, f in spec.defaults.items()}
+                values.update({k: v for k, v in d.fields.items() if v is not None or k in spec.single_ops})
+                values = {k: v for k, v in values.items() if k in _model_fields(spec.model)}
+                result[d.id] = spec.model(**values, pos=d.pos)
+            setattr(edition, spec.attr, result)
+        st.inherited[edition.id] = inherited
+
+
+_FIELDS_CACHE: dict[type, set[str]] = {}
+
+
+def _model_fields(model: type) -> set[str]:
+    names = _FIELDS_CACHE.get(model)
+    if names is None:
+        names = {f.name for f in dataclasses.fields(model)}
+        _FIELDS_CACHE[model] = names
+    return names

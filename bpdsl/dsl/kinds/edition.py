@@ -1,0 +1,165 @@
+"""Document kind ``edition``: one edition of the rules (act6.1 第六版, act8.0 第八版, ...).
+
+Example (definitions/blackpoker/editions/act8.0/edition.yaml)::
+
+    kind: edition
+    id: act8.0
+    name: 第八版
+    game: blackpoker
+    date: 2025/3/x
+    flow: bp2024
+    notation: trigger-speed-timing      # act6.1: timing
+    terms: {life: ライフ, size: サイズ, suit: スート}
+    formats: [{id: lite, name: ライト}, {id: std, name: スタンダード}]
+    categories: [{id: basic, name: 基本}, ...]
+    supplements: {...}                  # legend boxes of the printed sheet
+    colophon: {...}
+
+An edition may ``extends: <edition id>``: every field it does not write is taken from the parent (terms,
+supplements and colophon are merged key by key), and its entries start as the parent's entries
+(see bpdsl.dsl.entries).  ``remove: {actions: [id], characters: [id], fogs: [id]}`` drops inherited entries.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from bpdsl.diagnostics import DiagnosticSink, did_you_mean
+from bpdsl.dsl import checks as C
+from bpdsl.dsl import entries
+from bpdsl.dsl.kinds import BuildContext, Document, DocumentKind, register_kind
+from bpdsl.dsl.notation import NOTATIONS
+from bpdsl.dsl.schema import S_MISSING_KEY
+from bpdsl.model import Category, Definitions, Edition, Format
+
+_IDS = {"type": "list", "schema": {"type": "string"}}
+
+SCHEMA: dict[str, Any] = {
+    "id": {"type": "string", "required": True, "regex": r"^[a-z][a-z0-9_.\-]*$"},
+    "name": {"type": "string"},
+    "date": {"type": ["string", "number"]},
+    "game": {"type": "string"},
+    "flow": {"type": "string"},
+    "notation": {"type": "string", "allowed": list(NOTATIONS)},
+    "extends": {"type": "string", "nullable": True},
+    "description": {"type": "string"},
+    "terms": {"type": "dict", "keysrules": {"type": "string"}, "valuesrules": {"type": "string"}},
+    "formats": {
+        "type": "list", "minlength": 1,
+        "schema": {"type": "dict", "schema": {
+            "id": {"type": "string", "required": True, "regex": r"^[a-z][a-z0-9_\-]*$"},
+            "name": {"type": "string", "required": True},
+            "order": {"type": "integer"},
+        }},
+    },
+    "categories": {
+        "type": "list",
+        "schema": {"type": "dict", "schema": {
+            "id": {"type": "string", "required": True, "regex": r"^[a-z][a-z0-9_\-]*$"},
+            "name": {"type": "string", "required": True},
+            "section": {"type": "string", "allowed": ["action", "character", "fog"]},
+        }},
+    },
+    "supplements": {"type": "dict"},
+    "colophon": {"type": "dict"},
+    "remove": {"type": "dict", "schema": {"actions": _IDS, "characters": _IDS, "fogs": _IDS}},
+}
+
+REQUIRED = ("name", "date", "game", "flow", "notation", "formats", "categories")
+
+
+def sort_documents(docs: list[Document]) -> list[Document]:
+    """Edition documents parents-first, so that a child is built after the edition it extends."""
+    by_id = {d.data.get("id"): d for d in docs if isinstance(d.data, dict)}
+
+    def depth(doc: Document) -> int:
+        seen: set[Any] = set()
+        n = 0
+        cur = doc.data.get("extends") if isinstance(doc.data, dict) else None
+        while cur in by_id and cur not in seen:
+            seen.add(cur)
+            n += 1
+            cur = by_id[cur].data.get("extends")
+        return n
+
+    return sorted(docs, key=depth)
+
+
+def _unique(ctx: BuildContext, key: str, items: list[Any]) -> list[tuple[int, dict[str, Any]]]:
+    seen: dict[str, int] = {}
+    out = []
+    for i, item in enumerate(items or []):
+        if not isinstance(item, dict) or "id" not in item:
+            continue
+        if item["id"] in seen:
+            ctx.error((key, i, "id"), C.D_DUPLICATE, f"{key}: {item['id']!r} is declared twice",
+                      f"first declared as item {seen[item['id']] + 1}")
+            continue
+        seen[item["id"]] = i
+        out.append((i, item))
+    return out
+
+
+def build(ctx: BuildContext) -> None:
+    data = ctx.document.data
+    defs = ctx.definitions
+    eid = data["id"]
+    if eid in defs.editions:
+        ctx.error(("id",), C.D_DUPLICATE, f"edition {eid!r} is defined twice", f"first defined at {defs.editions[eid].pos}")
+        return
+    parent: Edition | None = None
+    ext = data.get("extends")
+    if ext:
+        parent = defs.editions.get(ext)
+        if parent is None:
+            what = "itself" if ext == eid else f"unknown edition {ext!r}"
+            ctx.error(("extends",), C.I_PARENT, f"edition {eid!r} extends {what}",
+                      did_you_mean(ext, [e for e in defs.editions if e != eid])
+                      or "extend an edition defined in another file; editions cannot extend each other in a cycle")
+    missing = [k for k in REQUIRED if k not in data and (parent is None or k in ("name", "date"))]
+    if missing:
+        ctx.error((), S_MISSING_KEY, f"edition {eid!r} misses required key(s): {', '.join(missing)}",
+                  "add them" + ("" if parent else " or extend another edition"))
+
+    def pick(key: str, default: Any) -> Any:
+        if key in data:
+            return data[key]
+        return getattr(parent, key) if parent is not None else default
+
+    if "formats" in data:
+        formats = [Format(f["id"], f["name"], f.get("order", i)) for i, f in _unique(ctx, "formats", data["formats"])]
+    else:
+        formats = list(parent.formats) if parent else []
+    if "categories" in data:
+        categories = [Category(c["id"], c["name"], c.get("section", "action"))
+                      for _, c in _unique(ctx, "categories", data["categories"])]
+    else:
+        categories = list(parent.categories) if parent else []
+    game = pick("game", "")
+    if "game" in data and game not in defs.games:
+        ctx.error(("game",), C.D_UNKNOWN_DOC_REF, f"unknown game {game!r}",
+                  did_you_mean(game, defs.games) or "games: " + (", ".join(defs.games) or "none is defined"))
+    terms = {**(parent.terms if parent else {}), **(data.get("terms") or {})}
+    supplements = {**(parent.supplements if parent else {}), **(data.get("supplements") or {})}
+    colophon = {**(parent.colophon if parent else {}), **{str(k): v for k, v in (data.get("colophon") or {}).items()}}
+    edition = Edition(
+        id=eid, name=pick("name", ""), date=str(pick("date", "")), game=game, flow=pick("flow", ""),
+        notation=pick("notation", "trigger-speed-timing"), terms=terms, formats=formats, categories=categories,
+        actions={}, characters={}, fogs={}, supplements=supplements, colophon=colophon,
+        extends=ext or None, pos=ctx.pos(),
+    )
+    defs.editions[eid] = edition
+    removes = entries.state(defs).removes.setdefault(eid, [])
+    for attr, ids in (data.get("remove") or {}).items():
+        for j, rid in enumerate(ids or []):
+            removes.append((attr, rid, ctx.pos(("remove", attr, j))))
+        if ids and not ext:
+            ctx.error(("remove", attr), C.I_REMOVE, f"edition {eid!r} removes entries but extends no edition",
+                      "'remove' only applies to inherited entries; add 'extends: <edition>'")
+
+
+def finish(defs: Definitions, sink: DiagnosticSink) -> None:
+    """Resolve inheritance: the final actions, characters and fogs of every edition."""
+    entries.resolve(defs, sink)
+
+
+EDITION_KIND = register_kind(DocumentKind("edition", SCHEMA, build, order=20, finish=finish))

@@ -1,0 +1,103 @@
+"""Document kind ``game``: the components of a card game (suits, ranks, zones, costs, visibility levels).
+
+Example (definitions/blackpoker/game.yaml)::
+
+    kind: game
+    id: blackpoker
+    name: ブラックポーカー
+    jokers: 2
+    suits:  [{id: spade, mark: ♠, name: スペード}, ...]
+    ranks:  [{id: A, value: 1}, ..., {id: Joker, value: 0}]     # Table 3.1
+    zones:  [{id: life, name: ライフ, ordered: true, visibility: count, owner_visibility: count}, ...]
+    costs:  [{id: B, text: 防壁をドライブする, op: pay_drive_bulwark}, ...]
+    visibility: [{id: public, name: 公開}, ...]
+
+Checks: duplicate ids, zones naming an undeclared visibility level, cost kinds paid by an unknown op.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from bpdsl.diagnostics import did_you_mean
+from bpdsl.dsl import checks as C
+from bpdsl.dsl.kinds import BuildContext, DocumentKind, register_kind
+from bpdsl.model import CostKind, Game, Rank, Suit, VisibilityLevel, Zone
+
+ID = {"type": "string", "regex": r"^[A-Za-z][A-Za-z0-9_.\-]*$", "required": True}
+TEXT = {"type": "string", "required": True}
+
+
+def _items(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "list", "required": True, "minlength": 1, "schema": {"type": "dict", "schema": schema}}
+
+
+SCHEMA: dict[str, Any] = {
+    "id": {**ID, "regex": r"^[a-z][a-z0-9_.\-]*$"},
+    "name": TEXT,
+    "description": {"type": "string"},
+    "jokers": {"type": "integer", "min": 0, "max": 8},
+    "suits": _items({"id": ID, "mark": TEXT, "name": TEXT}),
+    "ranks": _items({"id": {**ID, "regex": r"^[A-Za-z0-9]+$"}, "value": {"type": "integer", "required": True}}),
+    "zones": _items({
+        "id": ID, "name": TEXT, "ordered": {"type": "boolean"},
+        "visibility": {"type": "string", "required": True}, "owner_visibility": {"type": "string"},
+        "description": {"type": "string"},
+    }),
+    "costs": _items({"id": {**ID, "regex": r"^[A-Z]$"}, "text": TEXT, "op": {"type": "string", "required": True}}),
+    "visibility": _items({"id": ID, "name": TEXT, "description": {"type": "string"}}),
+}
+
+
+def _unique(ctx: BuildContext, key: str, items: list[Any]) -> list[tuple[int, dict[str, Any]]]:
+    """The usable items of a list with unique ids; duplicates are reported (D001)."""
+    seen: dict[str, int] = {}
+    out = []
+    for i, item in enumerate(items or []):
+        if not isinstance(item, dict) or "id" not in item:
+            continue
+        iid = str(item["id"])
+        if iid in seen:
+            ctx.error((key, i, "id"), C.D_DUPLICATE, f"{key}: {iid!r} is declared twice",
+                      f"first declared as item {seen[iid] + 1}; ids must be unique")
+            continue
+        seen[iid] = i
+        out.append((i, item))
+    return out
+
+
+def build(ctx: BuildContext) -> None:
+    from bpdsl.dsl.opcalls import ops
+
+    data = ctx.document.data
+    gid = data["id"]
+    if gid in ctx.definitions.games:
+        ctx.error(("id",), C.D_DUPLICATE, f"game {gid!r} is defined twice", "each game is defined in one file")
+        return
+    levels = [VisibilityLevel(v["id"], v["name"], v.get("description", "")) for _, v in _unique(ctx, "visibility", data["visibility"])]
+    level_ids = {v.id for v in levels}
+    zones = []
+    for i, z in _unique(ctx, "zones", data["zones"]):
+        for key in ("visibility", "owner_visibility"):
+            if key in z and z[key] not in level_ids:
+                ctx.error(("zones", i, key), C.D_GAME_REF, f"zone {z['id']!r}: unknown visibility level {z[key]!r}",
+                          did_you_mean(z[key], level_ids) or "levels: " + ", ".join(sorted(level_ids)))
+        zones.append(Zone(z["id"], z["name"], bool(z.get("ordered", False)), z["visibility"],
+                          z.get("owner_visibility", "public")))
+    table = ops()
+    costs = []
+    for i, c in _unique(ctx, "costs", data["costs"]):
+        op = table.get(c["op"])
+        if op is None:
+            ctx.error(("costs", i, "op"), C.O_UNKNOWN, f"cost {c['id']!r} is paid by unknown op {c['op']!r}",
+                      did_you_mean(c["op"], [o.name for o in table.values() if o.kind in ("cost", "effect")]))
+        elif op.kind not in ("cost", "effect"):
+            ctx.error(("costs", i, "op"), C.O_KIND, f"cost {c['id']!r} is paid by {op.name!r}, a {op.kind} op",
+                      "a cost is paid by an op of kind cost")
+        costs.append(CostKind(c["id"], c["text"], c["op"], ctx.pos(("costs", i))))
+    suits = [Suit(s["id"], s["mark"], s["name"]) for _, s in _unique(ctx, "suits", data["suits"])]
+    ranks = [Rank(str(r["id"]), r["value"]) for _, r in _unique(ctx, "ranks", data["ranks"])]
+    ctx.definitions.games[gid] = Game(gid, data["name"], suits, ranks, zones, costs, levels,
+                                      data.get("jokers", 2), ctx.pos())
+
+
+GAME_KIND = register_kind(DocumentKind("game", SCHEMA, build, order=0))

@@ -1,0 +1,227 @@
+"""Load a definitions tree into the validated model, collecting every diagnostic of the run.
+
+    result = load()                 # the bundled definitions (or $BPDSL_DEFINITIONS)
+    result.ok, result.diagnostics   # all problems, sorted by file, line, column
+    defs = load_or_raise()          # a valid Definitions or DefinitionError
+
+Stages, each reporting instead of raising:
+
+1. read every ``*.yaml``/``*.yml`` file under the given paths (bpdsl.dsl.yamlload: positions, tabs,
+   duplicate keys, syntax errors);
+2. find each document's ``kind`` among the registered kinds (every module of bpdsl.dsl.kinds);
+3. validate it with the kind's cerberus schema (bpdsl.dsl.schema) and prune what is wrong, so that the
+   rest can still be built and checked;
+4. build the documents in kind order (game < flow < edition < entries < regulations), editions
+   parents-first; then run each kind's ``finish`` (edition inheritance, cross-document checks);
+5. run the semantic checks of bpdsl.dsl.checks on the whole model.
+
+A bug in a kind's build never escapes as a traceback: it becomes an L002 diagnostic at the document.
+"""
+from __future__ import annotations
+
+import importlib
+import os
+import pkgutil
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Sequence
+
+import bpdsl
+from bpdsl.diagnostics import DefinitionError, Diagnostic, DiagnosticSink, Pos, did_you_mean
+from bpdsl.dsl import checks as C
+from bpdsl.dsl.kinds import KINDS, BuildContext, Document, DocumentKind
+from bpdsl.dsl.schema import S_KIND, check, prune, report
+from bpdsl.dsl.yamlload import load_file
+from bpdsl.model import Definitions
+
+ENV_VAR = "BPDSL_DEFINITIONS"
+SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass
+class LoadResult:
+    definitions: Definitions
+    diagnostics: list[Diagnostic]
+    documents: list[Document] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def default_paths() -> list[Path]:
+    """The bundled definitions directory, or the paths in $BPDSL_DEFINITIONS (os.pathsep-separated)."""
+    env = os.environ.get(ENV_VAR)
+    if env:
+        return [Path(p) for p in env.split(os.pathsep) if p]
+    return [Path(bpdsl.__file__).resolve().parent.parent / "definitions"]
+
+
+_kinds_loaded = False
+_kind_failures: list[tuple[str, str]] = []
+
+
+def load_kinds() -> dict[str, DocumentKind]:
+    """Import every module of bpdsl.dsl.kinds (each registers its kind); failures become diagnostics."""
+    global _kinds_loaded
+    if not _kinds_loaded:
+        import bpdsl.dsl.kinds as pkg
+
+        for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
+            try:
+                importlib.import_module(f"bpdsl.dsl.kinds.{info.name}")
+            except Exception as exc:  # noqa: BLE001 - one broken kind must not hide the others' diagnostics
+                _kind_failures.append((info.name, f"{type(exc).__name__}: {exc}"))
+        _kinds_loaded = True
+    return KINDS
+
+
+def find_files(paths: Sequence[Path], sink: DiagnosticSink) -> list[Path]:
+    files: list[Path] = []
+    for p in paths:
+        if p.is_file():
+            files.append(p)
+        elif p.is_dir():
+            found = sorted(f for f in p.rglob("*") if f.suffix in SUFFIXES and f.is_file()
+                           and not any(part.startswith(".") for part in f.relative_to(p).parts))
+            if not found:
+                sink.error(Pos(str(p), 0, 0), C.L_PATH, "no definitions files (*.yaml) in this directory",
+                           "point at a directory holding definitions, e.g. definitions/")
+            files.extend(found)
+        else:
+            sink.error(Pos(str(p), 0, 0), C.L_PATH, "no such file or directory", "check the path")
+    seen: set[Path] = set()
+    unique = []
+    for f in files:
+        r = f.resolve()
+        if r not in seen:
+            seen.add(r)
+            unique.append(f)
+    return unique
+
+
+def display_name(path: Path) -> str:
+    """A short name for diagnostics: relative to the working directory when below it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def load(paths: Sequence[Path | str] | None = None) -> LoadResult:
+    """Load and check definitions; never raises on bad definitions."""
+    start = time.perf_counter()
+    sink = DiagnosticSink()
+    kinds = load_kinds()
+    for name, problem in _kind_failures:
+        sink.error(Pos(f"bpdsl/dsl/kinds/{name}.py", 1, 1), C.L_INTERNAL, f"document kind module {name!r} "
+                   f"cannot be imported: {problem}", "this is a bug in bpdsl, not in the definitions")
+    roots = [Path(p) for p in paths] if paths else default_paths()
+    files = find_files(roots, sink)
+    defs = Definitions()
+    docs: list[tuple[DocumentKind, Document]] = []
+    all_docs: list[Document] = []
+    for f in files:
+        doc, diags = load_file(f, display_name(f))
+        sink.extend(diags)
+        if doc is None:
+            continue
+        defs.files.append(doc.file)
+        all_docs.append(doc)
+        kind = _kind_of(doc, kinds, sink)
+        if kind is None:
+            continue
+        if _validate(doc, kind, sink):
+            docs.append((kind, doc))
+    _build(defs, docs, sink)
+    defs.extra.pop("_dsl_load_state", None)
+    return LoadResult(defs, sink.sorted(), all_docs, time.perf_counter() - start)
+
+
+def _kind_of(doc: Document, kinds: dict[str, DocumentKind], sink: DiagnosticSink) -> DocumentKind | None:
+    data = doc.data
+    if not isinstance(data, dict):
+        sink.error(doc.pos(), S_KIND, "a definitions file must be a mapping with a 'kind:' key",
+                   "start the file with 'kind: <" + "|".join(sorted(kinds)) + ">'")
+        return None
+    name = data.get("kind")
+    if name is None:
+        sink.error(doc.pos(), S_KIND, "missing 'kind:'", "kinds: " + ", ".join(sorted(kinds)))
+        return None
+    kind = kinds.get(name) if isinstance(name, str) else None
+    if kind is None:
+        sink.error(doc.pos(("kind",)), S_KIND, f"unknown kind {name!r}",
+                   did_you_mean(str(name), kinds) or "kinds: " + ", ".join(sorted(kinds)))
+    return kind
+
+
+_SCHEMAS: dict[str, tuple[dict, dict]] = {}
+
+
+def _full_schema(kind: DocumentKind) -> dict:
+    """The kind's schema plus the ``kind`` key (one object per kind, so its validator is cached)."""
+    hit = _SCHEMAS.get(kind.name)
+    if hit is None or hit[0] is not kind.schema:
+        hit = (kind.schema, {"kind": {"type": "string", "required": True}, **kind.schema})
+        _SCHEMAS[kind.name] = hit
+    return hit[1]
+
+
+def _validate(doc: Document, kind: DocumentKind, sink: DiagnosticSink) -> bool:
+    """Report schema problems, then prune until what is left is valid; False if nothing usable is left."""
+    schema = _full_schema(kind)
+    problems = check(doc.data, schema)
+    if not problems:
+        return True
+    report(problems, doc, sink)
+    for _ in range(4):  # pruning may expose a consequence (a required key removed with its bad value)
+        if not prune(doc.data, problems):
+            return False
+        problems = check(doc.data, schema)
+        if not problems:
+            return True
+    return False
+
+
+def _build(defs: Definitions, docs: list[tuple[DocumentKind, Document]], sink: DiagnosticSink) -> None:
+    from bpdsl.dsl.entries import state
+    from bpdsl.dsl.kinds.edition import sort_documents
+
+    order = sorted({k.name: k for k, _ in docs}.values(), key=lambda k: (k.order, k.name))
+    for kind in order:
+        kind_docs = [d for k, d in docs if k is kind]
+        if kind.name == "edition":
+            kind_docs = sort_documents(kind_docs)
+        for doc in kind_docs:
+            try:
+                kind.build(BuildContext(doc, defs, sink))
+            except Exception as exc:  # noqa: BLE001
+                sink.error(doc.pos(), C.L_INTERNAL, f"cannot build this {kind.name} document: "
+                           f"{type(exc).__name__}: {exc}", "this is a bug in bpdsl; the other documents are checked")
+    for kind in sorted(load_kinds().values(), key=lambda k: (k.order, k.name)):
+        if kind.finish is None:
+            continue
+        try:
+            kind.finish(defs, sink)
+        except Exception as exc:  # noqa: BLE001
+            sink.error(Pos("<definitions>", 0, 0), C.L_INTERNAL, f"cross-document checks of kind {kind.name!r} "
+                       f"failed: {type(exc).__name__}: {exc}", "this is a bug in bpdsl")
+    try:
+        C.run(defs, sink, state(defs).inherited)
+    except Exception as exc:  # noqa: BLE001
+        sink.error(Pos("<definitions>", 0, 0), C.L_INTERNAL, f"semantic checks failed: {type(exc).__name__}: {exc}",
+                   "this is a bug in bpdsl")
+
+
+def load_or_raise(paths: Sequence[Path | str] | None = None) -> Definitions:
+    """A valid model, or :class:`~bpdsl.diagnostics.DefinitionError` listing every problem."""
+    result = load(paths)
+    if not result.ok:
+        raise DefinitionError(result.errors)
+    return result.definitions
