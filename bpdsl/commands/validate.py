@@ -1,0 +1,117 @@
+"""``bpdsl validate [PATH...]``: check definitions and report every mistake with its position and a hint.
+
+Exit status: 0 valid, 1 invalid definitions, 2 usage error (e.g. a path that does not exist).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from bpdsl.diagnostics import CODES
+
+
+def register(app: typer.Typer) -> None:
+    app.command("validate")(validate)
+
+
+def validate(
+    paths: Optional[list[Path]] = typer.Argument(
+        None, exists=True, help="definitions files or directories (default: the bundled definitions)"),
+    stats: bool = typer.Option(False, "--stats", help="entries per edition and format, op usage, text overrides"),
+    codes: bool = typer.Option(False, "--codes", help="list every diagnostic code and exit"),
+    as_json: bool = typer.Option(False, "--json", help="print the diagnostics as JSON"),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="print only the diagnostics"),
+) -> None:
+    """Validate definitions: YAML, schemas and semantic checks. Lists every problem as file:line:col."""
+    from bpdsl.dsl.loader import load, load_kinds
+
+    console = Console(highlight=False, soft_wrap=True)
+    if codes:
+        load_kinds()
+        _import_code_modules()
+        table = Table("code", "meaning", title="diagnostic codes")
+        for name in sorted(CODES):
+            table.add_row(name, CODES[name])
+        console.print(table)
+        raise typer.Exit(0)
+    result = load(paths or None)
+    errors = result.errors
+    if as_json:
+        print(json.dumps({
+            "ok": result.ok, "seconds": round(result.seconds, 4), "files": result.definitions.files,
+            "diagnostics": [{"file": d.pos.file, "line": d.pos.line, "col": d.pos.col, "code": d.code,
+                             "message": d.message, "hint": d.hint, "severity": d.severity} for d in result.diagnostics],
+        }, ensure_ascii=False, indent=2))
+        raise typer.Exit(0 if result.ok else 1)
+    for d in result.diagnostics:
+        label = "" if d.severity == "error" else "warning: "
+        console.print(f"{d.pos}: {d.code} {label}{d.message}", markup=False)
+        if d.hint:
+            console.print(f"    hint: {d.hint}", markup=False)
+    if not quiet:
+        _summary(console, result)
+        if stats:
+            _stats(console, result.definitions)
+    if errors:
+        console.print(f"{len(errors)} error(s) in {len(result.definitions.files)} file(s)", markup=False)
+        raise typer.Exit(1)
+    if not quiet:
+        console.print(f"ok: {len(result.definitions.files)} file(s) valid in {result.seconds:.2f}s", markup=False)
+
+
+def _import_code_modules() -> None:
+    """Import the modules that declare diagnostic codes but are not loaded by the kinds."""
+    import importlib
+
+    for name in ("bpdsl.dsl.yamlload", "bpdsl.dsl.schema", "bpdsl.dsl.checks"):
+        importlib.import_module(name)
+
+
+def _summary(console: Console, result) -> None:  # type: ignore[no-untyped-def]
+    defs = result.definitions
+    if not defs.editions:
+        return
+    table = Table("edition", "name", "flow", "format", "actions", "characters", "fogs", title="definitions")
+    for e in defs.editions.values():
+        first = True
+        for f in sorted(e.formats, key=lambda f: f.order):
+            table.add_row(e.id if first else "", e.name if first else "", e.flow if first else "",
+                          f"{f.id} ({f.name})", str(len(e.actions_in(f.id))), str(len(e.characters_in(f.id))),
+                          str(len(e.fogs_in(f.id))))
+            first = False
+        if first:
+            table.add_row(e.id, e.name, e.flow, "-", str(len(e.actions)), str(len(e.characters)), str(len(e.fogs)))
+    console.print(table)
+    others = []
+    if defs.games:
+        others.append("games: " + ", ".join(defs.games))
+    if defs.flows:
+        others.append("flows: " + ", ".join(defs.flows))
+    if defs.regulations:
+        others.append("regulations: " + ", ".join(str(k) for k in defs.regulations))
+    if others:
+        console.print("; ".join(others), markup=False)
+
+
+def _stats(console: Console, defs) -> None:  # type: ignore[no-untyped-def]
+    from bpdsl.dsl.stats import stats, unused_ops
+
+    all_stats = stats(defs)
+    table = Table("edition", "effect steps", "text overrides (effect)", "text overrides (all op calls)",
+                  title="printed text")
+    for s in all_stats:
+        table.add_row(s.edition, str(s.effect_steps), str(s.effect_text_overrides), str(s.text_overrides))
+    console.print(table)
+    usage = Table("op", *[s.edition for s in all_stats], title="op usage")
+    names = sorted({op for s in all_stats for op in s.op_usage})
+    for op in names:
+        usage.add_row(op, *[str(s.op_usage.get(op, 0)) for s in all_stats])
+    console.print(usage)
+    unused = unused_ops(defs)
+    if unused:
+        console.print("registered but unused ops: " + ", ".join(unused), markup=False)

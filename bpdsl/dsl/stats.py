@@ -1,0 +1,70 @@
+"""Counts over a loaded model: entries per edition and format, op usage, printed-text overrides.
+
+Pure functions returning data; ``bpdsl validate --stats`` prints them and the docs may tabulate them.
+A text override (``text:`` on an op call) is printed instead of the op's phrase, so the printed sheet no
+longer follows from the executable definition there: the counts keep such places visible and rare.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from bpdsl.dsl.checks import entries, op_calls_of
+from bpdsl.dsl.opcalls import nested_calls
+from bpdsl.model import Action, Definitions, Edition
+
+
+@dataclass
+class FormatStats:
+    edition: str
+    format: str
+    format_name: str
+    actions: int
+    characters: int
+    fogs: int
+
+
+@dataclass
+class EditionStats:
+    edition: str
+    name: str
+    formats: list[FormatStats]
+    actions: int
+    characters: int
+    fogs: int
+    op_usage: Counter[str] = field(default_factory=Counter)
+    effect_steps: int = 0
+    effect_text_overrides: int = 0  # effect steps (top level) printed from their text override
+    text_overrides: int = 0  # every op call with a text override (conditions, targets ... included)
+
+
+def edition_stats(edition: Edition) -> EditionStats:
+    formats = [FormatStats(edition.id, f.id, f.name, len(edition.actions_in(f.id)), len(edition.characters_in(f.id)),
+                           len(edition.fogs_in(f.id))) for f in sorted(edition.formats, key=lambda f: f.order)]
+    st = EditionStats(edition.id, edition.name, formats, len(edition.actions), len(edition.characters),
+                      len(edition.fogs))
+    for _kind, entry in entries(edition):
+        for call in nested_calls(op_calls_of(entry)):
+            st.op_usage[call.op] += 1
+            if call.text is not None:
+                st.text_overrides += 1
+        if isinstance(entry, Action):
+            st.effect_steps += len(entry.effect)
+            st.effect_text_overrides += sum(1 for c in entry.effect if c.text is not None)
+    return st
+
+
+def stats(defs: Definitions) -> list[EditionStats]:
+    return [edition_stats(e) for e in defs.editions.values()]
+
+
+def unused_ops(defs: Definitions) -> list[str]:
+    """Registered ops that no edition uses (candidates for removal, or missing definitions)."""
+    from bpdsl.dsl.opcalls import ops
+
+    used: set[str] = set()
+    for s in stats(defs):
+        used |= set(s.op_usage)
+    for game in defs.games.values():
+        used |= {c.op for c in game.costs}
+    return sorted(set(ops()) - used)
