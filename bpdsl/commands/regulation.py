@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Optional
 
 import typer
@@ -16,6 +17,7 @@ app = typer.Typer(help="Regulations: formats, frames, options (2024) and the nam
 
 def register(root: typer.Typer) -> None:
     root.add_typer(app, name="regulation")
+    root.add_typer(match_app, name="match")
 
 
 def _summary(reg: Regulation) -> dict[str, object]:
@@ -122,3 +124,23 @@ def list_(
             for f, fr, opts in combos:
                 print("    " + " + ".join([f.name, fr.name] + [o.name for o in opts])
                       + "   " + "+".join([f.id, fr.id] + [o.id for o in opts]))
+
+
+match_app = typer.Typer(help="Matches under a regulation (1-deck match, 2-deck best of three).",
+                        no_args_is_help=True)
+
+
+@match_app.command("simulate")
+def match_simulate(
+    regulation: str = typer.Option(..., "--regulation", "-r", help='e.g. "スタンダード + ランダムハーフ"'),
+    matches: int = typer.Option(10, "--matches", "-n", help="number of matches"),
+    seed: int = typer.Option(1, "--seed", help="seed of decks, deck choices and games"),
+    deck: list[Path] = typer.Option([], "--deck", help="deck file for constructed frames (once, or once per player)"),
+    log: Optional[Path] = typer.Option(None, "--log", help="JSON Lines event log of the first game"),
+    system: Optional[str] = typer.Option(None, "--system", help="bp2024 or bp2021 (default: read the text)"),
+    as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
+) -> None:
+    """Play MATCHES matches between two random bots under REGULATION and report match and game results."""
+    from bpdsl.regulation.simulate import run_cli
+
+    run_cli(regulation, matches, seed, as_json, deck, log, system)

@@ -21,7 +21,7 @@ ONCE_PER_GAME = declare(
 
 @ONCE_PER_GAME.executor
 def _once_per_game(ctx: Any, a: Mapping[str, Any]) -> bool:
-    return ctx.state.raised_count.get((ctx.seat, ctx.inst.action.id), 0) < 1
+    return getattr(ctx.game, "raised_game", {}).get((ctx.seat, ctx.inst.action.id), 0) < 1
 
 TAKE_FROM_PACK = declare(
     "take_from_pack", "effect",

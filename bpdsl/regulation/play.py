@@ -1,0 +1,132 @@
+"""Games under a regulation, over the engine's public API (:mod:`bpdsl.engine`).
+
+:func:`game_runner` turns a resolved regulation into a :class:`~bpdsl.regulation.match.GameRunner`:
+
+* the rules are the format's action list of the system's edition (``build_rules``), plus the actions the
+  chosen options add (パック: 【パック開封】, compiled from its op calls like any other action);
+* the setup hook, called by the engine after the lives are shuffled and before the hands are drawn (that is
+  after the trumps would be placed), places the preset characters (5.3.1/5.3.2: from the top of the
+  shuffled deck, first the bulwarks face down, then the soldiers) and lays out the pack (5.3.3: the cards
+  left out of the deck, face down outside the field).
+
+A format whose action list is not defined yet (プロ, マスター, エクストラ) raises :class:`NotPlayable`.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from bpdsl.model import Action, Definitions, Request
+from bpdsl.regulation.check import unplayable_reason
+from bpdsl.regulation.match import GameOutcome, GameRequest, GameRunner
+from bpdsl.regulation.model import OptionAction, Regulation
+
+
+class NotPlayable(Exception):
+    """The regulation is valid but cannot be played with the definitions (its action list is missing)."""
+
+
+AgentFactory = Callable[[GameRequest], Sequence[Any]]
+
+
+def _random_agents(request: GameRequest) -> list[Any]:
+    from bpdsl.engine import RandomAgent
+
+    return [RandomAgent(request.seed * 2 + 1), RandomAgent(request.seed * 2 + 2)]
+
+
+def option_action_model(a: OptionAction, fmt: str) -> Action:
+    """The model Action of an option's action, so that the engine compiles it like an edition's action."""
+    return Action(
+        id=a.id, name=a.name, ruby=a.ruby, category="option", type=a.type,
+        request=Request(a.trigger, a.speed, a.timing),  # type: ignore[arg-type]
+        cost="", key=None, key_text=None, target=None, conditions=list(a.conditions), when=None, notes=[],
+        formats=[fmt], effect=list(a.effect),
+    )
+
+
+def regulation_rules(definitions: Definitions, regulation: Regulation) -> Any:
+    """Compiled rules of the regulation's format with the options' actions added."""
+    from bpdsl.engine.compiled import compile_action, compile_rules
+
+    why = unplayable_reason(definitions, regulation.system, regulation.format)
+    if why:
+        raise NotPlayable(f"{regulation.name} cannot be played: {why}")
+    import bpdsl.regulation.ops  # noqa: F401  (executors of the option ops)
+
+    rules = compile_rules(definitions, regulation.edition, regulation.format.action_list)
+    for option in regulation.options:
+        for a in option.actions:
+            ca = compile_action(option_action_model(a, regulation.format.action_list))
+            rules.actions[ca.id] = ca
+            if not ca.not_direct:
+                rules.direct_actions.append(ca)
+    return rules
+
+
+def setup_hook(regulation: Regulation, packs: tuple[list[Any], list[Any]]) -> Callable[[Any], None] | None:
+    """The engine setup hook placing preset characters and the packs, or None when no option needs one."""
+    bulwarks = sum(o.preset_bulwarks for o in regulation.options)
+    soldiers = sum(o.preset_soldiers for o in regulation.options)
+    use_pack = any(o.pack for o in regulation.options)
+    if not (bulwarks or soldiers or use_pack):
+        return None
+
+    def setup(game: Any) -> None:
+        from bpdsl.engine.compiled import N_CARDS
+        from bpdsl.engine.state import Z_FIELD, Z_PACK
+
+        s = game.state
+        hooks = game.hooks
+        for seat, player in enumerate(s.players):
+            # the life was shuffled just before: its top is the end of the list
+            for _ in range(min(bulwarks, len(player.life))):
+                hooks.put_onto_field(game, seat, [player.life[-1]], hooks.bulwark_id, False, False)
+            for _ in range(min(soldiers, len(player.life))):
+                card = player.life[-1]
+                hooks.put_onto_field(game, seat, [card], hooks.soldier_kind_for([card]), True, False)
+            for ch in player.field:
+                ch.entered_turn = 0  # on the field before the first turn
+            if use_pack:
+                for c in packs[seat]:
+                    cid = c.index + seat * N_CARDS
+                    if s.owner[cid] != -1:
+                        continue  # already in the game (cannot happen for a pack made by the deck builder)
+                    s.owner[cid] = seat
+                    s.loc[cid] = (Z_PACK, seat)
+                    player.pack.append(cid)
+            if game.log is not None:
+                game.log.write({"t": "regulation_setup", "p": seat,
+                                "field": [[hooks.card_text(c) for c in ch.cards] for ch in player.field
+                                          if s.loc[ch.cards[0]][0] == Z_FIELD],
+                                "pack": len(player.pack)})
+
+    return setup
+
+
+def game_runner(definitions: Definitions, regulation: Regulation, agents: AgentFactory | None = None,
+                check: Callable[[Any], None] | None = None, log: Any = None) -> GameRunner:
+    """A game runner for :func:`bpdsl.regulation.match.play_match` that plays real games with the engine."""
+    from bpdsl.engine import new_game
+
+    rules = regulation_rules(definitions, regulation)
+    make_agents = agents or _random_agents
+
+    def run(request: GameRequest) -> GameOutcome:
+        game = new_game(rules, make_agents(request), seed=request.seed, decks=list(request.decks),
+                        setup=setup_hook(regulation, request.packs), check=check,
+                        log=log if request.number == 1 else None)
+        start = {"life": [len(p.life) for p in game.state.players]}
+        result = game.play()
+        details = {
+            "deck_sizes": [len(d) for d in request.decks],
+            "start": start,
+            "draw": result.draw,
+            "aborted": result.aborted,
+            "decisions": result.decisions,
+            "raised": dict(result.raised),
+            "pack_left": [len(p.pack) for p in game.state.players],
+            "hash": result.state_hash,
+        }
+        return GameOutcome(result.winner, result.turns, result.reason, details)
+
+    return run
