@@ -14,7 +14,7 @@ from bpdsl.ops._common import get, noun, predicate, ranks_text
 from bpdsl.ops.combat import BULWARK_STEPS
 from bpdsl.ops.registry import PhraseContext, declare
 
-_IF = {"type": "expr", "nullable": True}
+_IF = {"type": "expr", "nullable": True, "meta": {"expr": "bool"}}
 
 
 def _conditional(a: Mapping[str, Any], text: str) -> str:
@@ -80,8 +80,8 @@ _RANK_LIST = {"type": "list", "minlength": 1,
 
 RAISES_ON_GRAVE = declare(
     "raises_on_grave", "ability",
-    args={"action": {"type": "ref", "required": True}, "per_key_rank": _RANK_LIST, "if_ranks": _RANK_LIST,
-          "self_name": {"type": "ref"}},
+    args={"action": {"type": "ref", "required": True, "meta": {"ref": "action"}}, "per_key_rank": _RANK_LIST,
+          "if_ranks": _RANK_LIST, "self_name": {"type": "ref", "meta": {"ref": "character"}}},
     phrase=_raises_phrase,
     summary=("When this character goes from the field to the grave, its controller triggers `action` (put on "
              "the stage): once; or once per key card of a rank in `per_key_rank`; or, with `if_ranks`, only "
@@ -162,7 +162,7 @@ def _fog_size_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 
 FOG_SIZE_MODIFIER = declare(
     "fog_size_modifier", "ability",
-    args={"by": {"type": "expr", "required": True},
+    args={"by": {"type": "expr", "required": True, "meta": {"expr": "int"}},
           "direction": {"type": "string", "allowed": ["up", "down"], "required": True}},
     phrase=_fog_size_phrase,
     summary=("A fog card's ability: while it is in the fog (until the end of the turn), the soldier it was "

@@ -135,7 +135,7 @@ def _damage_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 DAMAGE = declare(
     "damage", "effect",
     args={"to": {"type": "string", "allowed": ["target", "target_owner", "opponent", "self"], "required": True},
-          "amount": {"type": "expr", "required": True}},
+          "amount": {"type": "expr", "required": True, "meta": {"expr": "int"}}},
     phrase=_damage_phrase,
     summary=("Deal `amount` damage to a player: move that many cards from the top of their life to the "
              "grave (all of them when the life is shorter)."),

@@ -39,7 +39,7 @@ def _haste_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 
 
 LABEL_HASTE = declare(
-    "label_haste", "label", args={"if": {"type": "expr", "nullable": True}}, phrase=_haste_phrase,
+    "label_haste", "label", args={"if": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}}}, phrase=_haste_phrase,
     summary="May be chosen as an attacker in the turn it entered the field. With `if`, only while it holds.",
     example={"label_haste": {"if": "key.has_ace"}},
 )

@@ -30,10 +30,10 @@ def _modify_size_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 MODIFY_SIZE = declare(
     "modify_size", "effect",
     args={
-        "by": {"type": "expr", "required": True},
+        "by": {"type": "expr", "required": True, "meta": {"expr": "int"}},
         "direction": {"type": "string", "allowed": ["up", "down"], "required": True},
         "destroy_at_zero": {"type": "boolean", "default": False},
-        "fog": {"type": "ref", "nullable": True},
+        "fog": {"type": "ref", "nullable": True, "meta": {"ref": "fog"}},
     },
     phrase=_modify_size_phrase,
     summary=("Raise (`up`) or lower (`down`) the targeted soldier's size by `by` until the end of the turn. "
@@ -119,7 +119,8 @@ def _divisible_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 
 PROCEED_IF_DIVISIBLE = declare(
     "proceed_if_divisible", "effect",
-    args={"value": {"type": "expr", "required": True}, "divisor": {"type": "expr", "required": True}},
+    args={"value": {"type": "expr", "required": True, "meta": {"expr": "int"}},
+          "divisor": {"type": "expr", "required": True, "meta": {"expr": "int"}}},
     phrase=_divisible_phrase,
     summary=("Continue with the following steps only if `value` is not 0 and divisible by `divisor`; "
              "otherwise the rest of the effect does nothing. Printed as the lead-in of the steps it guards."),

@@ -20,9 +20,9 @@ def _on_resolved_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 
 ON_RESOLVED = declare(
     "on_resolved", "trigger",
-    args={"action": {"type": "ref", "required": True},
+    args={"action": {"type": "ref", "required": True, "meta": {"ref": "action"}},
           "by": {"type": "string", "allowed": ["turn_player", "any"], "default": "turn_player"},
-          "if": {"type": "expr", "nullable": True}},
+          "if": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}}},
     phrase=_on_resolved_phrase,
     summary=("Triggers when `action` resolves; `by: turn_player`: for the turn player (who controls the "
              "triggered action). With `if`, only when the condition holds at that moment."),

@@ -71,7 +71,8 @@ def _raise_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 
 RAISE_ACTION = declare(
     "raise_action", "effect",
-    args={"action": {"type": "ref", "required": True}, "if": {"type": "expr", "nullable": True}},
+    args={"action": {"type": "ref", "required": True, "meta": {"ref": "action"}},
+          "if": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}}},
     phrase=_raise_phrase,
     summary=("Raise another action of the edition as part of this effect (act6.1 style): it is put on the "
              "stage like a raised action, without cost or key cards. With `if`, only when the condition holds."),

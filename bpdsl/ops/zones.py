@@ -49,7 +49,7 @@ PUT_ONTO_FIELD = declare(
     args={
         "cards": {"type": "string", "allowed": ["key", "hand", "life_top"], "required": True},
         "count": {"type": "integer", "min": 1, "default": 1},
-        "as": {"type": "ref", "required": True},
+        "as": {"type": "ref", "required": True, "meta": {"ref": "character"}},
         "face": {**_FACE, "default": "up"},
         "state": {**_STATE, "default": "charge"},
         "or": {"type": "dict", "schema": {"count": {"type": "integer", "min": 1}, "face": _FACE, "state": _STATE}},
@@ -100,7 +100,7 @@ def _attach_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 
 ATTACH_KEY = declare(
     "attach_key", "effect",
-    args={"as": {"type": "ref", "required": True}, "see_abilities": {"type": "boolean", "default": False}},
+    args={"as": {"type": "ref", "required": True, "meta": {"ref": "character"}}, "see_abilities": {"type": "boolean", "default": False}},
     phrase=_attach_phrase,
     summary=("Put the key cards on top of the targeted soldier; the soldier and the key cards become one "
              "character of kind `as` (装備兵) made of all those cards."),
