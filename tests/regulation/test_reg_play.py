@@ -1,0 +1,149 @@
+"""Games and matches under a regulation with the real engine: deck sizes, presets, the pack, 2-deck matches."""
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from bpdsl.cli import app
+from bpdsl.engine import RandomAgent, new_game
+from bpdsl.engine.invariants import check
+from bpdsl.regulation.check import resolve
+from bpdsl.regulation.decks import build_match_decks
+from bpdsl.regulation.load import load_definitions, systems
+from bpdsl.regulation.match import GameRequest, play_match
+from bpdsl.regulation.play import NotPlayable, game_runner, regulation_rules, setup_hook
+from bpdsl.regulation.simulate import simulate_matches
+
+
+@pytest.fixture(scope="module")
+def defs():  # type: ignore[no-untyped-def]
+    return load_definitions()
+
+
+def _reg(defs, text: str):  # type: ignore[no-untyped-def]
+    r = resolve(text, systems(defs))
+    assert r.valid, [p.format() for p in r.problems]
+    return r.regulation
+
+
+def _started_game(defs, text: str, seed: int = 4):  # type: ignore[no-untyped-def]
+    """A game under ``text`` taken to the end of its start (3.9) and not further."""
+    reg = _reg(defs, text)
+    players = build_match_decks(reg, seed)
+    decks = [players[0].decks[0].cards, players[1].decks[0].cards]
+    packs = (players[0].pack, players[1].pack)
+    game = new_game(regulation_rules(defs, reg), [RandomAgent(1), RandomAgent(2)], seed=seed, decks=decks,
+                    setup=setup_hook(reg, packs))
+    game.hooks.game_start(game)
+    check(game)
+    return reg, game, decks, packs
+
+
+@pytest.mark.parametrize("text,bulwarks,soldiers", [
+    ("std+random40+preset2", 1, 1), ("std+random40+preset4", 2, 2), ("std+entry+preset2", 1, 1),
+])
+def test_presets_place_characters_before_the_hands(defs, text: str, bulwarks: int, soldiers: int) -> None:
+    reg, game, decks, _ = _started_game(defs, text)
+    for seat, p in enumerate(game.state.players):
+        kinds = [ch.kind for ch in p.field]
+        assert kinds == ["bulwark"] * bulwarks + ["soldier"] * soldiers
+        assert all(not ch.face_up for ch in p.field if ch.kind == "bulwark")
+        assert all(ch.face_up and not ch.driven for ch in p.field if ch.kind == "soldier")
+        in_hand = len(p.hand) - (1 if seat == game.state.turn else 0)
+        assert in_hand == 7
+        on_field = sum(len(ch.cards) for ch in p.field)
+        assert on_field + len(p.hand) + len(p.life) + len(p.grave) == len(decks[seat])
+
+
+def test_without_options_the_field_starts_empty(defs) -> None:
+    _, game, _, _ = _started_game(defs, "std+random40")
+    assert all(not p.field and not p.pack for p in game.state.players)
+
+
+def test_pack_holds_the_cards_left_out(defs) -> None:
+    _, game, decks, packs = _started_game(defs, "std+random40+pack")
+    for seat, p in enumerate(game.state.players):
+        assert len(p.pack) == 14 == 54 - len(decks[seat])
+        assert sorted(c % 54 for c in p.pack) == sorted(c.index for c in packs[seat])
+        assert {c % 54 for c in p.pack}.isdisjoint(c.index for c in decks[seat])
+
+
+def test_pack_open_is_an_option_action_only(defs) -> None:
+    with_pack = regulation_rules(defs, _reg(defs, "std+random40+pack"))
+    without = regulation_rules(defs, _reg(defs, "std+random40"))
+    assert "pack_open" in with_pack.actions and "pack_open" not in without.actions
+    a = with_pack.actions["pack_open"]
+    assert a.instant and not a.main and a.key is None and a.cost == ""
+
+
+def test_entry_match_completes_with_21_cards(defs) -> None:
+    out = simulate_matches(defs, _reg(defs, "std+entry"), matches=4, seed=2, check=check, keep=True)
+    assert out["games"] == 4 and out["games_aborted"] == 0
+    assert out["deck_sizes"] == {21: 8}
+    assert sum(out["match_wins"]) + out["match_draws"] == 4
+    for m in out["match_results"]:
+        assert len(m["games"]) == 1 and m["winner"] == m["games"][0]["winner"]
+
+
+def test_random_half_two_deck_match_with_the_engine(defs) -> None:
+    reg = _reg(defs, "std+random-half+preset2")
+    run = game_runner(defs, reg, check=check)
+    for seed in (1, 2, 3):
+        players = build_match_decks(reg, seed)
+        assert all(sum(len(d) for d in p.decks) == 54 for p in players)
+        result = play_match(reg, players, run, seed)
+        assert 2 <= len(result.games) <= 3
+        won: list[set[int]] = [set(), set()]
+        for g in result.games:
+            assert not g.details["aborted"]
+            for seat in (0, 1):
+                assert g.deck_sizes[seat] == len(players[seat].decks[g.deck_choice[seat]])
+                assert g.details["deck_sizes"][seat] == g.deck_sizes[seat]
+                assert g.deck_choice[seat] not in won[seat]
+            if g.winner is not None:
+                won[g.winner].add(g.deck_choice[g.winner])
+        if result.winner is not None:
+            assert result.wins[result.winner] == 2
+
+
+def test_pack_match_completes_and_pack_opens_once_per_game(defs) -> None:
+    out = simulate_matches(defs, _reg(defs, "std+random40+pack"), matches=6, seed=5, check=check, keep=True)
+    assert out["games_aborted"] == 0 and out["deck_sizes"] == {40: 12} and out["pack_sizes"] == {14: 12}
+    assert out["pack_opened"] <= 2 * out["games"]
+    assert out["pack_opened"] > 0  # random bots do open it
+
+
+def test_once_per_game_holds_in_every_game(defs) -> None:
+    reg = _reg(defs, "std+random40+pack")
+    run = game_runner(defs, reg, check=check)
+    for seed in range(6):
+        players = build_match_decks(reg, seed)
+        outcome = run(GameRequest(reg, 1, (players[0].decks[0].cards, players[1].decks[0].cards),
+                                  (players[0].pack, players[1].pack), seed))
+        opened = outcome.details["raised"].get("pack_open", 0)
+        assert opened <= 2
+        assert sum(14 - n for n in outcome.details["pack_left"]) == opened
+
+
+def test_2021_random_half_plays_on_act61(defs) -> None:
+    out = simulate_matches(defs, _reg(defs, "ライトランダムハーフ"), matches=2, seed=1, check=check)
+    assert out["edition"] == "act6.1" and out["deck_sizes"] == {27: out["games"] * 2}
+    assert out["games_aborted"] == 0
+
+
+@pytest.mark.parametrize("text", ["pro+entry", "mast+random-half", "extra+full", "プロ40"])
+def test_formats_without_an_action_list_are_not_playable(defs, text: str) -> None:
+    reg = _reg(defs, text)
+    with pytest.raises(NotPlayable, match="not defined"):
+        game_runner(defs, reg)
+    r = CliRunner().invoke(app, ["match", "simulate", "--regulation", text, "--matches", "1"])
+    assert r.exit_code == 1 and "not defined" in r.output
+
+
+def test_match_simulate_cli(defs) -> None:
+    r = CliRunner().invoke(app, ["match", "simulate", "-r", "スタンダード + ランダムハーフ", "-n", "2", "--json"])
+    assert r.exit_code == 0, r.output
+    import json
+
+    data = json.loads(r.output)
+    assert data["matches"] == 2 and data["match_type"] == "2デッキマッチ" and data["games_aborted"] == 0
