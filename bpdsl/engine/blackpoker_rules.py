@@ -483,6 +483,48 @@ class BlackPokerRules:
         by_card = {card_at(c % 54): c for c in hand}
         return [tuple(sorted(by_card[k] for k in combo)) for combo in key.choices(list(by_card))]
 
+    def has_key(self, game: Game, a: CAction, seat: int) -> bool:
+        """Whether the hand holds at least one legal key for ``a`` (cheaper than listing them all)."""
+        hand = game.state.players[seat].hand
+        tables = a.key_tables
+        if tables:
+            if len(tables) == 1:
+                t = tables[0]
+                return any(t[c % 54] for c in hand)
+            if len(tables) == 2:
+                t0, t1 = tables
+                for x in hand:
+                    if t0[x % 54]:
+                        for y in hand:
+                            if y != x and t1[y % 54]:
+                                return True
+                return False
+        key = a.key
+        if key.form == "same_suit":
+            counts = [0, 0, 0, 0, 0]
+            for c in hand:
+                counts[SUIT[c % 54]] += 1
+            return max(counts[:4]) >= key.count
+        if key.form == "any":
+            return bool(hand)
+        return bool(self.key_choices(game, a, seat))
+
+    def can_pay_n(self, game: Game, a: CAction, seat: int, n_keys: int) -> bool:
+        """can_pay for some key of ``n_keys`` cards taken from the hand."""
+        letters = self.cost_letters(game, a, seat)
+        if not letters:
+            return True
+        p = game.state.players[seat]
+        if "B" in letters and sum(1 for ch in p.field if ch.kind == "bulwark" and not ch.driven) < letters.count("B"):
+            return False
+        if "D" in letters and len(p.hand) - n_keys < letters.count("D"):
+            return False
+        if "L" in letters and len(p.life) < letters.count("L"):
+            return False
+        if "S" in letters and len(p.field) < letters.count("S"):
+            return False
+        return True
+
     def cost_letters(self, game: Game, a: CAction, seat: int) -> str:
         letters = a.cost
         if letters and self.waivers:

@@ -47,6 +47,9 @@ class CAction:
     once_per_turn: bool = False
     not_direct: bool = False
     passes_turn: bool = False
+    target_uses_keys: bool = False  # the legal targets depend on the key cards chosen (装備)
+    key_min: int = 0  # fewest key cards a key of this action has
+    key_test: Callable[[int], bool] | None = None  # hand bitmask (1 << card index) -> has some legal key
     model: Any = None
 
 
@@ -69,6 +72,19 @@ class TriggerSource:
     action: CAction
     step: Step  # trigger op executor + args
     character: str | None = None  # id of the character definition owning the ability
+    event: str | None = None  # the only event type that can match (None: ask for every event)
+    on_action: str | None = None  # for "resolved" events: the only resolved action that can match
+
+
+# Which event type each trigger op listens to (a pre-filter of the trigger check; unknown ops see all).
+TRIGGER_EVENTS = {"on_resolved": "resolved", "card_moved": "left_field", "raises_on_grave": "left_field"}
+
+
+def _source(action: CAction, step: Step, character: str | None = None) -> TriggerSource:
+    fn, args, name = step
+    event = TRIGGER_EVENTS.get(name)
+    on_action = args.get("action") if event == "resolved" else None
+    return TriggerSource(action, step, character, event, on_action if isinstance(on_action, str) else None)
 
 
 @dataclass(eq=False)
@@ -81,6 +97,7 @@ class Rules:
     start: int
     actions: dict[str, CAction]
     direct_actions: list[CAction]
+    quick_actions: list[CAction]  # the direct actions of timing quick
     characters: dict[str, CCharacter]
     fogs: dict[str, Any]
     triggers: list[TriggerSource]
@@ -106,6 +123,32 @@ def _key_tables(key: Any) -> list[list[bool]]:
     return [[f(c) for c in DECK] for f in key.slots]
 
 
+def _key_test(key: Any) -> Callable[[int], bool] | None:
+    """A test on a bitmask of the hand's card indices telling whether some legal key exists."""
+    if key is None:
+        return None
+    if key.form == "slots":
+        masks = [sum(1 << i for i, c in enumerate(DECK) if f(c)) for f in key.slots]
+        if len(masks) == 1:
+            m0 = masks[0]
+            return lambda hand: bool(hand & m0)
+        if len(masks) == 2:
+            m0, m1 = masks
+
+            def two(hand: int) -> bool:
+                a, b = hand & m0, hand & m1
+                return bool(a and b and (a | b).bit_count() >= 2)
+            return two
+        return None
+    if key.form == "same_suit":
+        suit_masks = [sum(1 << i for i, c in enumerate(DECK) if c.suit == su) for su in ("spade", "heart", "diamond", "club")]
+        n = key.count
+        return lambda hand: any((hand & m).bit_count() >= n for m in suit_masks)
+    if key.form == "any":
+        return lambda hand: hand != 0
+    return None
+
+
 def compile_flow(flow: Flow) -> tuple[list[tuple[str, int, int, int]], list[str], int]:
     ids = list(flow.nodes)
     index = {nid: i for i, nid in enumerate(ids)}
@@ -121,8 +164,10 @@ def compile_flow(flow: Flow) -> tuple[list[tuple[str, int, int, int]], list[str]
 
 def compile_action(a: Any) -> CAction:
     what = f"action {a.id}"
-    conditions = [_step(c, what) for c in a.conditions]
     names = {c.op for c in a.conditions} | {n.op for n in getattr(a, "notes", [])}
+    # once_per_turn (times 1) and not_direct are kept as flags the hot loop tests directly
+    conditions = [_step(c, what) for c in a.conditions
+                  if not (c.op == "not_direct" or (c.op == "once_per_turn" and c.args.get("times", 1) == 1))]
     effect = [_step(c, what) for c in a.effect]
     passes = any(registry.get(c.op).extra.get("passes_turn") for c in a.effect if c.op in registry.REGISTRY)
     return CAction(
@@ -130,8 +175,11 @@ def compile_action(a: Any) -> CAction:
         main=a.request.timing == "main", cost=a.cost or "", key=a.key, key_tables=_key_tables(a.key),
         target=_step(a.target, what) if a.target else None, conditions=conditions,
         when=_step(a.when, what) if a.when else None, effect=effect,
-        once_per_turn="once_per_turn" in names, not_direct="not_direct" in names or a.request.trigger == "triggered",
+        once_per_turn=any(c.op == "once_per_turn" and c.args.get("times", 1) == 1 for c in a.conditions), not_direct="not_direct" in names or a.request.trigger == "triggered",
         passes_turn=bool(passes), model=a,
+        target_uses_keys=bool(a.target) and any("key" in k and v for k, v in a.target.args.items()),
+        key_min=a.key.size_range[0] if a.key is not None else 0,
+        key_test=_key_test(a.key),
     )
 
 
@@ -164,10 +212,10 @@ def compile_rules(definitions: Any, edition_id: str, format_id: str) -> Rules:
             op = registry.get(call.op)
             target_action = call.args.get("action") or call.args.get("raise")
             if op.kind in ("trigger", "ability") and isinstance(target_action, str) and target_action in actions:
-                triggers.append(TriggerSource(actions[target_action], step, c.id))
+                triggers.append(_source(actions[target_action], step, c.id))
     for a in actions.values():
         if a.when is not None:
-            triggers.append(TriggerSource(a, a.when))
+            triggers.append(_source(a, a.when))
     fogs = {f.id: f for f in ed.fogs.values() if format_id in f.formats}
     direct = [a for a in actions.values() if not a.not_direct]
     cost_ops: dict[str, Callable[..., Any]] = {}
@@ -175,5 +223,6 @@ def compile_rules(definitions: Any, edition_id: str, format_id: str) -> Rules:
     for kind in getattr(game, "costs", []) or []:
         if kind.op in registry.REGISTRY and registry.REGISTRY[kind.op].execute is not None:
             cost_ops[kind.id] = registry.REGISTRY[kind.op].execute
-    return Rules(ed, format_id, flow, nodes, ids, start, actions, direct, chars, fogs, triggers, dict(ed.terms),
-                 cost_ops)
+    quick = [a for a in direct if not a.main]
+    return Rules(ed, format_id, flow, nodes, ids, start, actions, direct, quick, chars, fogs, triggers,
+                 dict(ed.terms), cost_ops)

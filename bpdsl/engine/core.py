@@ -117,9 +117,11 @@ class Game:
         self.forced = 0
         self.steps = 0
         self.raised: dict[str, int] = {}
+        self.raised_game: dict[tuple[int, str], int] = {}  # (seat, action id) -> raises this game (once per game)
         self.node = rules.start
         self._prims: list[tuple[Callable[[], bool | None], int, int, int]] = [
             (getattr(self, "p_" + prim), nxt, yes, no) for prim, nxt, yes, no in rules.flow_nodes]
+        self._scratch = Ctx(self, ActionInstance(0, None, 0), 0)  # reused while listing legal targets
         self._trigger_check = self._tc_lists if rules.flow.trigger_style == "lists" else self._tc_simple
 
     # ------------------------------------------------------------------ walking the flow
@@ -270,22 +272,29 @@ class Game:
         """Actions ``seat`` may raise directly now (timing, once per turn, conditions, key, target, costs)."""
         s = self.state
         my_turn_empty = s.turn == seat and not s.stage
+        hand = 0
+        for c in s.players[seat].hand:
+            hand |= 1 << (c % 54)
+        raised = s.raised_this_turn
         out = []
-        for a in self.rules.direct_actions:
-            if a.main and not my_turn_empty:
+        for a in (self.rules.direct_actions if my_turn_empty else self.rules.quick_actions):
+            if a.once_per_turn and (seat, a.id) in raised:
                 continue
-            if a.once_per_turn and (seat, a.id) in s.raised_this_turn:
+            if a.key_test is not None and not a.key_test(hand):
                 continue
             if a.conditions and not self._conditions_hold(a, seat):
                 continue
-            if self._first_raise_plan(a, seat) is None:
+            if not self._first_raise_plan(a, seat):
                 continue
             out.append(a)
         return out
 
     def _conditions_hold(self, a: CAction, seat: int) -> bool:
-        ctx = Ctx(self, None, seat)
-        ctx.inst = ActionInstance(0, a, seat)
+        ctx = self._scratch
+        ctx.inst.action = a
+        ctx.inst.controller = seat
+        ctx.inst.keys = []
+        ctx.seat = seat
         for fn, args, _ in a.conditions:
             if not fn(ctx, args):
                 return False
@@ -298,20 +307,31 @@ class Game:
         if a.target is None:
             return [None]
         fn, args, _ = a.target
-        inst = ActionInstance(0, a, seat, list(keys))
-        return fn(Ctx(self, inst, seat), args)
+        ctx = self._scratch
+        inst = ctx.inst
+        inst.action = a
+        inst.controller = seat
+        inst.keys = list(keys)
+        ctx.seat = seat
+        return fn(ctx, args)
 
-    def _first_raise_plan(self, a: CAction, seat: int) -> tuple[tuple[int, ...], Any] | None:
-        """Some (keys, target) with which ``a`` can be raised and its costs paid, or None."""
+    def _first_raise_plan(self, a: CAction, seat: int) -> bool:
+        """Whether ``a`` can be raised now: some key cards, a target for them, and the costs payable."""
         hooks = self.hooks
-        keys_list = hooks.key_choices(self, a, seat) if a.key is not None else [()]
-        for keys in keys_list:
-            if not hooks.can_pay(self, a, seat, keys):
-                continue
-            targets = self._targets(a, seat, keys)
-            if targets:
-                return keys, targets[0]
-        return None
+        if a.key is None:
+            if not hooks.can_pay(self, a, seat, ()):
+                return False
+            return a.target is None or bool(self._targets(a, seat, ()))
+        if a.key_test is None and not hooks.has_key(self, a, seat):
+            return False
+        if not a.target_uses_keys:
+            if not hooks.can_pay_n(self, a, seat, a.key_min):
+                return False
+            return a.target is None or bool(self._targets(a, seat, ()))
+        for keys in hooks.key_choices(self, a, seat):
+            if hooks.can_pay(self, a, seat, keys) and self._targets(a, seat, keys):
+                return True
+        return False
 
     def raise_direct(self, a: CAction, seat: int) -> ActionInstance:
         """A player raises ``a``: key cards, target, costs (3.10.3); the once-per-turn record is updated."""
@@ -343,6 +363,7 @@ class Game:
         s.raised_this_turn.add(key)
         s.raised_count[key] = s.raised_count.get(key, 0) + 1
         self.raised[a.id] = self.raised.get(a.id, 0) + 1
+        self.raised_game[key] = self.raised_game.get(key, 0) + 1
         if self.log is not None:
             self.log.write({"t": "raise", "p": inst.controller, "action": a.id, "direct": inst.direct,
                             "keys": [self.hooks.card_text(c) for c in inst.keys],
@@ -426,6 +447,10 @@ class Game:
         s = self.state
         for ev in events:
             for src in self.rules.triggers:
+                if src.event is not None and src.event != ev.type:
+                    continue
+                if src.on_action is not None and (ev.inst is None or ev.inst.action.id != src.on_action):
+                    continue
                 fn, args, _ = src.step
                 ctx = Ctx(self, None, ev.seat, ev)
                 seats = fn(ctx, args)
@@ -448,6 +473,8 @@ class Game:
 
     def _tc_lists(self) -> None:
         """2024 trigger check [6-1]..[6-13]: per-player instant and normal lists, turn player first."""
+        if not self.events:
+            return
         n = len(self.state.players)
         inst_lists: list[list[ActionInstance]] = [[] for _ in range(n)]
         norm_lists: list[list[ActionInstance]] = [[] for _ in range(n)]
@@ -478,6 +505,8 @@ class Game:
     def _tc_simple(self) -> None:
         """2021 trigger check [10-1]..[10-5]: instant ones resolved (turn player's first, each followed by
         the win check), then normal ones added to the stage (turn player's first)."""
+        if not self.events:
+            return
         n = len(self.state.players)
         inst_lists: list[list[ActionInstance]] = [[] for _ in range(n)]
         norm_lists: list[list[ActionInstance]] = [[] for _ in range(n)]
