@@ -90,12 +90,9 @@ def build_sheet(defs: Definitions, edition_id: str, format_id: str) -> SheetView
 
 def mark_of(edition: Edition, entry_formats: Iterable[str], fmt: Format) -> str:
     """■ for an entry of the edition's first format (e.g. ライト), ○ for one new in a later format."""
-    order = {f.id: f.order for f in edition.formats}
-    listed = [order[f] for f in entry_formats if f in order]
-    if not listed:
-        return ""
-    first = min(f.order for f in edition.formats)
-    return "■" if min(listed) == first else "○"
+    from bpdsl.render.text import _mark
+
+    return _mark(edition, list(entry_formats), fmt)
 
 
 def _legend(edition: Edition, fmt: Format) -> str:
@@ -133,6 +130,8 @@ def _lines(value: Any) -> list[str]:
 
 
 def _boxes(defs: Definitions, edition: Edition) -> list[Box]:
+    """The supplement boxes in the sheet's order; a box is a string, a list of lines (printed as ・ items),
+    a mapping with ``title`` and ``text``/``lines``, or (コストの意味) a list of the game's cost ids."""
     boxes: list[Box] = []
     supplements = edition.supplements or {}
     keys = [k for k in BOX_TITLES if k in supplements] + [k for k in supplements if k not in BOX_TITLES]
@@ -143,10 +142,10 @@ def _boxes(defs: Definitions, edition: Edition) -> list[Box]:
             title = str(value.get("title", title))
             value = value.get("lines", value.get("text"))
         if key == "costs":
-            lines = _cost_lines(defs, edition, value)
+            boxes.append(Box(title, _cost_lines(defs, edition, value)))
         else:
-            lines = _lines(value)
-        boxes.append(Box(title, lines))
+            bullets = isinstance(value, (list, tuple)) and len(value) > 1
+            boxes.append(Box(title, _lines(value), bullets))
     return boxes
 
 
@@ -162,8 +161,13 @@ def _cost_lines(defs: Definitions, edition: Edition, value: Any) -> list[str]:
 
 
 def _colophon(edition: Edition) -> list[tuple[str, str]]:
+    """(label, value) lines: 誌名, 発行, and the copyright line printed as it is written (©...)."""
     out: list[tuple[str, str]] = []
     for key, value in (edition.colophon or {}).items():
         label = COLOPHON_LABELS.get(key, key)
-        out.append((label, str(value)))
+        text = str(value)
+        if label == "©":
+            out.append(("", text if text.startswith("©") else f"©{text}"))
+        else:
+            out.append((label, text))
     return out

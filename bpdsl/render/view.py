@@ -59,11 +59,13 @@ class EntryView:
     size: str = ""  # "サイズ：1" (characters of act8.0)
     sections: list[Section] = field(default_factory=list)
     section: str = "action"  # action | character | fog
+    tags: str = ""  # act6.1 prints the formats of an entry after its name: "[lite]"
+    key_line: bool = False  # act8.0 prints "★ 2〜10" on its own line under the header
 
     @property
     def text(self) -> str:
         """All printed text of the entry in reading order (for search and tests)."""
-        parts = [self.mark, self.name, self.type, self.request, self.cost, self.key, self.size]
+        parts = [self.mark, self.name, self.type, self.tags, self.request, self.cost, self.key, self.size]
         for sec in self.sections:
             parts.append(sec.label)
             for block in sec.blocks:
@@ -94,6 +96,7 @@ class Box:
 
     title: str
     lines: list[str]
+    bullets: bool = False  # lines printed as ・ items (防壁の置き方)
 
 
 @dataclass

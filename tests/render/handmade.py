@@ -47,7 +47,7 @@ def handmade_definitions(evil: str = "<script>alert(1)</script>") -> Definitions
                 key_text="♡A〜10", abilities=[OpCall("a", {}, text="サイズが加算される。")], formats=["lite", "std"])]
     edition = Edition(
         id="act9.9", name="第九版", date="2030/1/1", game="bp", flow="f", notation="trigger-speed-timing",
-        terms={"size": "サイズ"},
+        terms={"size": "サイズ", "size_label": "サイズ"},
         formats=[Format("lite", "ライト", 0), Format("std", "スタンダード", 1)],
         categories=[Category("basic", "基本"), Category("magic", "速攻魔法"), Category("quick", "速攻魔法", "fog")],
         actions={a.id: a for a in actions},

@@ -9,9 +9,8 @@ import pytest
 from bpdsl.render.actionlist import render_actionlist
 from bpdsl.render.html import render_sheet_html
 from bpdsl.render.sheet import SheetError, build_sheet, sheet_formats
-from bpdsl.render.textadapter import text_to_blocks, text_to_item
 
-from .handmade import handmade_definitions
+from .handmade import handmade_definitions, step
 
 EVIL = "<script>alert(1)</script>"
 
@@ -84,8 +83,9 @@ def test_supplements_costs_and_colophon(defs) -> None:
     costs = sheet.boxes[1].lines
     game = defs.games["bp"]
     assert costs == [f"{c.id}: {c.text}" for c in game.costs]
-    labels = [label for label, _ in sheet.colophon]
-    assert labels == ["誌名", "発行", "©"]
+    assert [label for label, _ in sheet.colophon] == ["誌名", "発行", ""]
+    assert sheet.colophon[-1][1] == "©2013 BlackPoker"
+    assert sheet.boxes[2].bullets is False and sheet.boxes[0].lines == [defs.editions["act9.9"].supplements["symbols"]]
 
 
 def test_effect_steps_are_numbered_and_grouped(defs) -> None:
@@ -103,13 +103,18 @@ def test_effect_steps_are_numbered_and_grouped(defs) -> None:
 
 
 def test_indented_phrase_lines_become_nested_lists() -> None:
-    item = text_to_item("A\n  b\n    x\n  c", "decimal")
-    assert item.text == "A"
-    (sub,) = item.children
-    assert sub.style == "alpha" and [i.text for i in sub.items] == ["b", "c"]
-    assert sub.items[0].children[0].style == "roman"
-    blocks = text_to_blocks("P\n  q")
-    assert blocks[0].text == "P" and blocks[1].style == "bullet"
+    defs = handmade_definitions()
+    end = defs.editions["act9.9"].actions["end"]
+    end.effect[1] = step("比較する。\n  兵士の場合。\n    条件その一\n  防壁の場合。")
+    sheet = build_sheet(defs, "act9.9", "std")
+    view = next(e for e in sheet.entries if e.id == "end")
+    (steps,) = next(s for s in view.sections if s.kind == "effect").blocks
+    assert steps.style == "decimal"
+    (sub,) = steps.items[1].children
+    assert [i.text for i in sub.items] == ["兵士の場合。", "防壁の場合。"]
+    assert sub.style != steps.style and sub.items[0].children
+    html = render_sheet_html(sheet)
+    assert html.count("<ol") >= 3 and "条件その一" in html
 
 
 def test_unknown_edition_or_format_is_a_sheet_error(defs) -> None:
