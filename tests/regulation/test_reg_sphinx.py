@@ -1,0 +1,116 @@
+"""The regulation directives render Tables 4.2, 5.1, 5.2 and 5.3 from the data (text builder, warnings as errors)."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bpdsl.regulation.load import REGULATIONS_DIR
+
+PAGE = """\
+Regulations
+===========
+
+.. bpdsl-format-kinds::
+
+.. bpdsl-frames::
+
+.. bpdsl-match-types::
+
+.. bpdsl-frame-compat::
+
+.. bpdsl-options::
+
+.. bpdsl-option-compat::
+
+.. bpdsl-named-regulations::
+"""
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, list[list[str]]]]:
+    """The page as text, and every table of its doctree as rows of cell texts, by caption."""
+    from docutils import nodes
+    from sphinx.application import Sphinx
+
+    from bpdsl.render.sphinxext import data
+
+    src = tmp_path_factory.mktemp("src")
+    (src / "conf.py").write_text(
+        "extensions = ['bpdsl.render.sphinxext']\n"
+        f"bpdsl_definitions = [{str(REGULATIONS_DIR)!r}]\n"
+        "language = 'ja'\n", encoding="utf-8")
+    (src / "index.rst").write_text(PAGE, encoding="utf-8")
+    out = tmp_path_factory.mktemp("out")
+    data.clear_cache()
+    app = Sphinx(str(src), str(src), str(out), str(out / ".doctrees"), "text", warningiserror=True,
+                 status=None, freshenv=True)
+    app.build()
+    data.clear_cache()
+    tables: dict[str, list[list[str]]] = {}
+    for table in app.env.get_doctree("index").findall(nodes.table):
+        caption = table.next_node(nodes.title).astext()
+        tables[caption] = [[entry.astext() for entry in row.findall(nodes.entry)]
+                           for row in table.findall(nodes.row)]
+    return (out / "index.txt").read_text(encoding="utf-8"), tables
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s", "", text)
+
+
+def test_every_table_is_there(built) -> None:  # type: ignore[no-untyped-def]
+    text, tables = built
+    for caption in ("Table 4.2", "Table 5.1", "Table 5.2", "Table 5.3"):
+        assert any(c.startswith(caption) for c in tables), list(tables)
+    assert "2デッキマッチの手順" in text and "パック開封" in text
+
+
+def _table(tables: dict[str, list[list[str]]], prefix: str) -> list[list[str]]:
+    return next(rows for caption, rows in tables.items() if caption.startswith(prefix))
+
+
+def test_table_5_2_cells_are_the_data(built, bp2024) -> None:  # type: ignore[no-untyped-def]
+    rows = _table(built[1], "Table 5.2")
+    header, body = rows[0], rows[1:]
+    assert header[1:] == [f.name for f in bp2024.formats.values()]
+    expected = [[bp2024.frames[fid].name] + [cells[f] for f in bp2024.formats] for fid, cells in
+                bp2024.frame_table.rows.items()]
+    assert body == expected
+
+
+def test_table_5_3_cells_are_the_data(built, bp2024) -> None:  # type: ignore[no-untyped-def]
+    rows = _table(built[1], "Table 5.3")
+    body = {r[0]: r[1:] for r in rows[1:] if r[1:] != ["", "", ""]}
+    for fid, cells in bp2024.option_format_table.rows.items():
+        assert body[bp2024.formats[fid].name] == [cells[o] for o in bp2024.options]
+    for fid, cells in bp2024.option_frame_table.rows.items():
+        assert body[bp2024.frames[fid].name] == [cells[o] for o in bp2024.options]
+
+
+def test_table_5_1_deck_cells(built, bp2024) -> None:  # type: ignore[no-untyped-def]
+    rows = _table(built[1], "Table 5.1")[1:]
+    by_name = {r[0]: r for r in rows}
+    assert by_name["エントリー"][4:] == ["21 枚", "x"]
+    assert by_name["構築ハーフ"][4:] == ["n 枚", "(54-n) 枚以下"]
+    assert by_name["ランダムハーフ"][2] == "2デッキマッチ"
+    assert len(rows) == len(bp2024.frames)
+
+
+def test_table_4_2_printed_counts(built, bp2024) -> None:  # type: ignore[no-untyped-def]
+    rows = _table(built[1], "Table 4.2")[1:]
+    assert [r[0] for r in rows] == [f.name for f in bp2024.formats.values()]
+    assert [r[2] for r in rows] == [f.printed_actions for f in bp2024.formats.values()]
+
+
+def test_pack_action_is_printed_from_its_ops(built, bp2024) -> None:  # type: ignore[no-untyped-def]
+    (action,) = bp2024.options["pack"].actions
+    flat = _squash(built[0])
+    for line in action.printed(action.conditions) + action.printed(action.effect):
+        assert _squash(line) in flat
+
+
+def test_named_regulations_listed(built, bp2021) -> None:  # type: ignore[no-untyped-def]
+    rows = next(rows for caption, rows in built[1].items() if "2021" in caption)
+    assert [r[1] for r in rows[1:]] == [r.name for r in bp2021.named.values()]
