@@ -66,15 +66,27 @@ def op_calls_of(entry: Action | Character | Fog) -> list[OpCall]:
     return [c for c in calls if c is not None]
 
 
-def run(defs: Definitions, sink: DiagnosticSink, inherited: dict[str, set[tuple[str, str]]] | None = None) -> None:
-    """Run every whole-model check. ``inherited`` lists, per edition, the (kind, id) of entries taken over
-    unchanged from a parent (their own fields were checked against the parent; here they are checked
-    against the child's formats, categories and costs)."""
+def run(defs: Definitions, sink: DiagnosticSink, state: Any = None) -> None:
+    """Run every whole-model check.
+
+    ``state`` (bpdsl.dsl.entries.LoadState) tells what the load already knows: per edition, the entries
+    taken over unchanged from a parent (checked here against the child's formats, categories and costs);
+    op calls and entries left out for their own errors, and whether a whole document was left out.  Checks
+    whose finding would only be a consequence of an error already reported are skipped, so that one
+    mistake gives one diagnostic.
+    """
+    inherited = getattr(state, "inherited", {}) or {}
+    broken: set[tuple[str, str, str]] = getattr(state, "broken", set())
+    dropped: set[tuple[str, str]] = getattr(state, "dropped", set())
+    complete = not getattr(state, "incomplete", False)
     for edition in defs.editions.values():
-        _check_inherited(defs, edition, sink, (inherited or {}).get(edition.id, set()))
-        _check_triggers(edition, sink)
-        _check_refs(edition, sink)
-        _check_turn_passing(edition, sink)
+        _check_inherited(defs, edition, sink, inherited.get(edition.id, set()))
+        _check_triggers(edition, sink, broken)
+        missing = {eid for ed, eid in dropped if ed == edition.id}
+        if complete:
+            _check_refs(edition, sink, missing)
+        if complete and not missing:
+            _check_turn_passing(edition, sink)
 
 
 def _check_inherited(defs: Definitions, edition: Edition, sink: DiagnosticSink, inherited: set[tuple[str, str]]) -> None:
@@ -102,9 +114,10 @@ def _check_inherited(defs: Definitions, edition: Edition, sink: DiagnosticSink, 
                                "costs of the game: " + ", ".join(sorted(costs)))
 
 
-def _check_triggers(edition: Edition, sink: DiagnosticSink) -> None:
+def _check_triggers(edition: Edition, sink: DiagnosticSink, broken: set[tuple[str, str, str]]) -> None:
     for action in edition.actions.values():
-        if action.request.trigger == "triggered" and action.when is None:
+        if action.request.trigger == "triggered" and action.when is None \
+                and (edition.id, action.id, "when") not in broken:
             sink.error(action.pos, T_NO_WHEN, f"triggered action {action.id!r} has no trigger condition ('when')",
                        "add 'when: <trigger op>' or make it a direct action (request.trigger: direct)")
         if action.request.trigger == "direct" and action.when is not None:
@@ -112,7 +125,7 @@ def _check_triggers(edition: Edition, sink: DiagnosticSink) -> None:
                        "a direct action is raised by a player; remove 'when' or set request.trigger: triggered")
 
 
-def _check_refs(edition: Edition, sink: DiagnosticSink) -> None:
+def _check_refs(edition: Edition, sink: DiagnosticSink, missing: set[str]) -> None:
     from bpdsl.dsl.opcalls import walk
 
     pools: dict[str, set[str]] = {
@@ -129,7 +142,7 @@ def _check_refs(edition: Edition, sink: DiagnosticSink) -> None:
                 meta = rule.get("meta") or {}
                 target = meta.get("ref", "entry")
                 pool = pools.get(target, pools["entry"])
-                if value not in pool:
+                if value not in pool and value not in missing:
                     sink.error(call.pos, D_DANGLING,
                                f"{entry.id!r}: {call.op}.{key} names unknown {target} {value!r} in {edition.id}",
                                did_you_mean(value, pool) or f"{target}s of {edition.id}: " + ", ".join(sorted(pool)[:10]))
@@ -157,10 +170,3 @@ def _check_turn_passing(edition: Edition, sink: DiagnosticSink) -> None:
                        "the game would never leave the first turn: give an action such as エンド an effect op that "
                        "passes the turn (an effect op declared with passes_turn=True, e.g. end_turn)")
 
-
-def position_or(pos: Pos | None, fallback: Pos) -> Pos:
-    return pos if pos is not None else fallback
-
-
-def first(values: Iterable[Any]) -> Any:
-    return next(iter(values), None)

@@ -126,6 +126,9 @@ class LoadState:
     drafts: list[Draft] = field(default_factory=list)
     removes: dict[str, list[tuple[str, str, Pos]]] = field(default_factory=dict)  # edition -> (attr, id, pos)
     inherited: dict[str, set[tuple[str, str]]] = field(default_factory=dict)
+    broken: set[tuple[str, str, str]] = field(default_factory=set)  # (edition, entry, field) whose op failed
+    dropped: set[tuple[str, str]] = field(default_factory=set)  # (edition, entry) left out for its errors
+    incomplete: bool = False  # a document was left out: whole-model checks would only report consequences
 
 
 def state(defs: Definitions) -> LoadState:
@@ -149,6 +152,7 @@ def build_document(ctx: BuildContext, kind: str) -> None:
         ctx.error(("edition",), C.D_UNKNOWN_DOC_REF, f"unknown edition {eid!r}",
                   did_you_mean(eid, ctx.definitions.editions) or
                   "editions: " + (", ".join(ctx.definitions.editions) or "none is defined"))
+        state(ctx.definitions).incomplete = True
         return
     opb = OpBuilder(ctx.document, ctx.sink)
     st = state(ctx.definitions)
@@ -171,6 +175,8 @@ def convert_fields(ctx: BuildContext, opb: OpBuilder, spec: EntrySpec, edition: 
             kinds = spec.op_fields[name]
             if name in spec.single_ops:
                 out[name] = opb.build(here, value, kinds) if value is not None else None
+                if value is not None and out[name] is None:
+                    state(ctx.definitions).broken.add((edition.id, raw["id"], name))
             else:
                 out[name] = opb.build_list(here, value, kinds)
         elif name == "key":
@@ -290,6 +296,7 @@ def resolve(defs: Definitions, sink: DiagnosticSink) -> None:
                     sink.error(d.pos, S_MISSING_KEY,
                                f"{spec.kind} {d.id!r} misses required key(s): {', '.join(missing)}",
                                "add them" + (f" (or extend an edition that defines {d.id!r})" if not edition.extends else ""))
+                    st.dropped.add((edition.id, d.id))
                     continue
                 values = {k: f() for k, f in spec.defaults.items()}
                 values.update({k: v for k, v in d.fields.items() if v is not None or k in spec.single_ops})

@@ -127,19 +127,24 @@ def load(paths: Sequence[Path | str] | None = None) -> LoadResult:
     defs = Definitions()
     docs: list[tuple[DocumentKind, Document]] = []
     all_docs: list[Document] = []
+    complete = True
     for f in files:
         doc, diags = load_file(f, display_name(f))
         sink.extend(diags)
         if doc is None:
+            complete = False
             continue
         defs.files.append(doc.file)
         all_docs.append(doc)
         kind = _kind_of(doc, kinds, sink)
         if kind is None:
+            complete = False
             continue
         if _validate(doc, kind, sink):
             docs.append((kind, doc))
-    _build(defs, docs, sink)
+        else:
+            complete = False
+    _build(defs, docs, sink, complete)
     defs.extra.pop("_dsl_load_state", None)
     return LoadResult(defs, sink.sorted(), all_docs, time.perf_counter() - start)
 
@@ -189,8 +194,12 @@ def _validate(doc: Document, kind: DocumentKind, sink: DiagnosticSink) -> bool:
     return False
 
 
-def _build(defs: Definitions, docs: list[tuple[DocumentKind, Document]], sink: DiagnosticSink) -> None:
+def _build(defs: Definitions, docs: list[tuple[DocumentKind, Document]], sink: DiagnosticSink,
+           complete: bool = True) -> None:
     from bpdsl.dsl.entries import state
+
+    if not complete:
+        state(defs).incomplete = True
     from bpdsl.dsl.kinds.edition import sort_documents
 
     order = sorted({k.name: k for k, _ in docs}.values(), key=lambda k: (k.order, k.name))
@@ -202,6 +211,7 @@ def _build(defs: Definitions, docs: list[tuple[DocumentKind, Document]], sink: D
             try:
                 kind.build(BuildContext(doc, defs, sink))
             except Exception as exc:  # noqa: BLE001
+                state(defs).incomplete = True
                 sink.error(doc.pos(), C.L_INTERNAL, f"cannot build this {kind.name} document: "
                            f"{type(exc).__name__}: {exc}", "this is a bug in bpdsl; the other documents are checked")
     for kind in sorted(load_kinds().values(), key=lambda k: (k.order, k.name)):
@@ -213,7 +223,7 @@ def _build(defs: Definitions, docs: list[tuple[DocumentKind, Document]], sink: D
             sink.error(Pos("<definitions>", 0, 0), C.L_INTERNAL, f"cross-document checks of kind {kind.name!r} "
                        f"failed: {type(exc).__name__}: {exc}", "this is a bug in bpdsl")
     try:
-        C.run(defs, sink, state(defs).inherited)
+        C.run(defs, sink, state(defs))
     except Exception as exc:  # noqa: BLE001
         sink.error(Pos("<definitions>", 0, 0), C.L_INTERNAL, f"semantic checks failed: {type(exc).__name__}: {exc}",
                    "this is a bug in bpdsl")

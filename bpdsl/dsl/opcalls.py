@@ -93,7 +93,7 @@ class OpBuilder:
             candidates = [o.name for o in table.values() if o.kind in kinds]
             hint = did_you_mean(name, candidates)
             hint = hint or f"ops of kind {'/'.join(kinds)}: " + ", ".join(sorted(candidates)[:12])
-            self.error(path, C.O_KIND, f"op {name!r} is a {op.kind} op; a {' or '.join(kinds)} op is expected here", hint)
+            self.error(path, C.O_KIND, f"op {name!r} is {_a(op.kind)} op; {_a(' or '.join(kinds))} op is expected here", hint)
             return None
         if args is None:
             args = {}
@@ -183,6 +183,10 @@ class OpBuilder:
                 ok = ok and good
             return out_d, ok
         return value, True
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
 
 
 def _looks_like_expr(value: str) -> bool:

@@ -22,6 +22,7 @@ from typing import Any, Iterable, Mapping
 
 import cerberus
 import cerberus.schema
+from cerberus import TypeDefinition
 from cerberus import errors as cerrors
 
 from bpdsl.diagnostics import DiagnosticSink, code, did_you_mean
@@ -42,31 +43,17 @@ TYPE_WORDS = {
 }
 
 
-def _is_opcall(value: Any) -> bool:
-    if isinstance(value, str):
-        return bool(value.strip())
-    if isinstance(value, dict):
-        keys = [k for k in value if k != "text"]
-        return len(keys) == 1 and isinstance(keys[0], str)
-    return False
-
-
 class DSLValidator(cerberus.Validator):
     """Cerberus with the DSL's value types."""
 
-    types_mapping = cerberus.Validator.types_mapping.copy()
-
-    def _validate_type_expr(self, value: Any) -> bool:
-        return isinstance(value, (str, int, bool)) and not isinstance(value, float)
-
-    def _validate_type_pattern(self, value: Any) -> bool:
-        return isinstance(value, (str, int)) and not isinstance(value, bool)
-
-    def _validate_type_opcall(self, value: Any) -> bool:
-        return _is_opcall(value)
-
-    def _validate_type_ref(self, value: Any) -> bool:
-        return isinstance(value, str) and bool(value)
+    types_mapping = {
+        **cerberus.Validator.types_mapping,
+        "expr": TypeDefinition("expr", (str, int, bool), ()),
+        "pattern": TypeDefinition("pattern", (str, int), (bool,)),
+        # the shape of an op call (exactly one op name) is checked by bpdsl.dsl.opcalls (O004)
+        "opcall": TypeDefinition("opcall", (str, dict), ()),
+        "ref": TypeDefinition("ref", (str,), ()),
+    }
 
 
 @dataclass(frozen=True)
@@ -170,7 +157,9 @@ def _what(value: Any) -> str:
 
 def _problem(e: Any, root: Mapping[str, Any]) -> SchemaProblem:
     path = tuple(e.document_path)
-    field = path[-1] if path else "document"
+    field: Any = path[-1] if path else "document"
+    if isinstance(field, int):
+        field = f"item {field + 1}" + (f" of {path[-2]}" if len(path) > 1 else "")
     c = e.code
     if c == cerrors.UNKNOWN_FIELD.code:
         fields = _resolve_schema(root, tuple(e.schema_path))
