@@ -184,23 +184,23 @@ def _resolve_composed(result: CheckResult, system: RegulationSystem, parts: list
         if o.id in seen:
             result.problems.append(Problem("forbidden", f"option {o.name} is named twice", "5.4 手順3"))
         seen.add(o.id)
-    if result.problems:
-        return result
-    f, fr = fmt[0], frm[0]
     uniq = tuple({o.id: o for o in opts}.values())
+    f = fmt[0] if len(fmt) == 1 else None
+    fr = frm[0] if len(frm) == 1 else None
     result.problems.extend(compatibility_problems(system, f, fr, uniq))
-    if not result.problems:
+    if not result.problems and f is not None and fr is not None:
         result.regulation = Regulation(system=system, format=f, frame=fr, options=uniq, deck=fr.deck,
                                        match=system.match_types[fr.match])
     return result
 
 
-def compatibility_problems(system: RegulationSystem, fmt: Format, frame: Frame,
+def compatibility_problems(system: RegulationSystem, fmt: Format | None, frame: Frame | None,
                            options: tuple[Option, ...]) -> list[Problem]:
-    """Every rule of Tables 5.2/5.3 (and the exclusive options) the combination breaks."""
+    """Every rule of Tables 5.2/5.3 (and the exclusive options) the combination breaks; a missing format
+    or frame (None) is skipped, so that an incomplete regulation still hears about the rest."""
     problems: list[Problem] = []
     t = system.frame_table
-    if t is not None and t.rows.get(frame.id, {}).get(fmt.id) == NG_MARK:
+    if t is not None and fmt is not None and frame is not None and t.rows.get(frame.id, {}).get(fmt.id) == NG_MARK:
         ok = [system.frames[r].name for r, cells in t.rows.items() if cells.get(fmt.id) != NG_MARK]
         problems.append(Problem(
             "forbidden", f"フレーム「{frame.name}」はフォーマット「{fmt.name}」では選べない",
@@ -209,7 +209,7 @@ def compatibility_problems(system: RegulationSystem, fmt: Format, frame: Frame,
     for o in options:
         for table, row, what in ((system.option_format_table, fmt, "フォーマット"),
                                  (system.option_frame_table, frame, "フレーム")):
-            if table is not None and table.rows.get(row.id, {}).get(o.id) == NG_MARK:
+            if table is not None and row is not None and table.rows.get(row.id, {}).get(o.id) == NG_MARK:
                 ok = [system.options[c].name for c, m in table.rows[row.id].items() if m != NG_MARK]
                 problems.append(Problem(
                     "forbidden", f"オプション「{o.name}」は{what}「{row.name}」では選べない",

@@ -138,3 +138,19 @@ def test_each_named_regulation_resolves_by_name_and_id(reg_systems, bp2021) -> N
         assert by_name.valid and by_name.regulation.named is r
         by_id = resolve(r.id, reg_systems, system="bp2021")
         assert by_id.valid and by_id.regulation.named is r
+
+
+def test_incomplete_regulation_still_hears_about_its_options(reg_systems) -> None:
+    result = resolve("ライト + プリセット2", reg_systems)
+    assert result.exit_code == 1
+    kinds = sorted(p.kind for p in result.problems)
+    assert kinds == ["forbidden", "incomplete"]
+    assert any("ライト × プリセット2 = x" in p.rule for p in result.problems)
+
+
+@pytest.mark.parametrize("text,code", [
+    ("", 2), ("std++entry", 2), ("std+entry+entry", 1), ("std+lite+entry", 1), ("std+entry+preset2+preset2", 1),
+    ("std+random40+preset2+preset4", 1), ("ＳＴＤ＋ＥＮＴＲＹ", 0), ("std + Random_Half", 0),
+])
+def test_malformed_and_loose_texts(reg_systems, text: str, code: int) -> None:
+    assert resolve(text, reg_systems).exit_code == code
