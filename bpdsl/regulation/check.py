@@ -218,7 +218,7 @@ def compatibility_problems(system: RegulationSystem, fmt: Format | None, frame: 
     ids = {o.id for o in options}
     for group, reason in system.exclusive_options:
         if len(ids & set(group)) > 1:
-            problems.append(Problem("forbidden", reason, "5.3 オプション定義",
+            problems.append(Problem("forbidden", reason, f"{system.id} exclusive_options",
                                     "choose one of " + ", ".join(system.options[g].name for g in group)))
     return problems
 

@@ -183,6 +183,7 @@ SCHEMA: dict[str, Any] = {
             "schema": {
                 "ids": {"type": "list", "schema": _ID, "minlength": 2, "required": True},
                 "reason": {**_STR, "required": True},
+                "source": _STR,
             },
         },
     },
@@ -359,7 +360,8 @@ def build(ctx: BuildContext) -> None:
             if oid not in system.options:
                 ctx.error(("exclusive_options", i, "ids", j), R_UNKNOWN_REF, f"unknown option {oid!r}",
                           _hint(oid, system.options))
-        system.exclusive_options.append((tuple(ex["ids"]), ex["reason"]))
+        reason = ex["reason"] + (f" ({ex['source']})" if ex.get("source") else "")
+        system.exclusive_options.append((tuple(ex["ids"]), reason))
 
     compat = data.get("compatibility") or {}
     if compat:
