@@ -15,7 +15,9 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from bpdsl.render.sphinxext.data import definitions
-from bpdsl.render.sphinxext.nodes import simple_table
+from bpdsl.render.sphinxext.nodes import block_nodes, simple_table
+from bpdsl.render.text import parse_lines
+from bpdsl.render.textadapter import convert_item
 
 KIND_TITLES: dict[str, str] = {
     "effect": "効果 (effect)",
@@ -140,7 +142,10 @@ class OpsDirective(SphinxDirective):
             phrase = render_example(op, ctx)
         except Exception as exc:  # a phrase that cannot render its own example is a bug worth failing on
             raise self.error(f"op {op.name}: phrase failed for its example: {type(exc).__name__}: {exc}") from None
-        sec += nodes.paragraph("", "", nodes.strong(text="phrase: "), nodes.Text(phrase))
+        item = convert_item(parse_lines(phrase))  # indented lines of a phrase are sub-items
+        sec += nodes.paragraph("", "", nodes.strong(text="phrase: "), nodes.Text(item.text))
+        for child in item.children:
+            sec.extend(block_nodes(child))
         example_yaml = yaml.safe_dump(op.example, allow_unicode=True, sort_keys=False, default_flow_style=False)
         block = nodes.literal_block(example_yaml, example_yaml)
         block["language"] = "yaml"

@@ -1,0 +1,81 @@
+"""The Sphinx rulebook, built from the bundled definitions with warnings as errors."""
+from __future__ import annotations
+
+import html as htmllib
+import re
+from pathlib import Path
+
+import pytest
+
+from bpdsl.ops.registry import load_all
+from bpdsl.render.docsbuild import build_docs
+from bpdsl.render.loading import load_definitions
+from bpdsl.render.sheet import sheet_formats
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("docs")
+    status, messages = build_docs(DOCS, out, fresh=True)
+    assert status == 0, "\n".join(messages)
+    return out
+
+
+def test_action_list_pages_hold_the_entries_of_their_format(built: Path) -> None:
+    defs = load_definitions()
+    for eid, fid in sheet_formats(defs):
+        page = built / "actionlists" / f"{eid}-{fid}.html"
+        assert page.is_file(), page
+        html = page.read_text(encoding="utf-8")
+        edition = defs.editions[eid]
+        ids = set(re.findall(r'id="action-([\w.-]+)"', html))
+        assert ids == {a.id for a in edition.actions_in(fid)}, (eid, fid)
+        chars = set(re.findall(r'id="character-([\w.-]+)"', html))
+        assert chars == {c.id for c in edition.characters_in(fid)}, (eid, fid)
+        for a in edition.actions_in(fid):
+            assert f"<ruby>{htmllib.escape(a.name)}<rp>" in html
+
+
+def test_format_table_counts_come_from_the_definitions(built: Path) -> None:
+    defs = load_definitions()
+    html = (built / "rules" / "formats.html").read_text(encoding="utf-8")
+    table = html[html.index("bpdsl-format-table"):]
+    table = table[: table.index("</table>")]
+    cells = [htmllib.unescape(re.sub(r"<[^>]+>", "", c)).strip()
+             for c in re.findall(r"<td[^>]*>(.*?)</td>", table, re.S)]
+    rows = [cells[i : i + 6] for i in range(0, len(cells), 6)]
+    for eid, fid in sheet_formats(defs):
+        edition = defs.editions[eid]
+        fmt = edition.format(fid)
+        row = next(r for r in rows if r[0] == f"{edition.name} {eid}" and r[1] == fmt.name)
+        assert row[2:5] == [str(len(edition.actions_in(fid))), str(len(edition.characters_in(fid))),
+                            str(len(edition.fogs_in(fid)))]
+
+
+def test_dsl_reference_lists_every_op_with_its_example(built: Path) -> None:
+    html = (built / "dsl.html").read_text(encoding="utf-8")
+    for op in load_all().values():
+        anchor = f'id="op-{op.name.replace("_", "-")}"'
+        assert anchor in html, op.name
+    assert html.count("phrase: ") >= len(load_all())
+
+
+def test_core_flow_diagrams_are_drawn_from_the_flow_data(built: Path) -> None:
+    defs = load_definitions()
+    html = (built / "rules" / "core.html").read_text(encoding="utf-8")
+    svgs = re.findall(r'data="\.\./(_images/graphviz-[0-9a-f]+\.svg)"', html)
+    assert len(svgs) >= 2
+    drawn = "".join((built / s).read_text(encoding="utf-8") for s in svgs)
+    for flow in defs.flows.values():
+        for node in flow.nodes.values():
+            assert htmllib.escape(node.label, quote=False) in drawn, (flow.id, node.label)
+
+
+def test_regulations_page_is_in_the_toctree(built: Path) -> None:
+    assert (built / "regulations.html").is_file()
+    index = (built / "index.html").read_text(encoding="utf-8")
+    assert 'href="regulations.html"' in index and 'href="architecture.html"' in index
