@@ -4,6 +4,8 @@ Every file is written with :func:`bpdsl.fsutil.write_atomic`, so a crash never l
 """
 from __future__ import annotations
 
+import io
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,14 +38,23 @@ def render_actionlist(
     html = render_sheet_html(sheet)
     stem = f"{edition_id}-{format_id}"
     result = Rendered(edition_id, format_id)
-    result.files.append(write_atomic(out_dir / f"{stem}.html", html))
+    result.files.append(_publish(out_dir / f"{stem}.html", html))
     if html_only:
         return result
     pdf = html_to_pdf(html, base_url=TEMPLATES_DIR)
-    result.files.append(write_atomic(out_dir / f"{stem}.pdf", pdf))
-    result.files.append(write_atomic(out_dir / f"{stem}-2up.pdf", two_up(pdf, sheet_size)))
+    result.files.append(_publish(out_dir / f"{stem}.pdf", pdf))
+    result.files.append(_publish(out_dir / f"{stem}-2up.pdf", two_up(pdf, sheet_size)))
     from pypdf import PdfReader
-    import io
 
     result.pages = len(PdfReader(io.BytesIO(pdf)).pages)
     return result
+
+
+def _publish(path: Path, data: bytes | str) -> Path:
+    """Write atomically, then give the sheet the usual permissions of a new file (the temporary file
+    behind the atomic write is private to its owner, a sheet is meant to be shared)."""
+    written = write_atomic(path, data)
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(written, 0o666 & ~umask)
+    return written
