@@ -144,3 +144,16 @@ def match_simulate(
     from bpdsl.regulation.simulate import run_cli
 
     run_cli(regulation, matches, seed, as_json, deck, log, system)
+
+
+@match_app.command("play")
+def match_play(
+    regulation: str = typer.Option(..., "--regulation", "-r", help='e.g. "スタンダード + エントリー"'),
+    seed: int = typer.Option(1, "--seed", help="seed of decks and games"),
+    deck: list[Path] = typer.Option([], "--deck", help="your deck file for constructed frames"),
+    system: Optional[str] = typer.Option(None, "--system", help="bp2024 or bp2021 (default: read the text)"),
+) -> None:
+    """Play a whole match under REGULATION against a random bot at the terminal."""
+    from bpdsl.regulation.interactive import run_cli
+
+    run_cli(regulation, seed, deck, system)

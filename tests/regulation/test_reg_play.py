@@ -147,3 +147,16 @@ def test_match_simulate_cli(defs) -> None:
 
     data = json.loads(r.output)
     assert data["matches"] == 2 and data["match_type"] == "2デッキマッチ" and data["games_aborted"] == 0
+
+
+def test_interactive_match_with_a_scripted_person(defs) -> None:
+    from bpdsl.regulation.interactive import play_interactive
+
+    answers = iter(["9", "2", "1", "2", "1"])  # "9" is not a deck: asked again
+    said: list[str] = []
+    result = play_interactive(defs, _reg(defs, "std+random-half"), 3, RandomAgent(99),
+                              lambda s: RandomAgent(s), lambda q: next(answers), said.append)
+    assert result.games and result.games[0].deck_choice[0] == 1
+    assert not any(g.details["aborted"] for g in result.games)
+    assert any("choose one of" in s for s in said)
+    assert said[-1].startswith("match:")

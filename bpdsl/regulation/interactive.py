@@ -1,0 +1,102 @@
+"""A person plays a whole match under a regulation against a random bot (``bpdsl match play``).
+
+The person is seat 0 and decides through the engine's terminal agent; in a 2-deck match they also choose
+the deck for each game among the decks they may still use (5.2.1), seeing only each deck's size: the
+decks are private, even to their owner.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from bpdsl.model import Definitions
+from bpdsl.regulation.decks import Deck, PlayerDecks, build_match_decks
+from bpdsl.regulation.match import DeckChooser, GameRequest, MatchResult, MatchState, play_match, random_chooser
+from bpdsl.regulation.model import Regulation
+from bpdsl.regulation.play import game_runner
+
+
+def prompt_chooser(players: tuple[PlayerDecks, PlayerDecks], ask: Callable[[str], str],
+                   say: Callable[[str], None], bot: DeckChooser) -> DeckChooser:
+    """Seat 0 is asked which deck to use (when there is a choice); seat 1 is the bot's chooser."""
+
+    def choose(seat: int, allowed: list[int], state: MatchState) -> int:
+        if seat != 0:
+            return bot(seat, allowed, state)
+        if len(allowed) == 1:
+            say(f"game {len(state.games) + 1}: you play deck {allowed[0] + 1} "
+                f"({len(players[0].decks[allowed[0]])} cards); the other deck has won a game")
+            return allowed[0]
+        options = ", ".join(f"{i + 1} ({len(players[0].decks[i])} cards)" for i in allowed)
+        while True:
+            answer = ask(f"game {len(state.games) + 1}: which deck? {options}: ").strip()
+            if answer.isdigit() and int(answer) - 1 in allowed:
+                return int(answer) - 1
+            say(f"choose one of: {', '.join(str(i + 1) for i in allowed)}")
+
+    return choose
+
+
+def play_interactive(definitions: Definitions, regulation: Regulation, seed: int, human: Any,
+                     bot_factory: Callable[[int], Any], ask: Callable[[str], str], say: Callable[[str], None],
+                     decks: Sequence[Sequence[Deck] | None] = (None, None)) -> MatchResult:
+    """Play one match: ``human`` (an engine agent) at seat 0, ``bot_factory(seed)`` at seat 1."""
+    import random
+
+    players = build_match_decks(regulation, seed, decks)
+
+    def agents(request: GameRequest) -> list[Any]:
+        say(f"--- game {request.number}: your deck {len(request.decks[0])} cards, "
+            f"opponent's deck {len(request.decks[1])} cards ---")
+        return [human, bot_factory(request.seed)]
+
+    run = game_runner(definitions, regulation, agents=agents)
+
+    def run_and_report(request: GameRequest) -> Any:
+        outcome = run(request)
+        who = {0: "you win", 1: "the bot wins", None: "no winner"}[outcome.winner]
+        say(f"game {request.number}: {who} after {outcome.turns} turns ({outcome.reason})")
+        return outcome
+
+    chooser = prompt_chooser(players, ask, say, random_chooser(random.Random(f"bot-decks:{seed}")))
+    result = play_match(regulation, players, run_and_report, seed, chooser)
+    final = {0: "you win the match", 1: "the bot wins the match", None: "the match has no winner"}[result.winner]
+    say(f"match: {final} ({result.wins[0]}-{result.wins[1]})")
+    return result
+
+
+def run_cli(regulation: str, seed: int, deck: Sequence[Any] = (), system: str | None = None) -> None:
+    """The body of ``bpdsl match play``: exits 1 for an invalid or unplayable regulation."""
+    import typer
+
+    from bpdsl.engine import RandomAgent
+    from bpdsl.regulation.cli_support import err, regulation_or_exit
+    from bpdsl.regulation.decks import DeckFileError, check_decks, read_deck_file
+    from bpdsl.regulation.play import NotPlayable
+
+    definitions, reg = regulation_or_exit(regulation, system)
+    given: list[Sequence[Deck] | None] = [None, None]
+    if deck:
+        if reg.deck.build != "constructed":
+            err(f"{reg.name} builds its decks itself ({reg.deck.build}); --deck is for constructed frames")
+            raise typer.Exit(2)
+        try:
+            mine = read_deck_file(deck[0])
+        except DeckFileError as exc:
+            err(str(exc))
+            raise typer.Exit(2)
+        errors = [p for p in check_decks(mine, reg.deck, reg.name) if p.severity == "error"]
+        if errors:
+            for p in errors:
+                err(p.format())
+            raise typer.Exit(1)
+        given[0] = mine
+    try:
+        from bpdsl.engine.human import HumanAgent  # type: ignore[import-not-found]
+    except ImportError:
+        err("interactive play is not available: the engine has no terminal agent (bpdsl.engine.human)")
+        raise typer.Exit(1)
+    try:
+        play_interactive(definitions, reg, seed, HumanAgent(), lambda s: RandomAgent(s), input, print, given)
+    except NotPlayable as exc:
+        err(str(exc))
+        raise typer.Exit(1)
