@@ -18,6 +18,8 @@ from bpdsl.regulation.model import RegulationSystem
 
 R_NOT_FOUND = code("R107", "no regulation system is defined")
 
+_SAFE = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 REGULATIONS_DIR = Path(__file__).resolve().parent.parent.parent / "definitions" / "blackpoker" / "regulations"
 
 
@@ -47,7 +49,7 @@ def load_regulation_files(paths: Sequence[Path] | None = None) -> Definitions:
     definitions = Definitions()
     sink = DiagnosticSink()
     for f in files:
-        data = yaml.safe_load(f.read_text(encoding="utf-8"))
+        data = yaml.load(f.read_text(encoding="utf-8"), Loader=_SAFE)  # noqa: S506 (a safe loader)
         if not isinstance(data, dict) or data.get("kind") != "regulations":
             continue
         body = {k: v for k, v in data.items() if k != "kind"}

@@ -37,7 +37,7 @@ def _set(node: Any, path: tuple[Any, ...], value: Any) -> Any:
     return node
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(sorted(ORIGINALS)), st.data())
 def test_mutations_load_or_report(tmp_path: Path, name: str, data: st.DataObject) -> None:
     doc = copy.deepcopy(ORIGINALS[name])
