@@ -69,7 +69,7 @@ def summarise(regulation: Regulation, results: Sequence[MatchResult], seed: int,
 
 
 def run_cli(regulation: str, matches: int, seed: int, as_json: bool = False, deck: Sequence[Any] = (),
-            log: Any = None, system: str | None = None) -> None:
+            log: Any = None, system: str | None = None, check: bool = False) -> None:
     """The body of ``bpdsl simulate --regulation`` / ``bpdsl match simulate``: print the summary or exit
     with 1 (invalid or unplayable regulation, illegal deck) / 2 (unknown name, unreadable deck file)."""
     import json
@@ -112,7 +112,7 @@ def run_cli(regulation: str, matches: int, seed: int, as_json: bool = False, dec
         event_log = EventLog()
         event_log.write({"t": "regulation", "regulation": reg.id, "name": reg.name, "seed": seed})
     try:
-        result = _with_progress(definitions, reg, matches, seed, given, event_log)
+        result = _with_progress(definitions, reg, matches, seed, given, event_log, check)
     except NotPlayable as exc:
         err(str(exc))
         raise typer.Exit(1)
@@ -138,14 +138,18 @@ def run_cli(regulation: str, matches: int, seed: int, as_json: bool = False, dec
 
 
 def _with_progress(definitions: Definitions, reg: Regulation, matches: int, seed: int,
-                   given: Sequence[Sequence[Deck] | None], log: Any) -> dict[str, Any]:
+                   given: Sequence[Sequence[Deck] | None], log: Any, check: bool) -> dict[str, Any]:
     import sys
 
+    checker = None
+    if check:
+        from bpdsl.engine.invariants import check as checker
     if not sys.stderr.isatty() or matches < 20:
-        return simulate_matches(definitions, reg, matches, seed, given, log=log)
+        return simulate_matches(definitions, reg, matches, seed, given, check=checker, log=log)
+    from rich.console import Console
     from rich.progress import Progress
 
-    with Progress(transient=True, console=None) as bar:
+    with Progress(transient=True, console=Console(stderr=True)) as bar:
         task = bar.add_task("matches", total=matches)
-        return simulate_matches(definitions, reg, matches, seed, given, log=log,
+        return simulate_matches(definitions, reg, matches, seed, given, check=checker, log=log,
                                 progress=lambda n: bar.update(task, completed=n))
