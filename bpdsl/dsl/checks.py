@@ -84,7 +84,7 @@ def run(defs: Definitions, sink: DiagnosticSink, state: Any = None) -> None:
         _check_triggers(edition, sink, broken)
         missing = {eid for ed, eid in dropped if ed == edition.id}
         if complete:
-            _check_refs(edition, sink, missing)
+            _check_refs(edition, sink, missing, defs.games.get(edition.game))
         if complete and not missing:
             _check_turn_passing(edition, sink)
 
@@ -125,27 +125,51 @@ def _check_triggers(edition: Edition, sink: DiagnosticSink, broken: set[tuple[st
                        "a direct action is raised by a player; remove 'when' or set request.trigger: triggered")
 
 
-def _check_refs(edition: Edition, sink: DiagnosticSink, missing: set[str]) -> None:
+def _check_refs(edition: Edition, sink: DiagnosticSink, missing: set[str], game: Any = None) -> None:
+    """Arguments of type ``ref`` must name an entry of the edition (``meta: {ref: action|character|fog}``
+    narrows the kind).  Arguments with ``meta: {ref: cost|rank|suit|zone}`` (any type) must name
+    components the game declares; a cost string is checked letter by letter."""
     from bpdsl.dsl.opcalls import walk
 
     pools: dict[str, set[str]] = {
         "action": set(edition.actions), "character": set(edition.characters), "fog": set(edition.fogs),
     }
     pools["entry"] = pools["action"] | pools["character"] | pools["fog"]
+    game_pools: dict[str, set[str]] = {}
+    if game is not None:
+        game_pools = {"cost": {c.id for c in game.costs}, "rank": {r.id for r in game.ranks},
+                      "suit": {s.id for s in game.suits}, "zone": {z.id for z in game.zones}}
     for _kind, entry in entries(edition):
         for top in op_calls_of(entry):
             for call, key, value, rule in walk(top):
+                meta = rule.get("meta") or {}
+                target = meta.get("ref", "entry")
+                if target in ("cost", "rank", "suit", "zone"):
+                    _check_game_ref(edition, entry.id, call, key, value, target, game_pools, sink)
+                    continue
                 types = rule.get("type")
                 types = types if isinstance(types, list) else [types]
                 if "ref" not in types or not isinstance(value, str):
                     continue
-                meta = rule.get("meta") or {}
-                target = meta.get("ref", "entry")
                 pool = pools.get(target, pools["entry"])
                 if value not in pool and value not in missing:
                     sink.error(call.pos, D_DANGLING,
                                f"{entry.id!r}: {call.op}.{key} names unknown {target} {value!r} in {edition.id}",
                                did_you_mean(value, pool) or f"{target}s of {edition.id}: " + ", ".join(sorted(pool)[:10]))
+
+
+def _check_game_ref(edition: Edition, entry_id: str, call: OpCall, key: str, value: Any, target: str,
+                    pools: dict[str, set[str]], sink: DiagnosticSink) -> None:
+    pool = pools.get(target)
+    if pool is None or not isinstance(value, (str, int)):
+        return
+    names = list(str(value)) if target == "cost" else [str(value)]
+    for name in names:
+        if name.isspace() or name in pool:
+            continue
+        code_name = C_COST if target == "cost" else D_GAME_REF
+        sink.error(call.pos, code_name, f"{entry_id!r}: {call.op}.{key} names undeclared {target} {name!r}",
+                   did_you_mean(name, pool) or f"{target}s of the game {edition.game!r}: " + ", ".join(sorted(pool)))
 
 
 def passes_turn(calls: Iterable[OpCall]) -> bool:

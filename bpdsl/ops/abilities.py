@@ -143,7 +143,7 @@ def _waive_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 WAIVE_COST = declare(
     "waive_cost", "ability",
     args={"name": {"type": "string", "required": True}, "type": {"type": "string", "required": True},
-          "cost": {"type": "string", "regex": "[BLDS]+", "required": True}},
+          "cost": {"type": "string", "regex": "[BLDS]+", "required": True, "meta": {"ref": "cost"}}},
     phrase=_waive_phrase,
     summary=("While this character is on the field, its controller's actions of printed type `type` do not "
              "need the cost letters `cost` (魔術士's 魔力増加)."),

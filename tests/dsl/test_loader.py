@@ -167,3 +167,31 @@ def test_mutated_yaml_never_raises(tmp_path: Path, data: st.DataObject) -> None:
 def test_arbitrary_text_never_raises(text: str) -> None:
     doc, diags = load_text(text, "x.yaml")
     assert doc is not None or diags
+
+
+def _base(tmp_path: Path) -> None:
+    for f in (FIXTURES / "base").iterdir():
+        (tmp_path / f.name).write_bytes(f.read_bytes())
+
+
+def test_cost_letters_outside_the_cost_field_are_checked(tmp_path: Path) -> None:
+    """The cost legend of an edition and cost arguments of ops (meta ref: cost) name declared costs."""
+    _base(tmp_path)
+    edition = (tmp_path / "edition.yaml").read_text(encoding="utf-8")
+    (tmp_path / "edition.yaml").write_text(edition + "supplements:\n  costs: [B, Q]\n", encoding="utf-8")
+    _write(tmp_path / "magician.yaml", """
+        kind: characters
+        edition: mini
+        characters:
+          - id: magician
+            name: 魔術士
+            kind: soldier
+            type: 兵士
+            key: Joker
+            abilities:
+              - waive_cost: {name: 魔力増加, type: 速攻魔法, cost: D}
+            formats: [lite]
+        """)
+    result = loader.load([tmp_path, FLOW])
+    got = sorted((d.code, Path(d.pos.file).name, d.pos.line) for d in result.diagnostics)
+    assert got == [("C001", "edition.yaml", 16), ("C001", "magician.yaml", 10)], [d.format() for d in result.diagnostics]

@@ -138,6 +138,7 @@ def build(ctx: BuildContext) -> None:
     if "game" in data and game not in defs.games:
         ctx.error(("game",), C.D_UNKNOWN_DOC_REF, f"unknown game {game!r}",
                   did_you_mean(game, defs.games) or "games: " + (", ".join(defs.games) or "none is defined"))
+    _check_supplement_costs(ctx, data, defs.games.get(game))
     terms = {**(parent.terms if parent else {}), **(data.get("terms") or {})}
     supplements = {**(parent.supplements if parent else {}), **(data.get("supplements") or {})}
     colophon = {**(parent.colophon if parent else {}), **{str(k): v for k, v in (data.get("colophon") or {}).items()}}
@@ -155,6 +156,18 @@ def build(ctx: BuildContext) -> None:
         if ids and not ext:
             ctx.error(("remove", attr), C.I_REMOVE, f"edition {eid!r} removes entries but extends no edition",
                       "'remove' only applies to inherited entries; add 'extends: <edition>'")
+
+
+def _check_supplement_costs(ctx: BuildContext, data: dict[str, Any], game: Any) -> None:
+    """The legend box コストの意味 (``supplements.costs: [B, L, ...]``) may only list declared cost letters."""
+    costs = (data.get("supplements") or {}).get("costs")
+    if game is None or not isinstance(costs, list):
+        return
+    declared = {c.id for c in game.costs}
+    for j, letter in enumerate(costs):
+        if letter not in declared:
+            ctx.error(("supplements", "costs", j), C.C_COST, f"the cost legend lists undeclared cost {letter!r}",
+                      f"the game {game.id!r} declares the costs " + ", ".join(sorted(declared)))
 
 
 def finish(defs: Definitions, sink: DiagnosticSink) -> None:
