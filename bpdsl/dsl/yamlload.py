@@ -35,6 +35,14 @@ Y_MULTI = code("Y005", "more than one YAML document in a file")
 Y_KEY = code("Y006", "mapping key is not a plain scalar")
 Y_EMPTY = code("Y007", "empty definitions file")
 Y_TAG = code("Y008", "unsupported YAML tag")
+Y_SIZE = code("Y009", "document too large or too deeply nested (e.g. aliases expanding without end)")
+
+MAX_NODES = 200_000  # far above any definitions file; stops alias bombs ("billion laughs")
+MAX_DEPTH = 100
+
+
+class _TooBig(Exception):
+    pass
 
 
 _BASE = getattr(yaml, "CSafeLoader", None) if getattr(yaml, "__with_libyaml__", False) else None
@@ -80,6 +88,10 @@ def load_text(text: str, file: str) -> tuple[Document | None, list[Diagnostic]]:
     except yaml.YAMLError as exc:
         diags.append(Diagnostic(Pos(file, 1, 1), Y_SYNTAX, f"YAML error: {exc}", ""))
         return None, diags
+    except RecursionError:
+        diags.append(Diagnostic(Pos(file, 1, 1), Y_SIZE, "the document is nested too deeply to read",
+                                f"definitions need far less than {MAX_DEPTH} levels of nesting"))
+        return None, diags
     finally:
         if hasattr(loader, "dispose"):
             loader.dispose()
@@ -89,7 +101,12 @@ def load_text(text: str, file: str) -> tuple[Document | None, list[Diagnostic]]:
         return None, diags
     doc = Document(file=file, data=None)
     builder = _Builder(loader, doc, diags)
-    doc.data = builder.build(node, ())
+    try:
+        doc.data = builder.build(node, ())
+    except _TooBig as exc:
+        diags.append(Diagnostic(Pos(file, 1, 1), Y_SIZE, str(exc),
+                                "check the anchors (&) and aliases (*): they must not expand without end"))
+        return None, diags
     return doc, diags
 
 
@@ -138,8 +155,12 @@ class _Builder:
         self.doc = doc
         self.diags = diags
         self.depth = 0
+        self.count = 0
 
     def build(self, node: Node, path: KeyPath) -> Any:
+        self.count += 1
+        if self.count > MAX_NODES:
+            raise _TooBig(f"the document expands to more than {MAX_NODES} values")
         self.doc.positions[path] = _pos(self.doc.file, node.start_mark)
         if isinstance(node, ScalarNode):
             if node.style in (None, "", "'", '"') and node.start_mark.line == node.end_mark.line:
@@ -148,8 +169,8 @@ class _Builder:
         if node.tag not in _PLAIN_TAGS:
             self.diags.append(Diagnostic(_pos(self.doc.file, node.start_mark), Y_TAG, f"unsupported tag {node.tag!r}",
                                          "definitions use plain YAML values; remove the '!' tag"))
-        if self.depth > 200:  # alias loops or absurd nesting
-            return None
+        if self.depth > MAX_DEPTH:
+            raise _TooBig(f"the document is nested more than {MAX_DEPTH} levels deep")
         self.depth += 1
         try:
             if isinstance(node, SequenceNode):

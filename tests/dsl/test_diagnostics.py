@@ -28,6 +28,7 @@ CASES: dict[str, tuple[str, int, int, str]] = {
     "Y006": ("game.yaml", 6, 3, "key"),
     "Y007": ("extra.yaml", 1, 1, "empty"),
     "Y008": ("edition.yaml", 6, 7, "!custom"),
+    "Y009": ("extra.yaml", 1, 1, "nested"),
     "S001": ("actions.yaml", 6, 5, "did you mean 'ruby'"),
     "S002": ("actions.yaml", 4, 5, "type"),
     "S003": ("actions.yaml", 6, 11, "quote it"),
