@@ -123,7 +123,7 @@ class OpsDirective(SphinxDirective):
 
     def _op(self, op: Any, ctx: Any) -> nodes.section:
         sec = self._section(f"op-{op.name.replace('_', '-')}", op.name)
-        sec += nodes.paragraph(text=op.summary)
+        sec += nodes.paragraph("", "", *_inline(op.summary))
         meta = nodes.field_list()
         meta += _field("kind", op.kind)
         if op.module:
@@ -151,6 +151,14 @@ class OpsDirective(SphinxDirective):
         block["language"] = "yaml"
         sec += block
         return sec
+
+
+def _inline(text: str) -> list[nodes.Node]:
+    """Summary text with `code` spans (the registry's summaries are written that way) as literal nodes."""
+    parts = text.split("`")
+    if len(parts) % 2 == 0:  # an unpaired backtick: print the text as it is
+        return [nodes.Text(text)]
+    return [nodes.literal(text=p) if i % 2 else nodes.Text(p) for i, p in enumerate(parts) if p]
 
 
 def _field(name: str, value: str) -> nodes.field:
