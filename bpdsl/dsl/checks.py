@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator
 
-from bpdsl.diagnostics import DiagnosticSink, Pos, code, did_you_mean
+from bpdsl.diagnostics import DiagnosticSink, code, did_you_mean
 from bpdsl.model import Action, Character, Definitions, Edition, Fog, OpCall
 
 # --- identifiers and references

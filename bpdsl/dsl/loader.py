@@ -122,6 +122,14 @@ def load(paths: Sequence[Path | str] | None = None) -> LoadResult:
     for name, problem in _kind_failures:
         sink.error(Pos(f"bpdsl/dsl/kinds/{name}.py", 1, 1), C.L_INTERNAL, f"document kind module {name!r} "
                    f"cannot be imported: {problem}", "this is a bug in bpdsl, not in the definitions")
+    try:
+        from bpdsl.ops.registry import load_all
+
+        load_all()
+    except Exception as exc:  # noqa: BLE001 - without the ops nothing can be checked; say why, briefly
+        sink.error(Pos("bpdsl/ops", 1, 1), C.L_INTERNAL, f"the op modules cannot be imported: "
+                   f"{type(exc).__name__}: {exc}", "this is a bug in bpdsl, not in the definitions")
+        return LoadResult(Definitions(), sink.sorted(), [], time.perf_counter() - start)
     roots = [Path(p) for p in paths] if paths else default_paths()
     files = find_files(roots, sink)
     defs = Definitions()

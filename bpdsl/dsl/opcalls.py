@@ -148,8 +148,9 @@ class OpBuilder:
         if "expr" in types and isinstance(value, (str, int)):
             plain_text = isinstance(value, str) and len(types) > 1 and not _looks_like_expr(value)
             if not plain_text:
+                expect = meta.get("expr") or ("bool" if path and path[-1] in CONDITION_ARGS else None)
                 try:
-                    return parse_expr(value, expect=meta.get("expr")), True
+                    return parse_expr(value, expect=expect), True
                 except ExprError as exc:
                     self.sink.error(self.doc.text_pos(path, exc.offset), C.X_EXPR,
                                     f"bad expression {value!r}: {exc.message}", exc.hint)
@@ -183,6 +184,10 @@ class OpBuilder:
                 ok = ok and good
             return out_d, ok
         return value, True
+
+
+# Expression arguments with these names are conditions: they must be true/false, never a number.
+CONDITION_ARGS = ("if", "unless")
 
 
 def _a(word: str) -> str:

@@ -12,6 +12,13 @@ Custom types usable in any schema (kinds and op args):
 ``ref``      the id of an entry of the edition (action, character or fog); ``meta: {ref: action}`` narrows
              it.  Dangling references are found by the semantic checks.
 
+Schema rules may carry ``meta`` (ignored by cerberus, read by the DSL):
+
+``meta: {ref: action|character|fog}``   the kind of entry a ``ref`` names (default: any entry)
+``meta: {ref: cost|rank|suit|zone}``    the value names components of the game (cost strings letter by letter)
+``meta: {expr: int|bool}``              the type an ``expr`` must have (arguments named ``if`` are bool)
+``meta: {kinds: [condition, ...]}``     the op kinds a nested ``opcall`` may use
+
 After validation, :func:`prune` removes what is wrong (unknown keys, values of the wrong type) so that the
 builders can go on with the rest and report every other mistake of the same run.
 """

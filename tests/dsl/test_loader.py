@@ -195,3 +195,13 @@ def test_cost_letters_outside_the_cost_field_are_checked(tmp_path: Path) -> None
     result = loader.load([tmp_path, FLOW])
     got = sorted((d.code, Path(d.pos.file).name, d.pos.line) for d in result.diagnostics)
     assert got == [("C001", "edition.yaml", 16), ("C001", "magician.yaml", 10)], [d.format() for d in result.diagnostics]
+
+
+def test_if_arguments_must_be_conditions(tmp_path: Path) -> None:
+    _base(tmp_path)
+    actions = (tmp_path / "actions.yaml").read_text(encoding="utf-8")
+    actions = actions.replace("{action: end, by: turn_player}", "{action: end, by: turn_player, if: key.rank}")
+    (tmp_path / "actions.yaml").write_text(actions, encoding="utf-8")
+    result = loader.load([tmp_path, FLOW])
+    assert [(d.code, d.pos.line) for d in result.diagnostics] == [("X001", 18)]
+    assert "condition" in result.diagnostics[0].message
