@@ -1,0 +1,29 @@
+"""Counts of bpdsl validate --stats: entries per format, op usage, printed-text overrides."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from bpdsl.dsl.loader import load
+from bpdsl.dsl.stats import edition_stats
+
+FIXTURES = Path(__file__).parent / "fixtures"
+FLOW = Path(__file__).parent.parent.parent / "definitions" / "blackpoker" / "flows" / "bp2024.yaml"
+
+
+def test_counts_and_overrides(tmp_path: Path) -> None:
+    for f in (FIXTURES / "base").iterdir():
+        shutil.copy(f, tmp_path / f.name)
+    actions = (tmp_path / "actions.yaml").read_text(encoding="utf-8")
+    actions = actions.replace("      - charge_all: {who: turn_player}",
+                              "      - charge_all: {who: turn_player}\n        text: 全部チャージする。")
+    (tmp_path / "actions.yaml").write_text(actions, encoding="utf-8")
+    result = load([tmp_path, FLOW])
+    assert result.ok, [d.format() for d in result.diagnostics]
+    st = edition_stats(result.definitions.editions["mini"])
+    assert (st.actions, st.characters, st.fogs) == (3, 1, 0)
+    assert [(f.format, f.actions, f.characters) for f in st.formats] == [("lite", 3, 1)]
+    assert st.effect_steps == 3
+    assert st.effect_text_overrides == 1
+    assert st.op_usage["end_turn"] == 1 and st.op_usage["on_resolved"] == 1
+    assert st.op_usage["label_attacker"] == 1
