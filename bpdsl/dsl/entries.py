@@ -117,6 +117,7 @@ class Draft:
     id: str
     fields: dict[str, Any]
     pos: Pos
+    broken: set[str] = field(default_factory=set)  # fields written with a wrong value (already reported)
 
 
 @dataclass
@@ -160,7 +161,9 @@ def build_document(ctx: BuildContext, kind: str) -> None:
         if not isinstance(raw, dict) or not isinstance(raw.get("id"), str):
             continue
         fields = convert_fields(ctx, opb, spec, edition, (spec.attr, i), raw)
-        st.drafts.append(Draft(kind, eid, raw["id"], fields, ctx.pos((spec.attr, i))))
+        broken = {p[2] for p in ctx.document.invalid if len(p) >= 3 and p[:2] == (spec.attr, i)}
+        broken |= {k for k, v in fields.items() if v is None and raw.get(k) is not None}
+        st.drafts.append(Draft(kind, eid, raw["id"], fields, ctx.pos((spec.attr, i)), broken))
 
 
 def convert_fields(ctx: BuildContext, opb: OpBuilder, spec: EntrySpec, edition: Edition, path: KeyPath,
@@ -291,7 +294,10 @@ def resolve(defs: Definitions, sink: DiagnosticSink) -> None:
                     result[d.id] = dataclasses.replace(result[d.id], **changes, pos=d.pos)
                     inherited.discard((spec.kind, d.id))
                     continue
-                missing = [f for f in spec.required if d.fields.get(f) is None]
+                missing = [f for f in spec.required if d.fields.get(f) is None and f not in d.broken]
+                if any(d.fields.get(f) is None for f in spec.required) and not missing:
+                    st.dropped.add((edition.id, d.id))  # its wrong required value is reported already
+                    continue
                 if missing:
                     sink.error(d.pos, S_MISSING_KEY,
                                f"{spec.kind} {d.id!r} misses required key(s): {', '.join(missing)}",

@@ -194,7 +194,7 @@ def _validate(doc: Document, kind: DocumentKind, sink: DiagnosticSink) -> bool:
         return True
     report(problems, doc, sink)
     for _ in range(4):  # pruning may expose a consequence (a required key removed with its bad value)
-        if not prune(doc.data, problems):
+        if not prune(doc.data, problems, doc.invalid):
             return False
         problems = check(doc.data, schema)
         if not problems:

@@ -254,11 +254,12 @@ class _Invalid:
 INVALID = _Invalid()
 
 
-def prune(data: Any, problems: Iterable[SchemaProblem]) -> bool:
+def prune(data: Any, problems: Iterable[SchemaProblem], removed: set[KeyPath] | None = None) -> bool:
     """Remove wrong parts from ``data`` in place; returns False when the whole document is unusable.
 
     A wrong value or unknown key is dropped; a mapping that misses a required key is dropped as a whole
-    (a list item becomes :data:`INVALID`, so the other items keep their indexes and positions).
+    (a list item becomes :data:`INVALID`, so the other items keep their indexes and positions).  The paths
+    of removed nodes are added to ``removed`` so that later stages do not report them again as missing.
     """
     usable = True
     for p in problems:
@@ -268,6 +269,8 @@ def prune(data: Any, problems: Iterable[SchemaProblem]) -> bool:
             continue
         parent = _get(data, path[:-1])
         last = path[-1]
+        if removed is not None and p.code != S_UNKNOWN_KEY:
+            removed.add(tuple(path))
         if isinstance(parent, dict) and last in parent:
             del parent[last]
         elif isinstance(parent, list) and isinstance(last, int) and 0 <= last < len(parent):

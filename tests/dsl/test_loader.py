@@ -205,3 +205,15 @@ def test_if_arguments_must_be_conditions(tmp_path: Path) -> None:
     result = loader.load([tmp_path, FLOW])
     assert [(d.code, d.pos.line) for d in result.diagnostics] == [("X001", 18)]
     assert "condition" in result.diagnostics[0].message
+
+
+def test_a_wrong_required_value_is_reported_once(tmp_path: Path) -> None:
+    """A wrong value of a required key is one mistake: no 'missing key' and no dangling reference follow."""
+    _base(tmp_path)
+    chars = (tmp_path / "characters.yaml").read_text(encoding="utf-8").replace("kind: soldier", "kind: soldir")
+    (tmp_path / "characters.yaml").write_text(chars, encoding="utf-8")
+    acts = (tmp_path / "actions.yaml").read_text(encoding="utf-8").replace('key: "2〜10"', 'key: "2〜1O"')
+    (tmp_path / "actions.yaml").write_text(acts, encoding="utf-8")
+    result = loader.load([tmp_path, FLOW])
+    assert [(d.code, Path(d.pos.file).name, d.pos.line) for d in result.diagnostics] == [
+        ("K001", "actions.yaml", 28), ("S004", "characters.yaml", 6)]

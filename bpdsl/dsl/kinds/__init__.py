@@ -26,6 +26,7 @@ class Document:
     positions: dict[KeyPath, Pos] = field(default_factory=dict)
     key_positions: dict[KeyPath, Pos] = field(default_factory=dict)  # position of the *key* of a mapping entry
     styles: dict[KeyPath, str] = field(default_factory=dict)  # quoting style of one-line scalars ("" plain, "'", '"')
+    invalid: set[KeyPath] = field(default_factory=set)  # nodes removed by the loader because they were wrong
 
     def pos(self, path: KeyPath = ()) -> Pos:
         """Position of the node at ``path``, falling back to the nearest enclosing node."""
