@@ -217,3 +217,17 @@ def test_a_wrong_required_value_is_reported_once(tmp_path: Path) -> None:
     result = loader.load([tmp_path, FLOW])
     assert [(d.code, Path(d.pos.file).name, d.pos.line) for d in result.diagnostics] == [
         ("K001", "actions.yaml", 28), ("S004", "characters.yaml", 6)]
+
+
+def test_extends_cycle(tmp_path: Path) -> None:
+    for a, b in (("e1", "e2"), ("e2", "e1")):
+        _write(tmp_path / f"{a}.yaml", f"""
+            kind: edition
+            id: {a}
+            name: {a}
+            date: 2025/1/1
+            extends: {b}
+            """)
+    result = loader.load([tmp_path])
+    cycle = [d for d in result.diagnostics if d.code == "I001"]
+    assert cycle and all("cycle" in d.message for d in cycle)

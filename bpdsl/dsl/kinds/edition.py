@@ -67,19 +67,24 @@ SCHEMA: dict[str, Any] = {
 REQUIRED = ("name", "date", "game", "flow", "notation", "formats", "categories")
 
 
+_IN_CYCLE: set[str] = set()  # edition ids of the current load that extend each other in a cycle
+
+
 def sort_documents(docs: list[Document]) -> list[Document]:
     """Edition documents parents-first, so that a child is built after the edition it extends."""
     by_id = {d.data.get("id"): d for d in docs if isinstance(d.data, dict)}
+    _IN_CYCLE.clear()
 
     def depth(doc: Document) -> int:
-        seen: set[Any] = set()
-        n = 0
-        cur = doc.data.get("extends") if isinstance(doc.data, dict) else None
-        while cur in by_id and cur not in seen:
-            seen.add(cur)
-            n += 1
+        seen: list[Any] = [doc.data.get("id")]
+        cur = doc.data.get("extends")
+        while cur in by_id:
+            if cur in seen:
+                _IN_CYCLE.update(str(x) for x in seen[seen.index(cur):])
+                break
+            seen.append(cur)
             cur = by_id[cur].data.get("extends")
-        return n
+        return len(seen)
 
     return sorted(docs, key=depth)
 
@@ -111,7 +116,12 @@ def build(ctx: BuildContext) -> None:
     if ext:
         parent = defs.editions.get(ext)
         if parent is None:
-            what = "itself" if ext == eid else f"unknown edition {ext!r}"
+            if ext == eid:
+                what = "itself"
+            elif eid in _IN_CYCLE:
+                what = f"{ext!r}, which extends it back (a cycle)"
+            else:
+                what = f"unknown edition {ext!r}"
             ctx.error(("extends",), C.I_PARENT, f"edition {eid!r} extends {what}",
                       did_you_mean(ext, [e for e in defs.editions if e != eid])
                       or "extend an edition defined in another file; editions cannot extend each other in a cycle")
