@@ -22,9 +22,12 @@ def two_up(pdf: bytes, sheet: str = "A4") -> bytes:
     """Put pages two by two side by side on landscape sheets (A4 landscape: each page scaled to fit).
 
     ``sheet="A3"`` keeps the pages at full size on A3 landscape.  An odd last page stands alone on the
-    left half.  The result has ceil(n/2) pages; text stays text (pages are merged, not rasterised).
+    left half.  The result has ceil(n/2) pages.  Each original page becomes a form XObject drawn with a
+    transformation (the usual imposition technique): its content is copied, never re-parsed, and its text
+    stays text.
     """
-    from pypdf import PageObject, PdfReader, PdfWriter, Transformation
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject
 
     reader = PdfReader(io.BytesIO(pdf))
     pages = list(reader.pages)
@@ -37,15 +40,38 @@ def two_up(pdf: bytes, sheet: str = "A4") -> bytes:
         sheet_w, sheet_h = 2 * w0, h0
     else:  # A4 landscape: the long side of a portrait page becomes the sheet's width
         sheet_w, sheet_h = h0, w0
-    for i in range(0, len(pages), 2):
-        target = PageObject.create_blank_page(width=sheet_w, height=sheet_h)
-        for slot, page in enumerate(pages[i : i + 2]):
-            pw, ph = float(page.mediabox.width), float(page.mediabox.height)
+
+    forms = []
+    for page in pages:
+        box = page.mediabox
+        form = DecodedStreamObject()
+        form.update({
+            NameObject("/Type"): NameObject("/XObject"),
+            NameObject("/Subtype"): NameObject("/Form"),
+            NameObject("/BBox"): ArrayObject([FloatObject(float(v)) for v in (box.left, box.bottom, box.right, box.top)]),
+        })
+        resources = page.get("/Resources")
+        if resources is not None:
+            form[NameObject("/Resources")] = resources.get_object().clone(writer)
+        contents = page.get_contents()
+        form.set_data(contents.get_data() if contents is not None else b"")
+        forms.append((writer._add_object(form.flate_encode()), float(box.width), float(box.height)))
+
+    for i in range(0, len(forms), 2):
+        target = writer.add_blank_page(width=sheet_w, height=sheet_h)
+        xobjects = DictionaryObject()
+        ops: list[str] = []
+        for slot, (ref, pw, ph) in enumerate(forms[i : i + 2]):
             scale = min((sheet_w / 2) / pw, sheet_h / ph)
             x = slot * sheet_w / 2 + (sheet_w / 2 - pw * scale) / 2
             y = (sheet_h - ph * scale) / 2
-            target.merge_transformed_page(page, Transformation().scale(scale, scale).translate(x, y))
-        writer.add_page(target)
+            name = f"/P{slot}"
+            xobjects[NameObject(name)] = ref
+            ops.append(f"q {scale:.6f} 0 0 {scale:.6f} {x:.4f} {y:.4f} cm {name} Do Q")
+        target[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): xobjects})
+        stream = DecodedStreamObject()
+        stream.set_data("\n".join(ops).encode("ascii"))
+        target[NameObject("/Contents")] = writer._add_object(stream)
     return _write(writer)
 
 
