@@ -151,8 +151,8 @@ def build_document(ctx: BuildContext, kind: str) -> None:
     edition = ctx.definitions.editions.get(eid)
     if edition is None:
         ctx.error(("edition",), C.D_UNKNOWN_DOC_REF, f"unknown edition {eid!r}",
-                  did_you_mean(eid, ctx.definitions.editions) or
-                  "editions: " + (", ".join(ctx.definitions.editions) or "none is defined"))
+                  did_you_mean(eid, ctx.definitions.editions) or "editions: " + (
+                      ", ".join(ctx.definitions.editions) or "none is loaded (validate the edition's directory too)"))
         state(ctx.definitions).incomplete = True
         return
     opb = OpBuilder(ctx.document, ctx.sink)

@@ -147,7 +147,8 @@ def build(ctx: BuildContext) -> None:
     game = pick("game", "")
     if "game" in data and game not in defs.games:
         ctx.error(("game",), C.D_UNKNOWN_DOC_REF, f"unknown game {game!r}",
-                  did_you_mean(game, defs.games) or "games: " + (", ".join(defs.games) or "none is defined"))
+                  did_you_mean(game, defs.games) or "games: " + (
+                      ", ".join(defs.games) or "none is loaded (validate the file that defines the game too)"))
     _check_supplement_costs(ctx, data, defs.games.get(game))
     terms = {**(parent.terms if parent else {}), **(data.get("terms") or {})}
     supplements = {**(parent.supplements if parent else {}), **(data.get("supplements") or {})}
