@@ -193,10 +193,15 @@ def convert_fields(ctx: BuildContext, opb: OpBuilder, spec: EntrySpec, edition: 
         elif name == "formats":
             out["formats"] = _formats(ctx, here, value, edition)
         elif name == "category":
-            cats = {c.id for c in edition.categories}
-            if value is not None and value not in cats:
+            sections = {c.id: c.section for c in edition.categories}
+            own = sorted(c for c, sec in sections.items() if sec == spec.kind)
+            if value is not None and value not in sections:
                 ctx.error(here, C.D_CATEGORY, f"unknown category {value!r} in {edition.id}",
-                          did_you_mean(value, cats) or "categories: " + ", ".join(sorted(cats)))
+                          did_you_mean(value, own) or did_you_mean(value, sections) or
+                          "categories: " + ", ".join(own or sorted(sections)))
+            elif value is not None and sections[value] != spec.kind:
+                ctx.error(here, C.D_CATEGORY, f"category {value!r} is a heading of the {sections[value]} list, "
+                          f"not of the {spec.kind} list", f"{spec.kind} categories: " + ", ".join(own))
             out["category"] = value
         elif name in ("since", "update") and value is not None:
             out[name] = str(value)

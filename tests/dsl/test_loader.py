@@ -231,3 +231,14 @@ def test_extends_cycle(tmp_path: Path) -> None:
     result = loader.load([tmp_path])
     cycle = [d for d in result.diagnostics if d.code == "I001"]
     assert cycle and all("cycle" in d.message for d in cycle)
+
+
+def test_category_of_another_list(tmp_path: Path) -> None:
+    _base(tmp_path)
+    ed = (tmp_path / "edition.yaml").read_text(encoding="utf-8")
+    (tmp_path / "edition.yaml").write_text(ed + "  - {id: fog_magic, name: 速攻魔法, section: fog}\n", encoding="utf-8")
+    acts = (tmp_path / "actions.yaml").read_text(encoding="utf-8").replace("category: summon", "category: fog_magic")
+    (tmp_path / "actions.yaml").write_text(acts, encoding="utf-8")
+    result = loader.load([tmp_path, FLOW])
+    assert [(d.code, d.pos.line, d.pos.col) for d in result.diagnostics] == [("D005", 24, 15)]
+    assert "fog list" in result.diagnostics[0].message
