@@ -7,15 +7,27 @@ from pathlib import Path
 FONT_FAMILY = "IPAexGothic"
 
 
+_FONT_CONFIG: object | None = None
+
+
 def html_to_pdf(html: str, base_url: str | Path | None = None) -> bytes:
-    """Lay the HTML out on A4 pages. Fonts come from fontconfig; weasyprint subsets and embeds them."""
+    """Lay the HTML out on A4 pages. Fonts come from fontconfig; weasyprint subsets and embeds them.
+
+    One font configuration is shared by every sheet of a run: looking the fonts up again for each
+    document costs more than laying out a page.
+    """
     import logging
 
     from weasyprint import HTML
+    from weasyprint.text.fonts import FontConfiguration
 
+    global _FONT_CONFIG
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     logging.getLogger("fontTools").setLevel(logging.ERROR)
-    return HTML(string=html, base_url=str(base_url) if base_url else None).write_pdf()
+    if _FONT_CONFIG is None:
+        _FONT_CONFIG = FontConfiguration()
+    document = HTML(string=html, base_url=str(base_url) if base_url else None)
+    return document.write_pdf(font_config=_FONT_CONFIG)
 
 
 def two_up(pdf: bytes, sheet: str = "A4") -> bytes:
