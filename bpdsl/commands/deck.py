@@ -8,7 +8,8 @@ import typer
 
 from bpdsl.regulation.cards import deck_text
 from bpdsl.regulation.cli_support import err, regulation_or_exit
-from bpdsl.regulation.decks import DeckFileError, build_match_decks, check_decks, read_deck_file
+from bpdsl.regulation.decks import Deck, DeckFileError, build_match_decks, check_decks, read_deck_file
+from bpdsl.regulation.model import Regulation
 
 app = typer.Typer(help="Deck files: check them against a regulation, build the decks of a regulation.",
                   no_args_is_help=True)
@@ -73,7 +74,7 @@ def build(
             print(f"player {seat + 1} pack: {len(p.pack)} cards — {deck_text(p.pack)}")
 
 
-def _given_decks(paths: list[Path], reg):  # type: ignore[no-untyped-def]
+def _given_decks(paths: list[Path], reg: Regulation) -> tuple[list[Deck] | None, list[Deck] | None]:
     """Deck files for both players (one file is used by both), checked against the regulation."""
     if not paths:
         return (None, None)
@@ -83,7 +84,7 @@ def _given_decks(paths: list[Path], reg):  # type: ignore[no-untyped-def]
     if reg.deck.build != "constructed":
         err(f"{reg.name} builds its decks itself ({reg.deck.build}); --deck is for constructed frames")
         raise typer.Exit(2)
-    out = []
+    out: list[list[Deck]] = []
     for p in paths:
         try:
             decks = read_deck_file(p)
