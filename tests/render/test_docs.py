@@ -79,3 +79,14 @@ def test_regulations_page_is_in_the_toctree(built: Path) -> None:
     assert (built / "regulations.html").is_file()
     index = (built / "index.html").read_text(encoding="utf-8")
     assert 'href="regulations.html"' in index and 'href="architecture.html"' in index
+
+
+def test_changes_page_lists_what_the_diff_finds(built: Path) -> None:
+    from bpdsl.dsl.diff import diff_editions
+
+    defs = load_definitions()
+    result = diff_editions(defs.editions["act6.1"], defs.editions["act8.0"])
+    html = htmllib.unescape((built / "actionlists" / "changes.html").read_text(encoding="utf-8"))
+    assert result.of("added")
+    for change in result.entries:
+        assert change.name in html, change.name
