@@ -119,16 +119,15 @@ class Game:
         self.raised: dict[str, int] = {}
         self.raised_game: dict[tuple[int, str], int] = {}  # (seat, action id) -> raises this game (once per game)
         self.node = rules.start
-        self._prims: list[tuple[Callable[[], bool | None], int, int, int]] = [
-            (getattr(self, "p_" + prim), nxt, yes, no) for prim, nxt, yes, no in rules.flow_nodes]
+        self._lists_style = rules.flow.trigger_style == "lists"
         self._scratch = Ctx(self, ActionInstance(0, None, 0), 0)  # reused while listing legal targets
-        self._trigger_check = self._tc_lists if rules.flow.trigger_style == "lists" else self._tc_simple
 
     # ------------------------------------------------------------------ walking the flow
 
     def play(self) -> GameResult:
         """Walk the flow until the win check ends the game (or the step limit aborts it)."""
-        prims = self._prims
+        # bound methods are built here, not kept on the game, so that a finished game holds no cycles
+        prims = [(getattr(self, "p_" + prim), nxt, yes, no) for prim, nxt, yes, no in self.rules.flow_nodes]
         s = self.state
         i = self.node
         check = self.check
@@ -150,6 +149,8 @@ class Game:
             aborted = True
             s.over = True
             s.reason = f"aborted: {exc}"
+        finally:
+            prims.clear()
         return self.result(aborted)
 
     def result(self, aborted: bool = False) -> GameResult:
@@ -157,6 +158,7 @@ class Game:
 
         s = self.state
         h = state_hash(self)
+        self._scratch.game = None  # break the game <-> scratch context cycle
         res = GameResult(None if aborted else s.winner, (not aborted) and s.winner is None, aborted, s.turn_no,
                          self.decisions, s.reason, h, dict(self.raised))
         if self.log is not None:
@@ -199,7 +201,11 @@ class Game:
         self.current = self.raise_direct(action, self.state.chance)
 
     def p_trigger_check(self) -> None:
-        self._trigger_check()
+        if self.events:
+            if self._lists_style:
+                self._tc_lists()
+            else:
+                self._tc_simple()
 
     def p_is_instant(self) -> bool:
         return bool(self.current and self.current.action.instant)

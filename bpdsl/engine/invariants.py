@@ -18,47 +18,58 @@ class InvariantError(AssertionError):
 
 
 def check(game: Any) -> None:
+    """Raise :class:`InvariantError` if the state breaks an invariant (cheap enough for every step).
+
+    Every card has exactly one recorded place (``State.loc``); walking every zone, character and stage
+    action must find each card exactly there, and find as many cards as the game has.
+    """
     s = game.state
-    seen: dict[int, str] = {}
-
-    def place(c: int, where: str, zone: int, seat: int) -> None:
-        if c in seen:
-            raise InvariantError(f"card {game.hooks.card_text(c)} is in two places: {seen[c]} and {where}")
-        seen[c] = where
-        if s.loc[c] != (zone, seat):
-            raise InvariantError(f"card {game.hooks.card_text(c)} is in {where} but recorded in "
-                                 f"{ZONES[s.loc[c][0]]} of player {s.loc[c][1]}")
-
+    loc = s.loc
+    total = getattr(game, "_inv_total", None)
+    if total is None:
+        total = game._inv_total = sum(1 for o in s.owner if o != -1)
+    n = 0
     for p in s.players:
+        seat = p.seat
         for z in LIST_ZONES:
-            for c in p.zone(z):
-                place(c, f"{ZONES[z]} of player {p.seat}", z, p.seat)
+            want = (z, seat)
+            lst = p.zone(z)
+            for c in lst:
+                if loc[c] != want:
+                    _misplaced(game, c, f"{ZONES[z]} of player {seat}")
+            n += len(lst)
+        fz = (Z_FIELD, seat)
         for ch in p.field:
             if not ch.cards:
-                raise InvariantError(f"character #{ch.uid} of player {p.seat} has no cards")
-            if ch.controller != p.seat:
-                raise InvariantError(f"character #{ch.uid} is on player {p.seat}'s field but controlled by {ch.controller}")
+                raise InvariantError(f"character #{ch.uid} of player {seat} has no cards")
+            if ch.controller != seat:
+                raise InvariantError(f"character #{ch.uid} is on player {seat}'s field but controlled by {ch.controller}")
             for c in ch.cards:
-                place(c, f"field of player {p.seat}", Z_FIELD, p.seat)
-    stage_cards = []
-    for x in s.stage:
-        stage_cards.extend(x.keys)
+                if loc[c] != fz:
+                    _misplaced(game, c, f"field of player {seat}")
+            n += len(ch.cards)
+    insts = list(s.stage)
     cur = getattr(game, "current", None)
-    if cur is not None and cur not in s.stage:
-        stage_cards.extend(cur.keys)
-    for c in stage_cards:
-        if s.loc[c][0] == Z_STAGE:
-            if c in seen:
-                raise InvariantError(f"card {game.hooks.card_text(c)} is on the stage and in {seen[c]}")
-            seen[c] = "stage"
-    for c, (z, seat) in enumerate(s.loc):
-        if z == Z_OUT:
-            if s.owner[c] != -1:
-                raise InvariantError(f"card {game.hooks.card_text(c)} of player {s.owner[c]} is nowhere")
-            continue
-        if c not in seen:
-            raise InvariantError(f"card {game.hooks.card_text(c)} recorded in {ZONES[z]} of player {seat} is not there")
-    for (seat, aid), n in s.raised_count.items():
-        a = game.rules.actions.get(aid)
-        if a is not None and a.once_per_turn and n > 1:
-            raise InvariantError(f"once-per-turn action {aid} raised {n} times by player {seat} this turn")
+    if cur is not None and cur not in insts:
+        insts.append(cur)
+    for x in insts:
+        for c in x.keys:
+            if loc[c][0] == Z_STAGE:
+                n += 1
+    if n != total:
+        _find_lost(game, total, n)
+    for (seat, aid), k in s.raised_count.items():
+        if k > 1:
+            a = game.rules.actions.get(aid)
+            if a is not None and a.once_per_turn:
+                raise InvariantError(f"once-per-turn action {aid} raised {k} times by player {seat} this turn")
+
+
+def _misplaced(game: Any, c: int, where: str) -> None:
+    z, seat = game.state.loc[c]
+    raise InvariantError(f"card {game.hooks.card_text(c)} is in {where} but recorded in {ZONES[z]} of player {seat}")
+
+
+def _find_lost(game: Any, total: int, n: int) -> None:
+    raise InvariantError(f"{n} cards found in zones, on the field and on the stage, but the game has {total}: "
+                         "a card is in two places or nowhere")

@@ -1,0 +1,46 @@
+"""``bpdsl bench``: games/s and decisions/s of random-vs-random play per edition, and memory growth."""
+from __future__ import annotations
+
+import json
+
+import typer
+
+PAIRS = (("act8.0", "std"), ("act8.0", "lite"), ("act6.1", "lite"))
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("bench")
+    def bench_cmd(
+        games: int = typer.Option(1000, "--games", "-n", min=1, help="games per edition and format for speed"),
+        memory_games: int = typer.Option(10_000, "--memory-games", min=0,
+                                         help="games of act8.0 std played in one process to measure memory growth"),
+        seed: int = typer.Option(1, "--seed", "-s"),
+        as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
+    ) -> None:
+        """Measure play speed (CPU time of one core) and memory growth over many games in one process."""
+        from bpdsl.commands._engine_cli import rules_or_exit
+        from bpdsl.engine.bench import bench_memory, bench_speed
+
+        for ed, fmt in PAIRS:
+            rules_or_exit(ed, fmt)
+        report: dict = {"speed": [bench_speed(ed, fmt, games, seed) for ed, fmt in PAIRS]}
+        if memory_games:
+            report["memory"] = bench_memory("act8.0", "std", memory_games, seed)
+        if as_json:
+            typer.echo(json.dumps(report, ensure_ascii=False, sort_keys=True))
+            return
+        from rich.console import Console
+        from rich.table import Table
+
+        t = Table("edition", "format", "games", "games/s", "decisions/s", "mean decisions")
+        for r in report["speed"]:
+            t.add_row(r["edition"], r["format"], str(r["games"]), f"{r['games_per_s']:.1f}",
+                      f"{r['decisions_per_s']:.0f}", f"{r['mean_decisions']:.1f}")
+        c = Console()
+        c.print(t)
+        if "memory" in report:
+            m = report["memory"]
+            c.print(f"memory over {m['games']} games of {m['edition']} {m['format']} in one process: RSS "
+                    f"{m['rss_after_warmup_kib'] / 1024:.1f} MiB after {m['warmup']} games, "
+                    f"{m['rss_end_kib'] / 1024:.1f} MiB at the end (growth {m['rss_growth_kib']:.0f} KiB); "
+                    f"tracemalloc over the last {m['traced_games']} games: {m['traced_growth_kib']:.1f} KiB still alive")

@@ -1,0 +1,58 @@
+"""``bpdsl simulate``: many seeded random-vs-random games of one edition and format, with statistics."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("simulate")
+    def simulate_cmd(
+        edition: str = typer.Option("act8.0", "--edition", "-e", help="edition id, e.g. act8.0 or act6.1"),
+        fmt: str = typer.Option("std", "--format", "-f", help="format id, e.g. std or lite"),
+        games: int = typer.Option(100, "--games", "-n", min=1, help="number of games"),
+        seed: int = typer.Option(1, "--seed", "-s", help="seed of the run (same seed, same output)"),
+        as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
+        log: Optional[Path] = typer.Option(None, "--log", help="write the JSONL event log of the first game"),
+        check: bool = typer.Option(False, "--check", help="check the invariants after every core-flow step"),
+    ) -> None:
+        """Play GAMES random-vs-random games; print wins per seat, draws, aborted games, mean turns and
+        decisions, and how often each action was raised."""
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        from bpdsl.commands._engine_cli import rules_or_exit
+        from bpdsl.engine.log import EventLog
+        from bpdsl.engine.simulate import simulate
+
+        rules_or_exit(edition, fmt)
+        elog = EventLog() if log else None
+        err = Console(stderr=True)
+        with Progress(TextColumn(f"{edition} {fmt}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                      console=err, transient=True) as bar:
+            task = bar.add_task("games", total=games)
+            stats = simulate(edition, fmt, games, seed, log=elog, check=check,
+                             progress=lambda k: bar.update(task, completed=k))
+        if elog is not None and log is not None:
+            elog.dump(log)
+        if as_json:
+            typer.echo(json.dumps(stats, ensure_ascii=False, sort_keys=True))
+            return
+        from rich.table import Table
+
+        out = Console()
+        out.print(f"[bold]{edition} {fmt}[/bold] on flow {stats['flow']}: {games} games, seed {seed}")
+        out.print(f"wins: seat 0 {stats['wins']['seat0']}, seat 1 {stats['wins']['seat1']}; draws {stats['draws']}; "
+                  f"aborted {stats['aborted']}")
+        if check:
+            out.print(f"invariant violations: {stats['invariant_violations']}")
+        out.print(f"mean turns {stats['mean_turns']}, mean decisions {stats['mean_decisions']}")
+        t = Table("action", "raised", "per game")
+        for k, v in stats["actions_raised"].items():
+            t.add_row(k, str(v), f"{stats['actions_raised_per_game'][k]:.2f}")
+        out.print(t)
+        for p in stats["problems"]:
+            out.print(f"[red]{p}[/red]")

@@ -1,0 +1,72 @@
+"""Benchmarks of the interpreter: play speed per edition and memory growth over many games.
+
+Speed is CPU time (``time.process_time``) of one process, so that it measures one core even on a busy
+machine.  Memory growth is measured with ``tracemalloc`` between a warm-up point and the end of a long run
+(traced blocks still alive), plus the process's peak RSS.
+"""
+from __future__ import annotations
+
+import resource
+import time
+import tracemalloc
+from typing import Any
+
+from bpdsl.engine import RandomAgent, build_rules, new_game
+from bpdsl.engine.simulate import game_seeds
+
+
+def bench_speed(edition: str, fmt: str, games: int, seed: int = 1) -> dict[str, Any]:
+    rules = build_rules(edition, fmt)
+    decisions = 0
+    t0 = time.process_time()
+    for gs, s0, s1 in game_seeds(seed, games):
+        r = new_game(rules, [RandomAgent(s0), RandomAgent(s1)], gs).play()
+        decisions += r.decisions
+    dt = max(time.process_time() - t0, 1e-9)
+    return {"edition": edition, "format": fmt, "games": games, "seconds": round(dt, 3),
+            "games_per_s": round(games / dt, 1), "decisions_per_s": round(decisions / dt, 1),
+            "mean_decisions": round(decisions / games, 1)}
+
+
+def _rss_kib() -> float:
+    """Current resident set size of this process (Linux /proc), or the peak where /proc is missing."""
+    try:
+        with open("/proc/self/statm") as fh:
+            pages = int(fh.read().split()[1])
+        return pages * resource.getpagesize() / 1024
+    except OSError:
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def bench_memory(edition: str, fmt: str, games: int, seed: int = 1, traced_games: int = 300) -> dict[str, Any]:
+    """Memory growth over ``games`` games in one process.
+
+    RSS is sampled after a warm-up and at the end of the whole run; ``tracemalloc`` (which slows play down
+    several times) watches only the last ``traced_games`` games, reporting the traced blocks still alive.
+    """
+    import gc
+
+    rules = build_rules(edition, fmt)
+    seeds = game_seeds(seed, games)
+    warmup = min(500, max(1, games // 10))
+    traced_from = max(warmup, games - traced_games)
+    rss_warm = 0.0
+    traced_start = traced_end = 0
+    for i, (gs, s0, s1) in enumerate(seeds):
+        if i == traced_from:
+            gc.collect()
+            tracemalloc.start()
+            traced_start = tracemalloc.get_traced_memory()[0]
+        new_game(rules, [RandomAgent(s0), RandomAgent(s1)], gs).play()
+        if i + 1 == warmup:
+            gc.collect()
+            rss_warm = _rss_kib()
+    gc.collect()
+    if tracemalloc.is_tracing():
+        traced_end = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+    rss_end = _rss_kib()
+    return {"edition": edition, "format": fmt, "games": games, "warmup": warmup,
+            "rss_after_warmup_kib": round(rss_warm, 1), "rss_end_kib": round(rss_end, 1),
+            "rss_growth_kib": round(rss_end - rss_warm, 1),
+            "traced_games": games - traced_from, "traced_growth_kib": round((traced_end - traced_start) / 1024, 1)}
