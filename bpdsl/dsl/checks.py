@@ -37,6 +37,8 @@ O_SHAPE = code("O004", "malformed op call (not exactly one op name)")
 T_NO_WHEN = code("T001", "triggered action without a trigger condition")
 T_DIRECT_WHEN = code("T002", "direct action with a trigger condition")
 T_NO_PASS = code("T003", "no action of an edition's format hands the turn to another player")
+# --- warnings: legal, but probably not what the designer meant
+W_NO_FORMAT = code("W001", "entry belongs to no format (it is never printed or played)")
 # --- editions
 I_PARENT = code("I001", "edition extends an unknown edition, or editions extend each other in a cycle")
 I_REMOVE = code("I002", "edition removes an entry its parent does not have")
@@ -87,6 +89,8 @@ def run(defs: Definitions, sink: DiagnosticSink, state: Any = None) -> None:
             _check_refs(edition, sink, missing, defs.games.get(edition.game))
         if complete and not missing:
             _check_turn_passing(edition, sink)
+        if complete:
+            _check_unused(edition, sink)
 
 
 def _check_inherited(defs: Definitions, edition: Edition, sink: DiagnosticSink, inherited: set[tuple[str, str]]) -> None:
@@ -170,6 +174,14 @@ def _check_game_ref(edition: Edition, entry_id: str, call: OpCall, key: str, val
         code_name = C_COST if target == "cost" else D_GAME_REF
         sink.error(call.pos, code_name, f"{entry_id!r}: {call.op}.{key} names undeclared {target} {name!r}",
                    did_you_mean(name, pool) or f"{target}s of the game {edition.game!r}: " + ", ".join(sorted(pool)))
+
+
+def _check_unused(edition: Edition, sink: DiagnosticSink) -> None:
+    # (an unused category is not reported: the act8.0 sheet prints an empty 通常魔法 heading of its fog list)
+    for kind, entry in entries(edition):
+        if not entry.formats:
+            sink.warning(entry.pos, W_NO_FORMAT, f"{kind} {entry.id!r} belongs to no format of {edition.id}",
+                         "list the formats it belongs to, e.g. formats: [" + ", ".join(f.id for f in edition.formats) + "]")
 
 
 def passes_turn(calls: Iterable[OpCall]) -> bool:

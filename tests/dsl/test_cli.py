@@ -102,3 +102,9 @@ def test_schema_prints_every_kind() -> None:
     data = json.loads(result.output)
     assert {"game", "edition", "actions", "characters", "fogs"} <= set(data["kinds"])
     assert runner.invoke(app, ["schema", "actoins"]).exit_code == 2
+
+
+def test_warnings_do_not_fail_validation(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["validate", str(_tree(tmp_path, "W001")), str(FLOW)])
+    assert result.exit_code == 0, result.output
+    assert "W001 warning:" in result.output
