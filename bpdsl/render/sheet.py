@@ -109,7 +109,7 @@ def _group(edition: Edition, entries: list[Any], views: list[EntryView], pid: st
     for entry, view in zip(entries, views):
         cid = getattr(entry, "category", "") or _default_category(entry)
         heading = cats[cid].name if cid in cats else cid
-        groups.setdefault(cid, Group(heading, [])).entries.append(view)
+        groups.setdefault(cid, Group(heading, [], cid)).entries.append(view)
     return list(groups.values())
 
 

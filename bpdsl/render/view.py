@@ -88,6 +88,7 @@ class Group:
 
     heading: str
     entries: list[EntryView]
+    category: str = ""  # id of the edition's category
 
 
 @dataclass

@@ -45,14 +45,12 @@ class EntriesDirective(SphinxDirective):
             raise self.error(str(exc)) from None
         wanted = self.options.get("part") or list(PARTS)
         category = self.options.get("category")
-        edition = defs.editions[edition_id]
-        cat_name = {c.id: c.name for c in edition.categories}.get(category or "", category)
         out: list[nodes.Node] = []
         for part in sheet.parts:
             if part.id not in wanted:
                 continue
             for group in part.groups:
-                if category and group.heading != cat_name:
+                if category and group.category != category:
                     continue
                 if "no-headings" not in self.options:
                     out.append(nodes.rubric(text=group.heading))
