@@ -90,3 +90,24 @@ def test_changes_page_lists_what_the_diff_finds(built: Path) -> None:
     assert result.of("added")
     for change in result.entries:
         assert change.name in html, change.name
+
+
+def test_entries_directive_selects_part_and_category(tmp_path: Path) -> None:
+    defs = load_definitions()
+    edition = defs.editions["act8.0"]
+    category = next(a.category for a in edition.actions_in("std"))
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text('extensions = ["bpdsl.render.sphinxext"]\n', encoding="utf-8")
+    (src / "index.rst").write_text(
+        f"T\n=\n\n.. bpdsl-entries:: act8.0 std\n   :part: action\n   :category: {category}\n", encoding="utf-8")
+    status, messages = build_docs(src, tmp_path / "out", builder="text")
+    assert status == 0, messages
+    text = (tmp_path / "out" / "index.txt").read_text(encoding="utf-8")
+    inside = [a for a in edition.actions_in("std") if a.category == category]
+    outside = [a for a in edition.actions_in("std") if a.category != category]
+    assert inside and outside
+    for a in inside:
+        assert f"{a.name}（{a.ruby}）" in text
+    for a in outside:
+        assert f"{a.name}（{a.ruby}）" not in text
