@@ -604,14 +604,17 @@ class BlackPokerRules:
         return True
 
     def describe_char(self, game: Game, ch: Character, viewer: int) -> str:
+        """A label naming a character as ``viewer`` sees it, e.g. 相手の一般兵[♡9](チャージ)."""
         name = self.rules.characters[ch.char_id].name if ch.char_id in self.rules.characters else ch.char_id
         if ch.face_up or ch.controller == viewer:
             cards = "+".join(self.card_text(c) for c in ch.cards)
         else:
-            cards = "裏向き"
+            field = game.state.players[ch.controller].field
+            hidden = [x for x in field if not x.face_up]
+            cards = f"裏向き{hidden.index(ch) + 1 if ch in hidden else ''}"
         state = "ドライブ" if ch.driven else "チャージ"
         whose = "自分" if ch.controller == viewer else "相手"
-        return f"{whose}の{name}[{cards}]({state})#{ch.uid}"
+        return f"{whose}の{name}[{cards}]({state})"
 
     def describe_target(self, game: Game, t: Any) -> str:
         if t is None:
@@ -619,12 +622,14 @@ class BlackPokerRules:
         kind, ref = t
         if kind == "char":
             ch = self.find(game, ref)
-            return self.describe_char(game, ch, game.state.chance) if ch else f"(消えたキャラクター#{ref})"
+            return self.describe_char(game, ch, game.state.chance) if ch else f"(場を離れたキャラクター#{ref})"
         if kind == "player":
-            return f"プレイヤー{ref}"
+            return f"プレイヤー{ref}" + ("(自分)" if ref == game.state.chance else "(相手)")
         if kind == "action":
             inst = next((x for x in game.state.stage if x.uid == ref), None)
-            return f"{inst.action.name}#{ref}" if inst else f"(アクション#{ref})"
+            if inst is None:
+                return f"(アクション#{ref})"
+            return f"{inst.action.name}[{'+'.join(self.card_text(c) for c in inst.keys)}]"
         return str(t)
 
     # ------------------------------------------------------------------ turn

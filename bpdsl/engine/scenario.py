@@ -1,0 +1,295 @@
+"""Scenarios: rulings written as scripted games (``bpdsl scenario FILE...`` and the pytest suite).
+
+A scenario sets up a position, plays scripted decisions through the real core flow, and checks the events
+that happened and the state reached.  Format (YAML)::
+
+    name: 投擲は♠キーカードの数字分のダメージを与える
+    edition: act8.0
+    format: std
+    seed: 1                  # optional (shuffles during the scenario, e.g. サーチ)
+    turn: 0                  # the turn player; the chance starts with them unless `chance:` says otherwise
+    turn_no: 3               # optional; characters entered before this turn are past 準備
+    players:                 # seat 0, seat 1.  Cards: "♠A", "♡10", "◇Q", "♣K", "Joker1", "Joker2"
+      - life: 10             # a number: that many unused cards of the player's own deck; or a list, top first
+        hand: ["♠5", "♣7"]
+        grave: []
+        fog: []
+        field:
+          - {as: general_soldier, cards: ["♡9"]}                  # face up, charged, entered turn 0
+          - {as: bulwark, cards: ["♣K"], face_up: false, driven: true}
+      - life: ["♡2", "♡3"]
+    decisions:               # every decision with more than one legal option, in the order asked
+      - "投擲 (throwing)"      # an option's label (as printed by the error message) or its index
+      - "♠5+♣7"
+      - {p: 1, choose: "パス"} # `p:` also checks who is asked
+    expect:
+      events:                # must occur in this order (each matches a log line on the keys given)
+        - {t: damage, p: 1, n: 5}
+      absent:                # must not occur at all
+        - {t: no_effect}
+      state:                 # checked when the script has run out (or the game is over)
+        turn: 0
+        winner: null         # only checked when given
+        stage: []            # action ids on the stage, bottom first
+        players:
+          - {hand: 0, grave: ["♠5", "♣7"]}        # a number is a count; a list is compared (hand unordered)
+          - {life: 5, field: 0}
+      error: "illegal scripted choice"            # instead: the run must fail with this text
+
+Cards not mentioned are out of the game.  The flow starts at the node after the flow's game start
+([2] in both bundled flows) unless ``start:`` names another node.  When the script runs out the scenario
+stops (the rest of the game is not played) and the state is checked.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from bpdsl.dsl.cards import parse_card
+from bpdsl.engine.compiled import N_CARDS
+from bpdsl.engine.decisions import DecisionRequest, ScriptError
+from bpdsl.engine.log import EventLog
+from bpdsl.engine.state import LIST_ZONES, Z_FIELD, Z_FOG, Z_GRAVE, Z_HAND, Z_LIFE, Z_OUT, ZONES, Character
+
+
+class ScenarioError(Exception):
+    """The scenario file itself is wrong (unknown card, edition, key ...)."""
+
+
+class _Done(Exception):
+    """The script ran out: stop the game here and check the state."""
+
+
+@dataclass
+class ScenarioResult:
+    name: str
+    path: str
+    failures: list[str] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+class _ScriptAgent:
+    """Both seats share one script; checks the optional ``p:`` of each entry."""
+
+    name = "scenario"
+
+    def __init__(self, script: list[Any]):
+        self.script = script
+        self.pos = 0
+
+    def decide(self, request: DecisionRequest, observe: Any) -> int:
+        if self.pos >= len(self.script):
+            raise _Done()
+        entry = self.script[self.pos]
+        self.pos += 1
+        who = None
+        if isinstance(entry, dict):
+            who = entry.get("p")
+            entry = entry.get("choose")
+        legal = ", ".join(repr(request.label(i)) for i in range(len(request.options)))
+        if who is not None and who != request.player:
+            raise ScriptError(f"scripted decision #{self.pos} is for player {who}, but player {request.player} is "
+                              f"asked a {request.kind!r} decision; legal options: {legal}")
+        if isinstance(entry, int) and not isinstance(entry, bool) and 0 <= entry < len(request.options):
+            return entry
+        if isinstance(entry, str):
+            for i in range(len(request.options)):
+                if request.label(i) == entry:
+                    return i
+        what = request.context.get("action") or request.context.get("what") or ""
+        raise ScriptError(f"illegal scripted choice {entry!r} (decision #{self.pos}) for player {request.player}'s "
+                          f"{request.kind!r} decision{f' ({what})' if what else ''}; legal options: {legal}")
+
+
+def _card(text: Any, seat: int, used: set[int], where: str) -> int:
+    try:
+        c = parse_card(str(text)).index + seat * N_CARDS
+    except ValueError as exc:
+        raise ScenarioError(f"{where}: {exc}") from None
+    if c in used:
+        raise ScenarioError(f"{where}: card {text} of player {seat} is placed twice")
+    used.add(c)
+    return c
+
+
+def _setup(game: Any, data: dict[str, Any]) -> None:
+    """Replace the state of a fresh game with the scenario's position."""
+    s = game.state
+    hooks = game.hooks
+    players = data.get("players") or [{}, {}]
+    if len(players) != 2:
+        raise ScenarioError("players: give exactly two players (seat 0 and seat 1)")
+    for p in s.players:
+        p.life.clear()
+    for c in range(len(s.loc)):
+        s.loc[c] = (Z_OUT, -1)
+        s.owner[c] = -1
+    for seat, pdata in enumerate(players):
+        pdata = pdata or {}
+        used: set[int] = set()
+        p = s.players[seat]
+        for zone, z in (("hand", Z_HAND), ("grave", Z_GRAVE), ("fog", Z_FOG)):
+            for t in pdata.get(zone) or []:
+                c = _card(t, seat, used, f"players[{seat}].{zone}")
+                p.zone(z).append(c)
+                s.loc[c] = (z, seat)
+                s.owner[c] = seat
+        for i, ch in enumerate(pdata.get("field") or []):
+            cards = [_card(t, seat, used, f"players[{seat}].field[{i}]") for t in ch.get("cards") or []]
+            if not cards:
+                raise ScenarioError(f"players[{seat}].field[{i}]: a character needs cards")
+            as_ = ch.get("as")
+            if as_ not in game.rules.characters:
+                raise ScenarioError(f"players[{seat}].field[{i}]: unknown character {as_!r}; characters: "
+                                    + ", ".join(game.rules.characters))
+            kind = game.rules.characters[as_].kind
+            for c in cards:
+                s.loc[c] = (Z_FIELD, seat)
+                s.owner[c] = seat
+            p.field.append(Character(s.uid(), kind, as_, cards, seat, seat, bool(ch.get("face_up", kind != "bulwark")),
+                                     bool(ch.get("driven", False)), int(ch.get("entered", 0)), int(ch.get("mod", 0))))
+        life = pdata.get("life", 0)
+        if isinstance(life, int):
+            rest = [c + seat * N_CARDS for c in range(N_CARDS) if c + seat * N_CARDS not in used]
+            if life > len(rest):
+                raise ScenarioError(f"players[{seat}].life: only {len(rest)} unused cards left")
+            top_first = rest[:life]
+        else:
+            top_first = [_card(t, seat, used, f"players[{seat}].life") for t in life]
+        for c in reversed(top_first):  # the list's end is the top of the life
+            p.life.append(c)
+            s.loc[c] = (Z_LIFE, seat)
+            s.owner[c] = seat
+    s.turn = int(data.get("turn", 0))
+    s.chance = int(data.get("chance", s.turn))
+    s.turn_no = int(data.get("turn_no", 1))
+    _ = hooks
+
+
+def _matches(event: dict[str, Any], want: dict[str, Any]) -> bool:
+    return all(event.get(k) == v for k, v in want.items())
+
+
+def _compare_cards(got: list[str], want: Any, ordered: bool) -> bool:
+    if isinstance(want, int):
+        return len(got) == want
+    want_ids = [parse_card(str(w)).id for w in want]
+    return got == want_ids if ordered else sorted(got) == sorted(want_ids)
+
+
+def _check_state(game: Any, want: dict[str, Any], failures: list[str]) -> None:
+    s = game.state
+    text = game.hooks.card_text
+    for key in ("turn", "chance", "turn_no", "over"):
+        if key in want and getattr(s, key) != want[key]:
+            failures.append(f"state.{key}: expected {want[key]!r}, got {getattr(s, key)!r}")
+    if "winner" in want and s.winner != want["winner"]:
+        failures.append(f"state.winner: expected {want['winner']!r}, got {s.winner!r}")
+    if "stage" in want:
+        got = [x.action.id for x in s.stage]
+        if got != list(want["stage"]):
+            failures.append(f"state.stage: expected {want['stage']!r}, got {got!r}")
+    for seat, pw in enumerate(want.get("players") or []):
+        if not pw:
+            continue
+        p = s.players[seat]
+        for zone, ordered in (("life", True), ("hand", False), ("grave", False), ("fog", False)):
+            if zone not in pw:
+                continue
+            lst = p.zone(LIST_ZONES[("life", "hand", "grave", "fog").index(zone)])
+            got = [text(c) for c in (reversed(lst) if zone == "life" else lst)]
+            if not _compare_cards(got, pw[zone], ordered):
+                failures.append(f"players[{seat}].{zone}: expected {pw[zone]!r}, got {got!r}")
+        if "field" in pw:
+            fw = pw["field"]
+            got_field = [{"as": ch.char_id, "cards": [text(c) for c in ch.cards], "driven": ch.driven,
+                          "face_up": ch.face_up, "size": game.hooks.size(ch)} for ch in p.field]
+            if isinstance(fw, int):
+                if len(got_field) != fw:
+                    failures.append(f"players[{seat}].field: expected {fw} characters, got {got_field!r}")
+            elif len(fw) != len(got_field):
+                failures.append(f"players[{seat}].field: expected {len(fw)} characters, got {got_field!r}")
+            else:
+                for i, (w, g) in enumerate(zip(fw, got_field)):
+                    for k, v in w.items():
+                        gv = g.get(k)
+                        if k == "cards":
+                            v = [parse_card(str(x)).id for x in v]
+                        if gv != v:
+                            failures.append(f"players[{seat}].field[{i}].{k}: expected {v!r}, got {gv!r}")
+
+
+def load_scenario(path: str | Path) -> dict[str, Any]:
+    data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    if not isinstance(data, dict):
+        raise ScenarioError(f"{path}: a scenario is a YAML mapping")
+    return data
+
+
+def run_scenario(source: str | Path | dict[str, Any], definitions: Any = None) -> ScenarioResult:
+    """Run one scenario (a file or its data); never raises for a failing ruling, only for a broken file."""
+    from bpdsl.engine import build_rules, new_game
+
+    path = "" if isinstance(source, dict) else str(source)
+    data = source if isinstance(source, dict) else load_scenario(source)
+    name = str(data.get("name") or Path(path).stem)
+    result = ScenarioResult(name, path)
+    for key in ("edition", "format"):
+        if key not in data:
+            raise ScenarioError(f"{path or name}: missing {key!r}")
+    rules = build_rules(str(data["edition"]), str(data["format"]), definitions)
+    log = EventLog()
+    agent = _ScriptAgent(list(data.get("decisions") or []))
+    game = new_game(rules, [agent, agent], int(data.get("seed", 0)), log=log)
+    _setup(game, data)
+    start = data.get("start")
+    if start is None:
+        first = rules.flow.nodes[rules.flow.start]
+        start = first.next
+    if start not in rules.flow_ids:
+        raise ScenarioError(f"{path or name}: unknown start node {start!r}; nodes: {', '.join(rules.flow_ids)}")
+    game.node = rules.flow_ids.index(start)
+    expect = data.get("expect") or {}
+    error = None
+    try:
+        game.play()
+    except _Done:
+        pass
+    except ScriptError as exc:
+        error = str(exc)
+    result.events = log.lines
+    want_error = expect.get("error")
+    if want_error is not None:
+        if error is None or str(want_error) not in error:
+            result.failures.append(f"expected an error containing {want_error!r}, got {error!r}")
+        return result
+    if error is not None:
+        result.failures.append(error)
+        return result
+    if agent.pos < len(agent.script):
+        result.failures.append(f"the game ended ({game.state.reason}) with {len(agent.script) - agent.pos} scripted "
+                               "decisions left")
+    pos = 0
+    for want in expect.get("events") or []:
+        while pos < len(log.lines) and not _matches(log.lines[pos], want):
+            pos += 1
+        if pos >= len(log.lines):
+            result.failures.append(f"expected event {want!r} (in order) did not occur")
+            break
+        pos += 1
+    for want in expect.get("absent") or []:
+        hit = next((e for e in log.lines if _matches(e, want)), None)
+        if hit is not None:
+            result.failures.append(f"event {want!r} must not occur, but {hit!r} did")
+    _check_state(game, expect.get("state") or {}, result.failures)
+    return result
+
+
+__all__ = ["ScenarioError", "ScenarioResult", "load_scenario", "run_scenario", "ZONES"]
