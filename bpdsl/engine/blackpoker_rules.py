@@ -624,7 +624,7 @@ class BlackPokerRules:
             ch = self.find(game, ref)
             return self.describe_char(game, ch, game.state.chance) if ch else f"(場を離れたキャラクター#{ref})"
         if kind == "player":
-            return f"プレイヤー{ref}" + ("(自分)" if ref == game.state.chance else "(相手)")
+            return f"プレイヤー{ref}"
         if kind == "action":
             inst = next((x for x in game.state.stage if x.uid == ref), None)
             if inst is None:
@@ -649,7 +649,7 @@ class BlackPokerRules:
         s.turn = (s.turn + 1) % len(s.players)
         s.turn_no += 1
         if game.log is not None:
-            game.log.write({"t": "turn", "p": s.turn, "no": s.turn_no})
+            game.log.write({"t": "turn", "p": s.turn, "turn_no": s.turn_no})
 
     # ------------------------------------------------------------------ public information (3.12.1)
 
