@@ -1,0 +1,61 @@
+"""The engine's commands: simulate (deterministic), replay, scenario, bench."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from bpdsl.cli import app
+
+runner = CliRunner()
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_simulate_json_is_deterministic(tmp_path: Path) -> None:
+    args = ["simulate", "--edition", "act6.1", "--format", "lite", "--games", "5", "--seed", "3", "--json"]
+    a = runner.invoke(app, args + ["--log", str(tmp_path / "g.jsonl")])
+    b = runner.invoke(app, args)
+    assert a.exit_code == 0 and b.exit_code == 0
+    assert a.stdout == b.stdout
+    data = json.loads(a.stdout)
+    assert data["games"] == 5 and data["aborted"] == 0
+    assert data["wins"]["seat0"] + data["wins"]["seat1"] + data["draws"] == 5
+    assert data["actions_raised"]["end"] > 0
+    r = runner.invoke(app, ["replay", str(tmp_path / "g.jsonl")])
+    assert r.exit_code == 0 and r.stdout.startswith("ok:")
+
+
+def test_replay_detects_a_changed_hash(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    assert runner.invoke(app, ["simulate", "-e", "act8.0", "-f", "std", "-n", "1", "--log", str(log)]).exit_code == 0
+    lines = log.read_text(encoding="utf-8").splitlines()
+    end = json.loads(lines[-1])
+    end["hash"] = "0" * 64
+    log.write_text("\n".join(lines[:-1] + [json.dumps(end)]) + "\n", encoding="utf-8")
+    r = runner.invoke(app, ["replay", str(log)])
+    assert r.exit_code == 1
+
+
+def test_simulate_usage_errors() -> None:
+    assert runner.invoke(app, ["simulate", "--edition", "act99", "--games", "1"]).exit_code == 2
+    assert runner.invoke(app, ["simulate", "--edition", "act8.0", "--format", "pro", "--games", "1"]).exit_code == 2
+
+
+def test_scenario_command(tmp_path: Path) -> None:
+    ok = runner.invoke(app, ["scenario", str(ROOT / "scenarios" / "act8.0" / "throwing_damage.yaml")])
+    assert ok.exit_code == 0 and "PASS" in ok.stdout
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("edition: act8.0\nformat: std\nplayers: [{hand: ['♠5', '♣7'], life: 3}, {life: 3}]\n"
+                   "decisions: ['投擲 (throwing)']\nexpect: {state: {players: [{}, {life: 3}]}}\n", encoding="utf-8")
+    r = runner.invoke(app, ["scenario", str(bad)])
+    assert r.exit_code == 1 and "FAIL" in r.stdout
+
+
+def test_bench_json_small() -> None:
+    r = runner.invoke(app, ["bench", "--games", "2", "--memory-games", "20", "--json"])
+    assert r.exit_code == 0
+    data = json.loads(r.stdout)
+    assert {x["edition"] for x in data["speed"]} == {"act8.0", "act6.1"}
+    assert all(x["games_per_s"] > 0 for x in data["speed"])
+    assert data["memory"]["games"] == 20

@@ -1,0 +1,47 @@
+"""Every scenario file under scenarios/ passes (rulings as scripted games)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bpdsl.engine.scenario import run_scenario
+
+ROOT = Path(__file__).resolve().parents[2]
+FILES = sorted((ROOT / "scenarios").rglob("*.yaml"))
+
+
+def test_there_are_scenarios() -> None:
+    assert len(FILES) >= 10
+
+
+@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(ROOT / "scenarios")) for p in FILES])
+def test_scenario(path: Path) -> None:
+    result = run_scenario(path)
+    assert result.ok, "\n".join(result.failures)
+
+
+def test_scenario_failure_is_reported() -> None:
+    """A scenario whose expectation is wrong fails with a message naming the mismatch."""
+    data = {
+        "edition": "act8.0", "format": "std", "turn": 0,
+        "players": [{"life": 10, "hand": ["♠5", "♣7"]}, {"life": 8}],
+        "decisions": ["投擲 (throwing)"],
+        "expect": {"state": {"players": [{}, {"life": 4}]}},
+    }
+    result = run_scenario(data)
+    assert not result.ok
+    assert any("players[1].life" in f and "got" in f for f in result.failures)
+
+
+def test_illegal_scripted_choice_names_decision_and_options() -> None:
+    data = {
+        "edition": "act8.0", "format": "std", "turn": 0,
+        "players": [{"life": 10, "hand": ["♠5", "♣7"]}, {"life": 8}],
+        "decisions": ["防壁破壊 (break_bulwark)"],
+    }
+    result = run_scenario(data)
+    assert not result.ok
+    msg = result.failures[0]
+    assert "'防壁破壊 (break_bulwark)'" in msg and "'action' decision" in msg
+    assert "'投擲 (throwing)'" in msg and "'パス'" in msg
