@@ -683,7 +683,8 @@ class BlackPokerRules:
 
     def _field_view(self, ch: Character, viewer: int) -> dict[str, Any]:
         visible = ch.face_up or ch.controller == viewer
-        return {"id": ch.uid, "kind": ch.kind, "as": ch.char_id,
+        cdef = self.rules.characters.get(ch.char_id)
+        return {"id": ch.uid, "kind": ch.kind, "as": ch.char_id, "name": cdef.name if cdef else ch.char_id,
                 "cards": [self.card_text(c) for c in ch.cards] if visible else ["?"] * len(ch.cards),
                 "face_up": ch.face_up, "driven": ch.driven, "size": self.size(ch) if ch.kind == "soldier" else None}
 

@@ -1,0 +1,54 @@
+"""``bpdsl play``: a person at the terminal against the random bot."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("play")
+    def play_cmd(
+        edition: str = typer.Option("act8.0", "--edition", "-e", help="edition id"),
+        fmt: str = typer.Option("std", "--format", "-f", help="format id"),
+        seed: Optional[int] = typer.Option(None, "--seed", "-s", help="seed of the game (random if omitted)"),
+        seat: int = typer.Option(0, "--seat", min=0, max=1, help="your seat (0 or 1); the first player is decided by the rules"),
+        log: Optional[Path] = typer.Option(None, "--log", help="write the JSONL event log of the game"),
+    ) -> None:
+        """Play one game against the random bot, seeing exactly what your player may see."""
+        import random
+
+        from rich.console import Console
+
+        from bpdsl.commands._engine_cli import rules_or_exit
+        from bpdsl.engine import RandomAgent, new_game
+        from bpdsl.engine.human import HumanAgent, Quit
+        from bpdsl.engine.log import EventLog
+
+        rules = rules_or_exit(edition, fmt)
+        s = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        console = Console()
+        human = HumanAgent(console)
+        agents = [RandomAgent(s + 1), RandomAgent(s + 2)]
+        agents[seat] = human  # type: ignore[call-overload]
+        elog = EventLog()
+        game = new_game(rules, agents, s, log=elog)
+        console.print(f"[bold]{rules.edition.name} {edition} {fmt}[/bold] (flow {rules.flow.id}), seed {s}. "
+                      f"あなたは席{seat}です。番号で選択、q で終了。")
+        try:
+            result = game.play()
+        except Quit:
+            console.print("終了しました。")
+            if log:
+                elog.dump(log)
+            raise typer.Exit(0)
+        if log:
+            elog.dump(log)
+        if result.draw:
+            console.print(f"[bold]引き分け[/bold] ({result.reason})")
+        elif result.winner == seat:
+            console.print(f"[bold green]あなたの勝ち[/bold green] ({result.reason})")
+        else:
+            console.print(f"[bold red]あなたの負け[/bold red] ({result.reason})")
+        console.print(f"{result.turns} ターン, 最終状態ハッシュ {result.state_hash}")

@@ -1,0 +1,91 @@
+"""A person at a terminal as an agent: shows exactly the player's observation (3.12.1) and the options.
+
+The screen shows both sides as that player may see them — the own hand and grave, the opponent's hand
+count, the opponent's life count only below 10 ("10以上" otherwise), face-down bulwarks as "?" — then the
+stage and the numbered legal options.  The person types an option number ("q" quits).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, TextIO
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+
+from bpdsl.engine.decisions import DecisionRequest
+
+
+class Quit(Exception):
+    """The person quit the game."""
+
+
+class HumanAgent:
+    name = "human"
+
+    def __init__(self, console: Console | None = None, read: Callable[[str], str] | None = None,
+                 out: TextIO | None = None):
+        self.console = console or Console()
+        self.read = read or (lambda prompt: self.console.input(prompt))
+
+    def decide(self, request: DecisionRequest, observe: Callable[[], dict[str, Any]]) -> int:
+        self.show(observe())
+        c = self.console
+        what = request.context.get("action") or request.context.get("what") or ""
+        title = _KIND.get(request.kind, request.kind)
+        c.print(f"[bold]{title}[/bold] {what if what != title else ''}")
+        for i in range(len(request.options)):
+            c.print(f"  [cyan]{i}[/cyan]: {request.label(i)}")
+        while True:
+            try:
+                raw = self.read("> ").strip()
+            except EOFError:
+                raise Quit() from None
+            if raw.lower() in ("q", "quit", "exit"):
+                raise Quit()
+            if raw.isdigit() and 0 <= int(raw) < len(request.options):
+                return int(raw)
+            labels = [request.label(i) for i in range(len(request.options))]
+            if raw in labels:
+                return labels.index(raw)
+            c.print(f"[red]0〜{len(request.options) - 1} の番号を入力してください (q で終了)[/red]")
+
+    def show(self, obs: dict[str, Any]) -> None:
+        me = obs["you"]
+        t = Table(title=f"ターン {obs['turn_no']} — ターンプレイヤー: {_who(obs['turn'], me)}, "
+                        f"チャンス: {_who(obs['chance'], me)}", show_lines=True)
+        t.add_column("")
+        t.add_column("あなた")
+        t.add_column("相手")
+        p, o = obs["players"][me], obs["players"][1 - me]
+        t.add_row("ライフ", str(p["life"]), str(o["life"]))
+        t.add_row("手札", " ".join(p.get("hand", [])) or "-", f"{o['hand_count']}枚")
+        t.add_row("墓地", f"{p['grave_count']}枚 (上: {p['grave_top'] or '-'})",
+                  f"{o['grave_count']}枚 (上: {o['grave_top'] or '-'})")
+        t.add_row("場", _field(p["field"]), _field(o["field"]))
+        t.add_row("フォグ", " ".join(p["fog"]) or "-", " ".join(o["fog"]) or "-")
+        self.console.print(t)
+        if obs["stage"]:
+            lines = [f"{i + 1}. {x['action']} ({_who(x['controller'], me)}) キー: {' '.join(x['keys']) or '-'}"
+                     + (f" 対象: {x['target']}" if x["target"] else "") for i, x in enumerate(obs["stage"])]
+            self.console.print(Panel("\n".join(lines), title="ステージ (下から順)"))
+
+
+_KIND = {"action": "アクションを起こすか？", "key": "キーカード", "target": "対象", "cost_B": "コストB: ドライブする防壁",
+         "cost_D": "コストD: 捨てるカード", "cost_S": "コストS: 墓地に移すキャラクター", "attackers": "アタッカー",
+         "blockers": "ブロッカー", "draw_more": "ドロー", "order": "誘発したアクションの順番", "discard": "手札を捨てる",
+         "choose": "選択"}
+
+
+def _who(seat: int, me: int) -> str:
+    return "あなた" if seat == me else "相手"
+
+
+def _field(chars: list[dict[str, Any]]) -> str:
+    if not chars:
+        return "-"
+    out = []
+    for ch in chars:
+        state = "D" if ch["driven"] else "C"
+        size = f" サイズ{ch['size']}" if ch["size"] is not None else ""
+        out.append(f"{ch.get('name', ch['as'])}[{'+'.join(ch['cards'])}]({state}){size}")
+    return "\n".join(out)
