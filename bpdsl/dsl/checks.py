@@ -77,12 +77,12 @@ def run(defs: Definitions, sink: DiagnosticSink, state: Any = None) -> None:
     whose finding would only be a consequence of an error already reported are skipped, so that one
     mistake gives one diagnostic.
     """
-    inherited = getattr(state, "inherited", {}) or {}
+    inherited: dict[str, dict[tuple[str, str], set[str]]] = getattr(state, "inherited", {}) or {}
     broken: set[tuple[str, str, str]] = getattr(state, "broken", set())
     dropped: set[tuple[str, str]] = getattr(state, "dropped", set())
     complete = not getattr(state, "incomplete", False)
     for edition in defs.editions.values():
-        _check_inherited(defs, edition, sink, inherited.get(edition.id, set()))
+        _check_inherited(defs, edition, sink, inherited.get(edition.id, {}))
         _check_triggers(edition, sink, broken)
         missing = {eid for ed, eid in dropped if ed == edition.id}
         if complete:
@@ -93,7 +93,9 @@ def run(defs: Definitions, sink: DiagnosticSink, state: Any = None) -> None:
             _check_unused(edition, sink)
 
 
-def _check_inherited(defs: Definitions, edition: Edition, sink: DiagnosticSink, inherited: set[tuple[str, str]]) -> None:
+def _check_inherited(defs: Definitions, edition: Edition, sink: DiagnosticSink,
+                     inherited: dict[tuple[str, str], set[str]]) -> None:
+    """Fields an entry takes from the parent edition must fit the child: its formats, categories, costs."""
     if not inherited:
         return
     formats = {f.id for f in edition.formats}
@@ -101,17 +103,18 @@ def _check_inherited(defs: Definitions, edition: Edition, sink: DiagnosticSink, 
     game = defs.games.get(edition.game)
     costs = {c.id for c in game.costs} if game else None
     for kind, entry in entries(edition):
-        if (kind, entry.id) not in inherited:
+        fields = inherited.get((kind, entry.id))
+        if not fields:
             continue
-        for f in entry.formats:
+        for f in entry.formats if "formats" in fields else []:
             if f not in formats:
                 sink.error(entry.pos, D_FORMAT, f"{entry.id!r} (inherited by {edition.id}) lists unknown format {f!r}",
                            did_you_mean(f, formats) or f"formats of {edition.id}: " + ", ".join(sorted(formats)))
-        category = getattr(entry, "category", None)
+        category = getattr(entry, "category", None) if "category" in fields else None
         if category and category not in categories:
             sink.error(entry.pos, D_CATEGORY, f"{entry.id!r} (inherited by {edition.id}) has unknown category {category!r}",
                        did_you_mean(category, categories) or f"categories of {edition.id}: " + ", ".join(sorted(categories)))
-        if costs is not None and isinstance(entry, Action):
+        if costs is not None and isinstance(entry, Action) and "cost" in fields:
             for letter in entry.cost:
                 if letter not in costs:
                     sink.error(entry.pos, C_COST, f"{entry.id!r} (inherited by {edition.id}) pays undeclared cost {letter!r}",

@@ -126,7 +126,8 @@ class LoadState:
 
     drafts: list[Draft] = field(default_factory=list)
     removes: dict[str, list[tuple[str, str, Pos]]] = field(default_factory=dict)  # edition -> (attr, id, pos)
-    inherited: dict[str, set[tuple[str, str]]] = field(default_factory=dict)
+    # per edition: (kind, id) of entries with fields taken from the parent -> the names of those fields
+    inherited: dict[str, dict[tuple[str, str], set[str]]] = field(default_factory=dict)
     broken: set[tuple[str, str, str]] = field(default_factory=set)  # (edition, entry, field) whose op failed
     dropped: set[tuple[str, str]] = field(default_factory=set)  # (edition, entry) left out for its errors
     incomplete: bool = False  # a document was left out: whole-model checks would only report consequences
@@ -270,19 +271,19 @@ def resolve(defs: Definitions, sink: DiagnosticSink) -> None:
         by_edition.setdefault((d.edition, d.kind), []).append(d)
     for edition in defs.editions.values():
         parent = defs.editions.get(edition.extends) if edition.extends else None
-        inherited: set[tuple[str, str]] = set()
+        inherited: dict[tuple[str, str], set[str]] = {}
         removes = st.removes.get(edition.id, [])
         for spec in SPECS.values():
             result: dict[str, Any] = {}
             if parent is not None:
                 result = {k: copy.copy(v) for k, v in getattr(parent, spec.attr).items()}
-                inherited |= {(spec.kind, k) for k in result}
+                inherited.update({(spec.kind, k): set(_model_fields(spec.model)) for k in result})
             for attr, rid, pos in removes:
                 if attr != spec.attr:
                     continue
                 if rid in result:
                     del result[rid]
-                    inherited.discard((spec.kind, rid))
+                    inherited.pop((spec.kind, rid), None)
                 else:
                     sink.error(pos, C.I_REMOVE, f"{edition.id} removes {spec.kind} {rid!r}, which "
                                f"{edition.extends or 'no parent'} does not have",
@@ -297,7 +298,7 @@ def resolve(defs: Definitions, sink: DiagnosticSink) -> None:
                 if d.id in result and (spec.kind, d.id) in inherited:
                     changes = {k: v for k, v in d.fields.items() if k in _model_fields(spec.model) and k != "id"}
                     result[d.id] = dataclasses.replace(result[d.id], **changes, pos=d.pos)
-                    inherited.discard((spec.kind, d.id))
+                    inherited[(spec.kind, d.id)] -= set(changes)
                     continue
                 missing = [f for f in spec.required if d.fields.get(f) is None and f not in d.broken]
                 if any(d.fields.get(f) is None for f in spec.required) and not missing:

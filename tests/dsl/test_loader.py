@@ -242,3 +242,31 @@ def test_category_of_another_list(tmp_path: Path) -> None:
     result = loader.load([tmp_path, FLOW])
     assert [(d.code, d.pos.line, d.pos.col) for d in result.diagnostics] == [("D005", 24, 15)]
     assert "fog list" in result.diagnostics[0].message
+
+
+def test_inherited_fields_must_fit_the_child(tmp_path: Path) -> None:
+    """An override that keeps the parent's formats is checked against the child's formats."""
+    _base(tmp_path)
+    _write(tmp_path / "child.yaml", """
+        kind: edition
+        id: mini2
+        name: ミニ版2
+        date: 2025/2/1
+        extends: mini
+        formats:
+          - {id: std, name: スタンダード}
+        """)
+    _write(tmp_path / "child_actions.yaml", """
+        kind: actions
+        edition: mini2
+        actions:
+          - id: end
+            formats: [std]
+          - id: charge
+            name: チャージ!
+        """)
+    result = loader.load([tmp_path, FLOW])
+    got = [(d.code, Path(d.pos.file).name) for d in result.diagnostics if d.severity == "error"]
+    # charge (overridden, formats inherited) and summon_soldier (unchanged) name the parent's 'lite';
+    # so does the inherited character
+    assert sorted(got) == [("D004", "actions.yaml"), ("D004", "characters.yaml"), ("D004", "child_actions.yaml")]
