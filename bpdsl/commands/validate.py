@@ -99,18 +99,22 @@ def _summary(console: Console, result) -> None:  # type: ignore[no-untyped-def]
 
 
 def _stats(console: Console, defs) -> None:  # type: ignore[no-untyped-def]
+    """Per edition and format: entries (in the summary above), effect steps, text overrides, op usage."""
     from bpdsl.dsl.stats import stats, unused_ops
 
-    all_stats = stats(defs)
-    table = Table("edition", "effect steps", "text overrides (effect)", "text overrides (all op calls)",
-                  title="printed text")
-    for s in all_stats:
-        table.add_row(s.edition, str(s.effect_steps), str(s.effect_text_overrides), str(s.text_overrides))
+    columns = [f for s in stats(defs) for f in s.formats]
+    heads = [f"{f.edition}/{f.format}" for f in columns]
+    table = Table("", *heads, title="per edition and format")
+    table.add_row("actions", *[str(f.actions) for f in columns])
+    table.add_row("characters", *[str(f.characters) for f in columns])
+    table.add_row("fogs", *[str(f.fogs) for f in columns])
+    table.add_row("effect steps", *[str(f.effect_steps) for f in columns])
+    table.add_row("effect steps with a text override", *[str(f.effect_text_overrides) for f in columns])
+    table.add_row("op calls with a text override", *[str(f.text_overrides) for f in columns])
     console.print(table)
-    usage = Table("op", *[s.edition for s in all_stats], title="op usage")
-    names = sorted({op for s in all_stats for op in s.op_usage})
-    for op in names:
-        usage.add_row(op, *[str(s.op_usage.get(op, 0)) for s in all_stats])
+    usage = Table("op", *heads, title="op usage (calls, nested ones included)")
+    for op in sorted({op for f in columns for op in f.op_usage}):
+        usage.add_row(op, *[str(f.op_usage.get(op, 0) or "") for f in columns])
     console.print(usage)
     unused = unused_ops(defs)
     if unused:

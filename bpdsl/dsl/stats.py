@@ -22,6 +22,10 @@ class FormatStats:
     actions: int
     characters: int
     fogs: int
+    op_usage: Counter[str] = field(default_factory=Counter)
+    effect_steps: int = 0
+    effect_text_overrides: int = 0
+    text_overrides: int = 0
 
 
 @dataclass
@@ -44,13 +48,15 @@ def edition_stats(edition: Edition) -> EditionStats:
     st = EditionStats(edition.id, edition.name, formats, len(edition.actions), len(edition.characters),
                       len(edition.fogs))
     for _kind, entry in entries(edition):
+        counts = [st] + [f for f in formats if f.format in entry.formats]
         for call in nested_calls(op_calls_of(entry)):
-            st.op_usage[call.op] += 1
-            if call.text is not None:
-                st.text_overrides += 1
+            for c in counts:
+                c.op_usage[call.op] += 1
+                c.text_overrides += call.text is not None
         if isinstance(entry, Action):
-            st.effect_steps += len(entry.effect)
-            st.effect_text_overrides += sum(1 for c in entry.effect if c.text is not None)
+            for c in counts:
+                c.effect_steps += len(entry.effect)
+                c.effect_text_overrides += sum(1 for step in entry.effect if step.text is not None)
     return st
 
 

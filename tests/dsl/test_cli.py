@@ -68,7 +68,7 @@ def test_validate_stats() -> None:
     assert result.exit_code == 0, result.output
     assert "op usage" in result.output
     assert "end_turn" in result.output
-    assert "text overrides" in result.output
+    assert "with a text override" in result.output
 
 
 def test_validate_codes_lists_every_code() -> None:

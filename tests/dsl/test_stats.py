@@ -27,3 +27,16 @@ def test_counts_and_overrides(tmp_path: Path) -> None:
     assert st.effect_text_overrides == 1
     assert st.op_usage["end_turn"] == 1 and st.op_usage["on_resolved"] == 1
     assert st.op_usage["label_attacker"] == 1
+
+
+def test_per_format_counts() -> None:
+    from bpdsl.dsl.loader import load_or_raise
+
+    defs = load_or_raise()
+    st = edition_stats(defs.editions["act8.0"])
+    by = {f.format: f for f in st.formats}
+    edition = defs.editions["act8.0"]
+    for fid, f in by.items():
+        assert f.actions == len(edition.actions_in(fid))
+        assert f.effect_steps == sum(len(a.effect) for a in edition.actions_in(fid))
+        assert sum(f.op_usage.values()) <= sum(st.op_usage.values())
