@@ -150,7 +150,7 @@ def match_simulate(
 @match_app.command("play")
 def match_play(
     regulation: str = typer.Option(..., "--regulation", "-r", help='e.g. "スタンダード + エントリー"'),
-    seed: int = typer.Option(1, "--seed", help="seed of decks and games"),
+    seed: Optional[int] = typer.Option(None, "--seed", help="seed of decks and games (random if omitted)"),
     deck: list[Path] = typer.Option([], "--deck", help="your deck file for constructed frames"),
     system: Optional[str] = typer.Option(None, "--system", help="bp2024 or bp2021 (default: read the text)"),
 ) -> None:

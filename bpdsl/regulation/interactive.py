@@ -64,8 +64,11 @@ def play_interactive(definitions: Definitions, regulation: Regulation, seed: int
     return result
 
 
-def run_cli(regulation: str, seed: int, deck: Sequence[Any] = (), system: str | None = None) -> None:
-    """The body of ``bpdsl match play``: exits 1 for an invalid or unplayable regulation."""
+def run_cli(regulation: str, seed: int | None, deck: Sequence[Any] = (), system: str | None = None) -> None:
+    """The body of ``bpdsl match play`` / ``bpdsl play --regulation``: exits 1 for an invalid or unplayable
+    regulation; without a seed one is drawn (and printed, so the match can be played again)."""
+    import random
+
     import typer
 
     from bpdsl.engine import RandomAgent
@@ -74,6 +77,12 @@ def run_cli(regulation: str, seed: int, deck: Sequence[Any] = (), system: str | 
     from bpdsl.regulation.play import NotPlayable
 
     definitions, reg = regulation_or_exit(regulation, system)
+    from bpdsl.regulation.check import unplayable_reason
+
+    why = unplayable_reason(definitions, reg.system, reg.format)
+    if why:
+        err(f"{reg.name} cannot be played: {why}")
+        raise typer.Exit(1)
     given: list[Sequence[Deck] | None] = [None, None]
     if deck:
         if reg.deck.build != "constructed":
@@ -90,13 +99,20 @@ def run_cli(regulation: str, seed: int, deck: Sequence[Any] = (), system: str | 
                 err(p.format())
             raise typer.Exit(1)
         given[0] = mine
+    from rich.console import Console
+
+    from bpdsl.engine.human import HumanAgent, Quit
+
+    console = Console()
+    say: Callable[[str], None] = lambda text: console.print(text, markup=False)  # noqa: E731
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    say(f"{reg.name} ({reg.id}), seed {seed}. 番号で選択、q で終了。")
     try:
-        from bpdsl.engine.human import HumanAgent  # type: ignore[import-not-found]
-    except ImportError:
-        err("interactive play is not available: the engine has no terminal agent (bpdsl.engine.human)")
-        raise typer.Exit(1)
-    try:
-        play_interactive(definitions, reg, seed, HumanAgent(), lambda s: RandomAgent(s), input, print, given)
+        play_interactive(definitions, reg, seed, HumanAgent(console), lambda s: RandomAgent(s),
+                         lambda prompt: console.input(prompt), say, given)
     except NotPlayable as exc:
         err(str(exc))
         raise typer.Exit(1)
+    except (Quit, EOFError):
+        say("終了しました。")

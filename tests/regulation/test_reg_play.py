@@ -160,3 +160,19 @@ def test_interactive_match_with_a_scripted_person(defs) -> None:
     assert not any(g.details["aborted"] for g in result.games)
     assert any("choose one of" in s for s in said)
     assert said[-1].startswith("match:")
+
+
+def test_simulate_and_play_take_a_regulation(defs) -> None:
+    runner = CliRunner()
+    r = runner.invoke(app, ["simulate", "--regulation", "std+entry", "--games", "2", "--json"])
+    assert r.exit_code == 0, r.output
+    import json
+
+    data = json.loads(r.output)
+    assert data["matches"] == 2 and data["deck_sizes"] == {"21": 4}
+    r = runner.invoke(app, ["simulate", "--regulation", "mast+entry"])
+    assert r.exit_code == 1 and "not defined" in r.output
+    r = runner.invoke(app, ["play", "--regulation", "pro+full"])
+    assert r.exit_code == 1 and "not defined" in r.output
+    r = runner.invoke(app, ["play", "--regulation", "std+full", "--seed", "1"], input="q\n")
+    assert r.exit_code == 0 and "終了" in r.output
