@@ -153,7 +153,9 @@ def load(paths: Sequence[Path | str] | None = None) -> LoadResult:
         else:
             complete = False
     _build(defs, docs, sink, complete)
-    defs.extra.pop("_dsl_load_state", None)
+    from bpdsl.dsl.entries import STATE_KEY
+
+    defs.extra.pop(STATE_KEY, None)  # scratch data of the kinds, not part of the model
     return LoadResult(defs, sink.sorted(), all_docs, time.perf_counter() - start)
 
 
