@@ -36,3 +36,16 @@ def name_to_id(entries: dict, name: str) -> str:
         if key in {normalize(e.name), *(normalize(a) for a in e.aliases)}:
             return eid
     raise KeyError(name)
+
+
+def soak_games() -> int:
+    """``soak_games()`` of the suite's root conftest (tests/conftest.py), imported by path so that it works
+    whether or not the checkout is on sys.path."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parent.parent / "conftest.py"
+    spec = importlib.util.spec_from_file_location("bpdsl_tests_root_conftest", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return int(module.soak_games())
