@@ -115,6 +115,9 @@ class OpBuilder:
                 return None
             if check(args, op.args, _validator(op)):
                 return None
+        for key, rule in op.args.items():  # declared defaults, so executors and phrases see every argument
+            if key not in args and isinstance(rule, Mapping) and "default" in rule:
+                args[key] = rule["default"]
         built = self.convert(args_path, args, op.args)
         if built is None:
             return None

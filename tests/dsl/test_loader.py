@@ -270,3 +270,15 @@ def test_inherited_fields_must_fit_the_child(tmp_path: Path) -> None:
     # charge (overridden, formats inherited) and summon_soldier (unchanged) name the parent's 'lite';
     # so does the inherited character
     assert sorted(got) == [("D004", "actions.yaml"), ("D004", "characters.yaml"), ("D004", "child_actions.yaml")]
+
+
+def test_declared_defaults_are_filled() -> None:
+    """An op argument with a declared default is present in the model even when the YAML omits it."""
+    defs = loader.load_or_raise()
+    ops = load_all()
+    for edition in defs.editions.values():
+        for action in edition.actions.values():
+            for call in action.effect:
+                for key, rule in ops[call.op].args.items():
+                    if "default" in rule:
+                        assert key in call.args
