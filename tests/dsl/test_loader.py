@@ -272,13 +272,16 @@ def test_inherited_fields_must_fit_the_child(tmp_path: Path) -> None:
     assert sorted(got) == [("D004", "actions.yaml"), ("D004", "characters.yaml"), ("D004", "child_actions.yaml")]
 
 
-def test_declared_defaults_are_filled() -> None:
+def test_declared_defaults_are_filled(tmp_path: Path) -> None:
     """An op argument with a declared default is present in the model even when the YAML omits it."""
-    defs = loader.load_or_raise()
-    ops = load_all()
-    for edition in defs.editions.values():
-        for action in edition.actions.values():
-            for call in action.effect:
-                for key, rule in ops[call.op].args.items():
-                    if "default" in rule:
-                        assert key in call.args
+    _base(tmp_path)
+    acts = (tmp_path / "actions.yaml").read_text(encoding="utf-8")
+    (tmp_path / "actions.yaml").write_text(acts.replace("      - end_turn\n", "      - end_turn\n      - declare_attackers\n"),
+                                           encoding="utf-8")
+    result = loader.load([tmp_path, FLOW])
+    assert result.ok, [d.format() for d in result.diagnostics]
+    call = result.definitions.editions["mini"].actions["end"].effect[1]
+    assert call.op == "declare_attackers"
+    declared = load_all()["declare_attackers"].args
+    assert {k: r["default"] for k, r in declared.items() if "default" in r}.items() <= call.args.items()
+    assert call.args  # the op declares a default, so it is filled
