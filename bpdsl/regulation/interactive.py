@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from bpdsl.model import Definitions
+from bpdsl.regulation.cards import deck_text
 from bpdsl.regulation.decks import Deck, PlayerDecks, build_match_decks
 from bpdsl.regulation.match import DeckChooser, GameRequest, MatchResult, MatchState, play_match, random_chooser
 from bpdsl.regulation.model import Regulation
@@ -55,6 +56,9 @@ def play_interactive(definitions: Definitions, regulation: Regulation, seed: int
         outcome = run(request)
         who = {0: "you win", 1: "the bot wins", None: "no winner"}[outcome.winner]
         say(f"game {request.number}: {who} after {outcome.turns} turns ({outcome.reason})")
+        if regulation.match.decks > 1:
+            # 5.2.1: right after a game, the deck used in it is open to its owner only (個人公開)
+            say(f"your deck of game {request.number}: {deck_text(request.decks[0])}")
         return outcome
 
     chooser = prompt_chooser(players, ask, say, random_chooser(random.Random(f"bot-decks:{seed}")))

@@ -159,6 +159,7 @@ def test_interactive_match_with_a_scripted_person(defs) -> None:
     assert result.games and result.games[0].deck_choice[0] == 1
     assert not any(g.details["aborted"] for g in result.games)
     assert any("choose one of" in s for s in said)
+    assert sum(s.startswith("your deck of game") for s in said) == len(result.games)  # 個人公開 after each game
     assert said[-1].startswith("match:")
 
 
