@@ -35,7 +35,11 @@ def register(app: typer.Typer) -> None:
                 failed += 1
                 typer.echo(f"ERROR {p}: {exc}")
                 continue
-            if r.ok:
+            if r.xfail is not None:
+                typer.echo(f"{'XPASS' if r.ok else 'XFAIL'} {p}: {r.name} (expected to fail: {r.xfail})")
+                for f in r.failures:
+                    typer.echo(f"      - {f}")
+            elif r.ok:
                 typer.echo(f"PASS  {p}: {r.name}")
             else:
                 failed += 1

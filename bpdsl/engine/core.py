@@ -120,6 +120,9 @@ class Game:
         self.raised_game: dict[tuple[int, str], int] = {}  # (seat, action id) -> raises this game (once per game)
         self.node = rules.start
         self._lists_style = rules.flow.trigger_style == "lists"
+        # taken per game, so that actions added to rules.direct_actions after compiling (options) count too
+        self._direct = list(rules.direct_actions)
+        self._quick = [a for a in self._direct if not a.main]
         self._scratch = Ctx(self, ActionInstance(0, None, 0), 0)  # reused while listing legal targets
 
     # ------------------------------------------------------------------ walking the flow
@@ -283,7 +286,7 @@ class Game:
             hand |= 1 << (c % 54)
         raised = s.raised_this_turn
         out = []
-        for a in (self.rules.direct_actions if my_turn_empty else self.rules.quick_actions):
+        for a in (self._direct if my_turn_empty else self._quick):
             if a.once_per_turn and (seat, a.id) in raised:
                 continue
             if a.key_test is not None and not a.key_test(hand):
