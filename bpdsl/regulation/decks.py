@@ -79,7 +79,41 @@ def read_deck_file(path: str | Path) -> list[Deck]:
         mark = getattr(exc, "problem_mark", None)
         where = f"{p}:{mark.line + 1}:{mark.column + 1}" if mark else str(p)
         raise DeckFileError(f"{where}: not valid YAML: {getattr(exc, 'problem', exc)}") from None
-    return decks_from_data(data, str(p))
+    try:
+        return decks_from_data(data, str(p))
+    except _BadCard as exc:
+        line, col = _card_position(p.read_text(encoding="utf-8"), exc.deck, exc.card)
+        raise DeckFileError(f"{p}:{line}:{col}: {exc.message}") from None
+
+
+class _BadCard(DeckFileError):
+    """A card entry that is not a card, with where it is (deck index, card entry index)."""
+
+    def __init__(self, message: str, deck: int, card: int):
+        super().__init__(message)
+        self.message = message
+        self.deck = deck
+        self.card = card
+
+
+def _card_position(text: str, deck: int, card: int) -> tuple[int, int]:
+    """Line and column (1-based) of card entry ``card`` of deck ``deck`` in a deck file's text."""
+    root = yaml.compose(text, Loader=yaml.SafeLoader)
+    node: Any = root
+    try:
+        if isinstance(node, yaml.MappingNode):
+            entries = {k.value: v for k, v in node.value}
+            if "decks" in entries:
+                node = entries["decks"].value[deck]
+                if isinstance(node, yaml.MappingNode):
+                    node = {k.value: v for k, v in node.value}["cards"]
+            else:
+                node = entries["cards"]
+        node = node.value[card]
+    except (KeyError, IndexError, AttributeError, TypeError):
+        node = root
+    mark = node.start_mark if node is not None else None
+    return (mark.line + 1, mark.column + 1) if mark else (1, 1)
 
 
 def decks_from_data(data: Any, where: str = "<deck>") -> list[Deck]:
@@ -102,7 +136,7 @@ def decks_from_data(data: Any, where: str = "<deck>") -> list[Deck]:
         try:
             cards = parse_cards(e["cards"])
         except CardTextError as exc:
-            raise DeckFileError(f"{where}: deck {i + 1}, card {exc.index + 1}: {exc} (hint: {exc.hint})") from None
+            raise _BadCard(f"deck {i + 1}, card {exc.index + 1}: {exc} (hint: {exc.hint})", i, exc.index) from None
         decks.append(Deck(str(e.get("name") or f"deck {i + 1}"), cards))
     return decks
 

@@ -176,3 +176,11 @@ def test_card_texts() -> None:
     assert [c.text for c in parse_cards(["♥10", "♦q", "♤K", "♣A〜3"])] == ["♡10", "◇Q", "♠K", "♣A", "♣2", "♣3"]
     with pytest.raises(CardTextError):
         parse_cards(["♠5〜A"])
+
+
+def test_a_bad_card_is_reported_at_its_line(tmp_path: Path) -> None:
+    f = tmp_path / "two.yaml"
+    f.write_text('decks:\n  - {name: a, cards: [♠A]}\n  - name: b\n    cards:\n      - ♡A\n      - "♡ 11"\n',
+                 encoding="utf-8")
+    with pytest.raises(DeckFileError, match=r"two.yaml:6:9: deck 2, card 2: not a card"):
+        read_deck_file(f)
