@@ -78,3 +78,11 @@ def test_deck_build_shows_pack() -> None:
     r = run("deck", "build", "--regulation", "std+random40+pack", "--seed", "4")
     assert r.exit_code == 0
     assert "40 cards" in r.output and "pack: 14 cards" in r.output
+
+
+def test_sample_deck_files() -> None:
+    here = Path(__file__).parent / "decks"
+    assert run("deck", "check", "-r", "std+constructed40", str(here / "constructed40.yaml")).exit_code == 0
+    assert run("deck", "check", "-r", "std+constructed-half", str(here / "constructed-half.yaml")).exit_code == 0
+    r = run("deck", "check", "-r", "std+constructed-half", str(here / "constructed40.yaml"))
+    assert r.exit_code == 1 and "2 deck(s)" in r.output
