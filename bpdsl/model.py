@@ -100,6 +100,7 @@ class OpCall:
     args: dict[str, Any] = field(default_factory=dict)
     text: str | None = None
     pos: Pos = UNKNOWN_POS
+    arg_pos: dict[str, Pos] = field(default_factory=dict, compare=False, repr=False)  # position of each argument
 
 
 @dataclass(frozen=True)

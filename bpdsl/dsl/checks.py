@@ -160,7 +160,7 @@ def _check_refs(edition: Edition, sink: DiagnosticSink, missing: set[str], game:
                     continue
                 pool = pools.get(target, pools["entry"])
                 if value not in pool and value not in missing:
-                    sink.error(call.pos, D_DANGLING,
+                    sink.error(call.arg_pos.get(key, call.pos), D_DANGLING,
                                f"{entry.id!r}: {call.op}.{key} names unknown {target} {value!r} in {edition.id}",
                                did_you_mean(value, pool) or f"{target}s of {edition.id}: " + ", ".join(sorted(pool)[:10]))
 
@@ -175,7 +175,8 @@ def _check_game_ref(edition: Edition, entry_id: str, call: OpCall, key: str, val
         if name.isspace() or name in pool:
             continue
         code_name = C_COST if target == "cost" else D_GAME_REF
-        sink.error(call.pos, code_name, f"{entry_id!r}: {call.op}.{key} names undeclared {target} {name!r}",
+        sink.error(call.arg_pos.get(key, call.pos), code_name,
+                   f"{entry_id!r}: {call.op}.{key} names undeclared {target} {name!r}",
                    did_you_mean(name, pool) or f"{target}s of the game {edition.game!r}: " + ", ".join(sorted(pool)))
 
 

@@ -121,7 +121,8 @@ class OpBuilder:
         built = self.convert(args_path, args, op.args)
         if built is None:
             return None
-        return OpCall(name, built, text, self.doc.pos(path))
+        arg_pos = {k: self.doc.pos(args_path + (k,)) for k in built if args_path + (k,) in self.doc.positions}
+        return OpCall(name, built, text, self.doc.pos(path), arg_pos)
 
     def _problem_pos(self, base: KeyPath, p: Any) -> Any:
         path = base + p.path

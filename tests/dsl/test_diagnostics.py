@@ -37,7 +37,7 @@ CASES: dict[str, tuple[str, int, int, str]] = {
     "S006": ("extra.yaml", 1, 7, "did you mean 'actions'"),
     "D001": ("actions.yaml", 12, 5, "defined twice"),
     "D002": ("edition.yaml", 5, 7, "did you mean 'minigame'"),
-    "D003": ("actions.yaml", 31, 9, "did you mean 'general_soldier'"),
+    "D003": ("actions.yaml", 31, 42, "did you mean 'general_soldier'"),
     "D004": ("actions.yaml", 9, 21, "'std'"),
     "D005": ("actions.yaml", 6, 15, "did you mean 'basic'"),
     "D006": ("game.yaml", 17, 54, "did you mean 'count'"),
