@@ -511,9 +511,13 @@ class BlackPokerRules:
 
     def can_pay_n(self, game: Game, a: CAction, seat: int, n_keys: int) -> bool:
         """can_pay for some key of ``n_keys`` cards taken from the hand."""
-        letters = self.cost_letters(game, a, seat)
+        letters = a.cost
         if not letters:
             return True
+        if self.waivers:
+            letters = self.cost_letters(game, a, seat)
+            if not letters:
+                return True
         p = game.state.players[seat]
         if "B" in letters and sum(1 for ch in p.field if ch.kind == "bulwark" and not ch.driven) < letters.count("B"):
             return False
@@ -535,9 +539,13 @@ class BlackPokerRules:
         return letters
 
     def can_pay(self, game: Game, a: CAction, seat: int, keys: tuple[int, ...]) -> bool:
-        letters = self.cost_letters(game, a, seat)
+        letters = a.cost
         if not letters:
             return True
+        if self.waivers:
+            letters = self.cost_letters(game, a, seat)
+            if not letters:
+                return True
         p = game.state.players[seat]
         b = letters.count("B")
         if b and sum(1 for ch in p.field if ch.kind == "bulwark" and not ch.driven) < b:

@@ -50,6 +50,8 @@ class CAction:
     target_uses_keys: bool = False  # the legal targets depend on the key cards chosen (装備)
     key_min: int = 0  # fewest key cards a key of this action has
     key_test: Callable[[int], bool] | None = None  # hand bitmask (1 << card index) -> has some legal key
+    target_key: Any = None  # equal for actions whose targets are chosen by the same op call (shared lookups)
+    label: str = ""  # option text of the action decision
     model: Any = None
 
 
@@ -143,7 +145,12 @@ def _key_test(key: Any) -> Callable[[int], bool] | None:
     if key.form == "same_suit":
         suit_masks = [sum(1 << i for i, c in enumerate(DECK) if c.suit == su) for su in ("spade", "heart", "diamond", "club")]
         n = key.count
-        return lambda hand: any((hand & m).bit_count() >= n for m in suit_masks)
+        s0, s1, s2, s3 = suit_masks
+
+        def same_suit(hand: int) -> bool:
+            return ((hand & s0).bit_count() >= n or (hand & s1).bit_count() >= n
+                    or (hand & s2).bit_count() >= n or (hand & s3).bit_count() >= n)
+        return same_suit
     if key.form == "any":
         return lambda hand: hand != 0
     return None
@@ -180,6 +187,8 @@ def compile_action(a: Any) -> CAction:
         target_uses_keys=bool(a.target) and any("key" in k and v for k, v in a.target.args.items()),
         key_min=a.key.size_range[0] if a.key is not None else 0,
         key_test=_key_test(a.key),
+        target_key=(a.target.op, repr(sorted(a.target.args.items()))) if a.target else None,
+        label=f"{a.name} ({a.id})",
     )
 
 

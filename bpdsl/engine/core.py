@@ -185,7 +185,7 @@ class Game:
             self.chosen = None
             return False
         options: list[Any] = ["pass"] + legal
-        labels = ["パス"] + [f"{a.name} ({a.id})" for a in legal]
+        labels = ["パス"] + [a.label for a in legal]
         i = self.decide(seat, "action", options, {"what": "アクションを起こすか？"}, labels)
         if i == 0:
             self.chosen = None
@@ -286,6 +286,7 @@ class Game:
             hand |= 1 << (c % 54)
         raised = s.raised_this_turn
         out = []
+        targets: dict[Any, bool] = {}  # target op call -> some target exists (for key-independent targets)
         for a in (self._direct if my_turn_empty else self._quick):
             if a.once_per_turn and (seat, a.id) in raised:
                 continue
@@ -293,6 +294,12 @@ class Game:
                 continue
             if a.conditions and not self._conditions_hold(a, seat):
                 continue
+            if a.target is not None and not a.target_uses_keys:
+                has = targets.get(a.target_key)
+                if has is None:
+                    has = targets[a.target_key] = bool(self._targets(a, seat, ()))
+                if not has:
+                    continue
             if not self._first_raise_plan(a, seat):
                 continue
             out.append(a)
@@ -327,16 +334,12 @@ class Game:
     def _first_raise_plan(self, a: CAction, seat: int) -> bool:
         """Whether ``a`` can be raised now: some key cards, a target for them, and the costs payable."""
         hooks = self.hooks
-        if a.key is None:
-            if not hooks.can_pay(self, a, seat, ()):
-                return False
-            return a.target is None or bool(self._targets(a, seat, ()))
+        if a.key is None:  # the target was checked by legal_actions
+            return hooks.can_pay(self, a, seat, ())
         if a.key_test is None and not hooks.has_key(self, a, seat):
             return False
-        if not a.target_uses_keys:
-            if not hooks.can_pay_n(self, a, seat, a.key_min):
-                return False
-            return a.target is None or bool(self._targets(a, seat, ()))
+        if not a.target_uses_keys:  # the target was checked by legal_actions
+            return hooks.can_pay_n(self, a, seat, a.key_min)
         for keys in hooks.key_choices(self, a, seat):
             if hooks.can_pay(self, a, seat, keys) and self._targets(a, seat, keys):
                 return True

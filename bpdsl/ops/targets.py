@@ -50,15 +50,17 @@ def _target_character(ctx: Any, a: Mapping[str, Any]) -> list[Any]:
     from bpdsl.engine.compiled import RANK, SUIT
 
     s, seat = ctx.state, ctx.seat
-    what, who = get(a, "what", "character"), get(a, "controller", "any")
-    seats = [seat] if who == "self" else [1 - seat] if who == "opponent" else [seat, 1 - seat]
-    suits = {SUIT[c % 54] for c in ctx.inst.keys} if get(a, "same_suit_as_key", False) else None
+    what, who = a.get("what") or "character", a.get("controller") or "any"
+    seats = (seat,) if who == "self" else (1 - seat,) if who == "opponent" else (seat, 1 - seat)
+    suits = {SUIT[c % 54] for c in ctx.inst.keys} if a.get("same_suit_as_key") else None
+    no_joker = bool(a.get("exclude_joker"))
+    any_kind = what == "character"
     out = []
     for p in seats:
         for ch in s.players[p].field:
-            if what != "character" and ch.kind != what:
+            if not any_kind and ch.kind != what:
                 continue
-            if get(a, "exclude_joker", False) and any(RANK[c % 54] == "Joker" for c in ch.cards):
+            if no_joker and any(RANK[c % 54] == "Joker" for c in ch.cards):
                 continue
             if suits is not None and not (suits & {SUIT[c % 54] for c in ch.cards}):
                 continue
