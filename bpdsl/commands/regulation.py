@@ -158,3 +158,27 @@ def match_play(
     from bpdsl.regulation.interactive import run_cli
 
     run_cli(regulation, seed, deck, system)
+
+
+@match_app.command("replay")
+def match_replay(log: Path = typer.Argument(..., help="event log written by --log under a regulation")) -> None:
+    """Replay the logged game of a match and compare its final state hash (exit 1 when it differs)."""
+    from bpdsl.engine.log import read_log
+    from bpdsl.engine.replay import ReplayError
+    from bpdsl.regulation.cli_support import definitions_or_exit, err
+    from bpdsl.regulation.play import NotPlayable, replay_regulation_log
+
+    try:
+        events = read_log(log)
+    except (OSError, ValueError) as exc:
+        err(f"cannot read {log}: {exc}")
+        raise typer.Exit(2)
+    try:
+        result = replay_regulation_log(definitions_or_exit(), events)
+    except (ReplayError, NotPlayable) as exc:
+        err(f"cannot replay {log}: {exc}")
+        raise typer.Exit(1)
+    if not result.ok:
+        err(f"replay differs: expected {result.expected}, got {result.actual}")
+        raise typer.Exit(1)
+    print(f"replay ok: {result.decisions} decisions, state hash {result.actual}")

@@ -110,11 +110,16 @@ def game_runner(definitions: Definitions, regulation: Regulation, agents: AgentF
 
     rules = regulation_rules(definitions, regulation)
     make_agents = agents or _random_agents
+    pending_log = [log] if log is not None else []  # only the first game played is logged
 
     def run(request: GameRequest) -> GameOutcome:
+        game_log = pending_log.pop() if pending_log else None
+        if game_log is not None:
+            game_log.write({"t": "regulation", "regulation": regulation.id, "system": regulation.system.id,
+                            "name": regulation.name, "game": request.number,
+                            "packs": [[c.id for c in p] for p in request.packs]})
         game = new_game(rules, make_agents(request), seed=request.seed, decks=list(request.decks),
-                        setup=setup_hook(regulation, request.packs), check=check,
-                        log=log if request.number == 1 else None)
+                        setup=setup_hook(regulation, request.packs), check=check, log=game_log)
         start = {"life": [len(p.life) for p in game.state.players]}
         result = game.play()
         details = {
@@ -130,3 +135,40 @@ def game_runner(definitions: Definitions, regulation: Regulation, agents: AgentF
         return GameOutcome(result.winner, result.turns, result.reason, details)
 
     return run
+
+
+def replay_regulation_log(definitions: Definitions, events: list[dict[str, Any]]) -> Any:
+    """Replay the log of a game played under a regulation (its ``regulation`` line names the regulation
+    and the packs): same rules with the options' actions, same setup hook, the logged decisions."""
+    from bpdsl.dsl.cards import parse_card
+    from bpdsl.engine.decisions import ReplayAgent, ScriptError
+    from bpdsl.engine.log import EventLog
+    from bpdsl.engine.replay import ReplayError, ReplayResult
+    from bpdsl.regulation.check import resolve
+    from bpdsl.regulation.load import systems
+
+    head = next((e for e in events if e.get("t") == "regulation"), None)
+    game_line = next((e for e in events if e.get("t") == "game"), None)
+    end = next((e for e in reversed(events) if e.get("t") == "end"), None)
+    if head is None or game_line is None or end is None:
+        raise ReplayError("the log has no 'regulation', 'game' or 'end' line")
+    checked = resolve(str(head["regulation"]), systems(definitions), head.get("system"))
+    if not checked.valid or checked.regulation is None:
+        raise ReplayError(f"the log's regulation {head['regulation']!r} is not valid with these definitions")
+    regulation = checked.regulation
+    from bpdsl.engine import new_game
+
+    rules = regulation_rules(definitions, regulation)
+    raw_packs = head.get("packs") or [[], []]
+    packs = ([parse_card(c) for c in raw_packs[0]], [parse_card(c) for c in raw_packs[1]])
+    indices = [int(e["i"]) for e in events if e.get("t") == "decision"]
+    agent = ReplayAgent(indices)
+    game = new_game(rules, [agent, agent], int(game_line["seed"]), decks=game_line.get("decks"),
+                    setup=setup_hook(regulation, packs), log=EventLog())
+    try:
+        result = game.play()
+    except ScriptError as exc:
+        raise ReplayError(str(exc)) from None
+    if agent.pos != len(indices):
+        raise ReplayError(f"the replayed game ended after {agent.pos} of the log's {len(indices)} decisions")
+    return ReplayResult(str(end.get("hash", "")), result.state_hash, len(indices), result)

@@ -110,7 +110,6 @@ def run_cli(regulation: str, matches: int, seed: int, as_json: bool = False, dec
         from bpdsl.engine.log import EventLog
 
         event_log = EventLog()
-        event_log.write({"t": "regulation", "regulation": reg.id, "name": reg.name, "seed": seed})
     try:
         result = _with_progress(definitions, reg, matches, seed, given, event_log, check)
     except NotPlayable as exc:

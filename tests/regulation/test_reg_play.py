@@ -177,3 +177,28 @@ def test_simulate_and_play_take_a_regulation(defs) -> None:
     assert r.exit_code == 1 and "not defined" in r.output
     r = runner.invoke(app, ["play", "--regulation", "std+full", "--seed", "1"], input="q\n")
     assert r.exit_code == 0 and "終了" in r.output
+
+
+@pytest.mark.parametrize("text", ["std+random40+pack+preset2", "std+random-half", "ライト40"])
+def test_logged_game_of_a_match_replays(defs, tmp_path, text: str) -> None:
+    log = tmp_path / "m.jsonl"
+    runner = CliRunner()
+    r = runner.invoke(app, ["simulate", "--regulation", text, "--games", "2", "--seed", "4", "--log", str(log)])
+    assert r.exit_code == 0, r.output
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert sum('"t": "game"' in line for line in lines) == 1  # one game logged
+    for cmd in (["replay", str(log)], ["match", "replay", str(log)]):
+        r = runner.invoke(app, cmd)
+        assert r.exit_code == 0 and "replay ok" in r.output, r.output
+    # a decision changed in the log no longer replays to the same state
+    broken = tmp_path / "broken.jsonl"
+    changed = False
+    out = []
+    for line in lines:
+        if not changed and '"t": "decision"' in line and '"n": 2' in line:
+            line = line.replace('"i": 0', '"i": 1') if '"i": 0' in line else line.replace('"i": 1', '"i": 0')
+            changed = True
+        out.append(line)
+    assert changed
+    broken.write_text("\n".join(out) + "\n", encoding="utf-8")
+    assert runner.invoke(app, ["match", "replay", str(broken)]).exit_code == 1
