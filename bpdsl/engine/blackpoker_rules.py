@@ -115,8 +115,9 @@ class BlackPokerRules:
         """3.9: shuffle, 7 cards each, reveal top cards until they differ, revealed cards to the grave."""
         s = game.state
         rng = game.rng
-        for p in s.players:
-            rng.shuffle(p.life)
+        if not getattr(game, "keep_order", False):  # scenarios may keep the lives in their given order
+            for p in s.players:
+                rng.shuffle(p.life)
         if game.setup_hook is not None:
             game.setup_hook(game)
         for p in s.players:
