@@ -69,8 +69,10 @@ class CheckResult:
 
 
 def normalize(name: str) -> str:
-    """Compare names loosely: NFKC, no spaces, lower case, "_" = "-" ("ランダム 40" = "ランダム40")."""
+    """Compare names loosely: NFKC, no spaces, lower case, "_" = "-", hiragana = katakana
+    ("ランダム 40" = "ランダム40", "らんだむはーふ" = "ランダムハーフ")."""
     t = unicodedata.normalize("NFKC", name).strip().lower()
+    t = "".join(chr(ord(c) + 0x60) if "\u3041" <= c <= "\u3096" else c for c in t)
     return "".join(t.split()).replace("_", "-")
 
 
@@ -84,18 +86,17 @@ def _index(entries: Mapping[str, object]) -> dict[str, str]:
 
 
 def _suggest(part: str, *groups: Mapping[str, object]) -> str:
+    """A did-you-mean hint naming the printed names (and ids) closest to ``part``."""
+    import difflib
+
     names: dict[str, str] = {}
     for g in groups:
         for eid, e in g.items():
             names[normalize(eid)] = eid
             names[normalize(getattr(e, "name", eid))] = getattr(e, "name", eid)
-    hits = did_you_mean(normalize(part), names)
-    if not hits:
-        return ""
-    # translate normalized matches back to the printed names
-    import difflib
-
     best = difflib.get_close_matches(normalize(part), list(names), n=3, cutoff=0.6)
+    if not best:
+        return ""
     return "did you mean " + " or ".join(repr(names[b]) for b in best) + "?"
 
 
