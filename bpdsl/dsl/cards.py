@@ -14,7 +14,7 @@ Grammar (whitespace is insignificant, full-width forms are accepted)::
     slots     := slot ( "と" slot )*             one card per slot, e.g. "♠A〜K と ♣A〜K"
     slot      := alt ( ("," | "、" | "・") alt )*  one card matching any alternative, e.g. "Joker,A,J,Q,K"
     alt       := "Joker" | [suit] rank [range rank]
-    range     := "〜" | "～" | "~"
+    range     := "〜" | "～" | "~"  (also "-", "ー": typed by hand, printed as "〜")
     suit      := "♠" | "♡" | "◇" | "♣"  (also ♤ ♥ ♦ ♢ ♧)
     rank      := "A" | "2" .. "10" | "J" | "Q" | "K"
     same_suit := "同じ" ("スート" | "スーツ") "を" N "枚" ["以上"]
@@ -230,7 +230,7 @@ def _assignable(cards: Sequence[Card], slots: Sequence[CardFilter]) -> bool:
 
 # --------------------------------------------------------------------------- parser
 
-RANGE_MARKS = "〜～~"
+RANGE_MARKS = "〜～~-－ー−"  # the printed wave dash, and the dashes a designer may type instead
 ALT_MARKS = ",、・"
 
 
