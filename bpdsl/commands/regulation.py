@@ -182,3 +182,47 @@ def match_replay(log: Path = typer.Argument(..., help="event log written by --lo
         err(f"replay differs: expected {result.expected}, got {result.actual}")
         raise typer.Exit(1)
     print(f"replay ok: {result.decisions} decisions, state hash {result.actual}")
+
+
+@app.command("tables")
+def tables(system: str = typer.Option("bp2024", "--system", help="regulation system with compatibility tables")) -> None:
+    """Print Tables 5.1, 5.2 and 5.3 (frames and the ○/x compatibility of formats, frames and options)."""
+    from rich.console import Console
+    from rich.table import Table
+
+    defs = definitions_or_exit()
+    all_systems = systems_or_exit(defs)
+    s = all_systems.get(system)
+    if s is None or s.frame_table is None or s.option_format_table is None or s.option_frame_table is None:
+        from bpdsl.diagnostics import did_you_mean
+
+        with_tables = [k for k, v in all_systems.items() if v.frame_table is not None]
+        print(f"no compatibility tables in {system!r}; "
+              f"{did_you_mean(system, with_tables) or 'systems with tables: ' + ', '.join(with_tables)}")
+        raise typer.Exit(2)
+    console = Console()
+    t51 = Table(title="Table 5.1 フレーム一覧")
+    for h in ("フレーム", "id", "構築タイプ", "マッチ形式", "デッキ構成方法", "デッキ 1", "デッキ 2"):
+        t51.add_column(h)
+    for fr in s.frames.values():
+        texts = fr.deck.deck_texts() + ["x"]
+        t51.add_row(fr.name, fr.id, fr.build, s.match_types[fr.match].name, fr.method, texts[0], texts[1])
+    console.print(t51)
+    t52 = Table(title=f"Table {s.frame_table.number} {s.frame_table.title}")
+    t52.add_column("【フレーム】")
+    for f in s.formats.values():
+        t52.add_column(f.name, justify="center")
+    for rid, cells in s.frame_table.rows.items():
+        t52.add_row(s.frames[rid].name, *(cells[c] for c in s.formats))
+    console.print(t52)
+    t53 = Table(title=f"Table {s.option_format_table.number} オプション対応一覧")
+    t53.add_column("")
+    for o in s.options.values():
+        t53.add_column(o.name, justify="center")
+    t53.add_row("【フォーマット】", *[""] * len(s.options))
+    for rid, cells in s.option_format_table.rows.items():
+        t53.add_row(s.formats[rid].name, *(cells[c] for c in s.options))
+    t53.add_row("【フレーム】", *[""] * len(s.options))
+    for rid, cells in s.option_frame_table.rows.items():
+        t53.add_row(s.frames[rid].name, *(cells[c] for c in s.options))
+    console.print(t53)

@@ -86,3 +86,10 @@ def test_sample_deck_files() -> None:
     assert run("deck", "check", "-r", "std+constructed-half", str(here / "constructed-half.yaml")).exit_code == 0
     r = run("deck", "check", "-r", "std+constructed-half", str(here / "constructed40.yaml"))
     assert r.exit_code == 1 and "2 deck(s)" in r.output
+
+
+def test_tables_command() -> None:
+    r = runner.invoke(app, ["regulation", "tables"], env={"COLUMNS": "160"})
+    assert r.exit_code == 0
+    assert "Table 5.2" in r.output and "Table 5.3" in r.output and "ランダムハーフ" in r.output
+    assert run("regulation", "tables", "--system", "bp2021").exit_code == 2
