@@ -141,7 +141,7 @@ class BlackPokerRules:
         s.chance = first
         s.turn_no = 1
         self.draw(game, first, 1)
-        if game.log is not None:
+        if game.log is not None:  # written last: the summary of the game start (first player, revealed cards)
             game.log.write({"t": "start", "first": first, "revealed": [self.card_text(c) for c in revealed]})
 
     def win_check(self, game: Game) -> None:

@@ -41,8 +41,9 @@ while it fails (and XPASS once it passes) instead of failing the run.
 
 Cards not mentioned are out of the game.  The flow starts at the node after the flow's game start
 ([2] in both bundled flows) unless ``start:`` names another node.  ``start: "1"`` plays the game start
-(3.9) on the given lives — not shuffled, so that the scenario knows which cards come up (the hands are
-drawn from the lives, the top cards compared, ties revealed again, the first player draws 1).  When the script runs out the scenario
+(3.9) on the given lives: they are shuffled with the scenario's seed, or kept in the given order with
+``shuffle: false`` so that the scenario knows which cards come up (the hands are drawn from the lives,
+the top cards compared, ties revealed again, the first player draws 1).  When the script runs out the scenario
 stops (the rest of the game is not played) and the state is checked.
 """
 from __future__ import annotations
@@ -264,7 +265,7 @@ def run_scenario(source: str | Path | dict[str, Any], definitions: Any = None) -
     if start not in rules.flow_ids:
         raise ScenarioError(f"{path or name}: unknown start node {start!r}; nodes: {', '.join(rules.flow_ids)}")
     game.node = rules.flow_ids.index(start)
-    game.keep_order = True  # type: ignore[attr-defined]
+    game.keep_order = data.get("shuffle", True) is False  # type: ignore[attr-defined]
     expect = data.get("expect") or {}
     error = None
     try:
