@@ -15,8 +15,14 @@ def register(app: typer.Typer) -> None:
         seed: Optional[int] = typer.Option(None, "--seed", "-s", help="seed of the game (random if omitted)"),
         seat: int = typer.Option(0, "--seat", min=0, max=1, help="your seat (0 or 1); the first player is decided by the rules"),
         log: Optional[Path] = typer.Option(None, "--log", help="write the JSONL event log of the game"),
+        regulation: Optional[str] = typer.Option(None, "--regulation", "-r", help='play a whole match under a '
+                                                 'regulation, e.g. "スタンダード + エントリー"'),
     ) -> None:
         """Play one game against the random bot, seeing exactly what your player may see."""
+        if regulation is not None:  # a whole match under a regulation: bpdsl.regulation.interactive
+            from bpdsl.regulation.interactive import run_cli
+
+            return run_cli(regulation, seed)
         import random
 
         from rich.console import Console
@@ -29,10 +35,11 @@ def register(app: typer.Typer) -> None:
         rules = rules_or_exit(edition, fmt)
         s = seed if seed is not None else random.SystemRandom().randrange(2**31)
         console = Console()
-        human = HumanAgent(console)
+        elog = EventLog()
+        names = {a.id: a.name for a in rules.actions.values()} | {c.id: c.name for c in rules.characters.values()}
+        human = HumanAgent(console, log=elog, seat=seat, names=names)
         agents = [RandomAgent(s + 1), RandomAgent(s + 2)]
         agents[seat] = human  # type: ignore[call-overload]
-        elog = EventLog()
         game = new_game(rules, agents, s, log=elog)
         console.print(f"[bold]{rules.edition.name} {edition} {fmt}[/bold] (flow {rules.flow.id}), seed {s}. "
                       f"あなたは席{seat}です。番号で選択、q で終了。")
@@ -45,6 +52,7 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(0)
         if log:
             elog.dump(log)
+        human.tell_events()
         if result.draw:
             console.print(f"[bold]引き分け[/bold] ({result.reason})")
         elif result.winner == seat:

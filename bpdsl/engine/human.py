@@ -23,11 +23,16 @@ class HumanAgent:
     name = "human"
 
     def __init__(self, console: Console | None = None, read: Callable[[str], str] | None = None,
-                 out: TextIO | None = None):
+                 out: TextIO | None = None, log: Any = None, seat: int = 0, names: dict[str, str] | None = None):
         self.console = console or Console()
         self.read = read or (lambda prompt: self.console.input(prompt))
+        self.log = log  # the game's EventLog: what happened since the last decision is told (public part only)
+        self.seat = seat
+        self.seen = 0
+        self.names = names or {}  # action and character ids -> printed names
 
     def decide(self, request: DecisionRequest, observe: Callable[[], dict[str, Any]]) -> int:
+        self.tell_events()
         self.show(observe())
         c = self.console
         what = request.context.get("action") or request.context.get("what") or ""
@@ -49,6 +54,18 @@ class HumanAgent:
                 return labels.index(raw)
             c.print(f"[red]0〜{len(request.options) - 1} の番号を入力してください (q で終了)[/red]")
 
+    def tell_events(self) -> None:
+        """Print the public events since the last decision (never the opponent's hidden cards or choices)."""
+        if self.log is None:
+            return
+        lines = self.log.lines[self.seen:]
+        self.seen = len(self.log.lines)
+        for e in lines:
+            text = public_event({k: self.names.get(v, v) if k in ("action", "as") else v for k, v in e.items()},
+                                self.seat)
+            if text:
+                self.console.print(f"[dim]· {text}[/dim]")
+
     def show(self, obs: dict[str, Any]) -> None:
         me = obs["you"]
         t = Table(title=f"ターン {obs['turn_no']} — ターンプレイヤー: {_who(obs['turn'], me)}, "
@@ -68,6 +85,45 @@ class HumanAgent:
             lines = [f"{i + 1}. {x['action']} ({_who(x['controller'], me)}) キー: {' '.join(x['keys']) or '-'}"
                      + (f" 対象: {x['target']}" if x["target"] else "") for i, x in enumerate(obs["stage"])]
             self.console.print(Panel("\n".join(lines), title="ステージ (下から順)"))
+
+
+def public_event(e: dict[str, Any], me: int) -> str:
+    """One log line as the player ``me`` may hear it, or "" when it is nobody's business (3.12.1)."""
+    t = e.get("t")
+    who = _who(e["p"], me) if isinstance(e.get("p"), int) else ""
+    if t == "raise":
+        keys = f" キー {' '.join(e['keys'])}" if e.get("keys") else ""
+        target = f" 対象 {e['target']}" if e.get("target") else ""
+        how = "" if e.get("direct") else " (誘発/効果)"
+        return f"{who}: {e['action']}{how}{keys}{target}"
+    if t == "pass":
+        return f"{who}: パス"
+    if t == "resolve":
+        return f"{e['action']} を解決"
+    if t == "negated":
+        return f"{e['action']} は無効になった"
+    if t == "no_effect":
+        return f"{e['action']} は対象を失い効果なし"
+    if t == "damage":
+        return f"{who} に {e['n']} 点のダメージ"
+    if t == "draw":
+        return f"{who} が {e['n']} 枚引いた"
+    if t == "cost":
+        return f"{who} がコスト {e['letter']} を支払った"
+    if t == "turn":
+        return f"ターン {e['turn_no']}: {who}のターン"
+    if t == "enter":
+        cards = "+".join(e["cards"]) if (e.get("face_up") or e.get("p") == me) else "裏向き"
+        return f"{who}の場に {e['as']} [{cards}]"
+    if t == "leave":
+        return f"{who}の {e['as']} [{'+'.join(e['cards'])}] が {e['to']} へ"
+    if t == "reveal":
+        return f"{who} が {e['card']} を見せた"
+    if t == "start":
+        return f"ゲーム開始: 表にしたカード {' '.join(e['revealed'])}、先攻は{_who(e['first'], me)}"
+    if t == "over":
+        return "ゲーム終了"
+    return ""
 
 
 _KIND = {"action": "アクションを起こすか？", "key": "キーカード", "target": "対象", "cost_B": "コストB: ドライブする防壁",
