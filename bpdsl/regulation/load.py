@@ -28,10 +28,8 @@ def load_definitions() -> Definitions:
 
     Raises DefinitionError with the loader's diagnostics when they are invalid.
     """
-    try:
-        from bpdsl.dsl.loader import load_or_raise
-    except ImportError:  # the full loader is not available: read the regulation files on their own
-        return load_regulation_files()
+    from bpdsl.dsl.loader import load_or_raise
+
     return load_or_raise()
 
 
