@@ -121,6 +121,10 @@ class Game:
         self.node = rules.start
         self._lists_style = rules.flow.trigger_style == "lists"
         # taken per game, so that actions added to rules.direct_actions after compiling (options) count too
+        # legal actions per seat, valid while ``epoch`` is unchanged: every primitive that can change the
+        # state (start, raise, resolve, trigger check, stage) bumps the epoch; passing changes nothing
+        self.epoch = 0
+        self._legal_cache: dict[int, tuple[int, list[CAction]]] = {}
         self._direct = list(rules.direct_actions)
         self._quick = [a for a in self._direct if not a.main]
         self._scratch = Ctx(self, ActionInstance(0, None, 0), 0)  # reused while listing legal targets
@@ -172,6 +176,7 @@ class Game:
     # primitives: return None for a plain step, True/False for a question
 
     def p_game_start(self) -> None:
+        self.epoch += 1
         self.hooks.game_start(self)
 
     def p_chance_to_turn_player(self) -> None:
@@ -180,7 +185,12 @@ class Game:
     def p_ask_action(self) -> bool:
         s = self.state
         seat = s.chance
-        legal = self.legal_actions(seat)
+        cached = self._legal_cache.get(seat)
+        if cached is not None and cached[0] == self.epoch:
+            legal = cached[1]
+        else:
+            legal = self.legal_actions(seat)
+            self._legal_cache[seat] = (self.epoch, legal)
         if not legal:
             self.chosen = None
             return False
@@ -201,10 +211,12 @@ class Game:
     def p_raise_action(self) -> None:
         action = self.chosen
         assert action is not None
+        self.epoch += 1
         self.current = self.raise_direct(action, self.state.chance)
 
     def p_trigger_check(self) -> None:
         if self.events:
+            self.epoch += 1
             if self._lists_style:
                 self._tc_lists()
             else:
@@ -215,14 +227,17 @@ class Game:
 
     def p_resolve(self) -> None:
         inst = self.current
+        self.epoch += 1
         if inst is not None:
             self.resolve(inst)
 
     def p_win_check(self) -> None:
+        self.epoch += 1
         self.hooks.win_check(self)
 
     def p_push_stage(self) -> None:
         inst = self.current
+        self.epoch += 1
         if inst is not None:
             self.state.stage.append(inst)
             if self.log is not None:
@@ -242,6 +257,7 @@ class Game:
         return not self.state.stage
 
     def p_pop_stage(self) -> None:
+        self.epoch += 1
         inst = self.state.stage.pop()
         inst.from_stage = True
         self.current = inst
@@ -287,21 +303,35 @@ class Game:
         raised = s.raised_this_turn
         out = []
         targets: dict[Any, bool] = {}  # target op call -> some target exists (for key-independent targets)
+        hooks = self.hooks
         for a in (self._direct if my_turn_empty else self._quick):
             if a.once_per_turn and (seat, a.id) in raised:
                 continue
-            if a.key_test is not None and not a.key_test(hand):
+            key_test = a.key_test
+            if key_test is not None and not key_test(hand):
                 continue
             if a.conditions and not self._conditions_hold(a, seat):
                 continue
-            if a.target is not None and not a.target_uses_keys:
-                has = targets.get(a.target_key)
-                if has is None:
-                    has = targets[a.target_key] = bool(self._targets(a, seat, ()))
-                if not has:
+            if a.target_uses_keys:
+                if not self._first_raise_plan(a, seat):
                     continue
-            if not self._first_raise_plan(a, seat):
-                continue
+            else:
+                if a.target is not None:
+                    has = targets.get(a.target_key)
+                    if has is None:
+                        has = targets[a.target_key] = bool(self._targets(a, seat, ()))
+                    if not has:
+                        continue
+                if a.cost:
+                    if a.key is None:
+                        if not hooks.can_pay(self, a, seat, ()):
+                            continue
+                    elif key_test is None and not self._first_raise_plan(a, seat):
+                        continue
+                    elif not hooks.can_pay_n(self, a, seat, a.key_min):
+                        continue
+                elif a.key is not None and key_test is None and not hooks.has_key(self, a, seat):
+                    continue
             out.append(a)
         return out
 
