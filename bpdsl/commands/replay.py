@@ -15,6 +15,10 @@ def register(app: typer.Typer) -> None:
         if not log.is_file():
             typer.echo(f"no such log file: {log}", err=True)
             raise typer.Exit(2)
+        if '"t": "regulation"' in log.read_text(encoding="utf-8").split("\n", 1)[0]:  # a game under a regulation
+            from bpdsl.commands.regulation import match_replay
+
+            return match_replay(log)
         try:
             r = replay_log(log)
         except (ReplayError, ValueError, KeyError) as exc:

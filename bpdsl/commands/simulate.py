@@ -17,10 +17,17 @@ def register(app: typer.Typer) -> None:
         seed: int = typer.Option(1, "--seed", "-s", help="seed of the run (same seed, same output)"),
         as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
         log: Optional[Path] = typer.Option(None, "--log", help="write the JSONL event log of the first game"),
-        check: bool = typer.Option(False, "--check", help="check the invariants after every core-flow step"),
+        check: bool = typer.Option(True, "--check/--no-check",
+                                   help="check the invariants after every core-flow step (--no-check: faster)"),
+        regulation: Optional[str] = typer.Option(None, "--regulation", "-r", help='play whole matches under a '
+                                                 'regulation, e.g. "std+random-half"; --games counts matches'),
     ) -> None:
         """Play GAMES random-vs-random games; print wins per seat, draws, aborted games, mean turns and
         decisions, and how often each action was raised."""
+        if regulation is not None:  # matches under a regulation: bpdsl.regulation.simulate
+            from bpdsl.regulation.simulate import run_cli
+
+            return run_cli(regulation, games, seed, as_json, (), log, None, check)
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
