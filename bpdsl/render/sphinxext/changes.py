@@ -57,4 +57,4 @@ class DiffDirective(SphinxDirective):
 
 
 def setup(app: Any) -> None:
-    app.add_directive("bpdsl-diff", DiffDirective)
+    app.add_directive("bpdsl-diff", DiffDirective, override=True)

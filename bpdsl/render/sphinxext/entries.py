@@ -92,5 +92,5 @@ class FormatTableDirective(SphinxDirective):
 
 def setup(app: Any) -> None:
     register_nodes(app)
-    app.add_directive("bpdsl-entries", EntriesDirective)
-    app.add_directive("bpdsl-format-table", FormatTableDirective)
+    app.add_directive("bpdsl-entries", EntriesDirective, override=True)
+    app.add_directive("bpdsl-format-table", FormatTableDirective, override=True)

@@ -105,4 +105,4 @@ class FlowDirective(SphinxDirective):
 
 def setup(app: Any) -> None:
     app.setup_extension("sphinx.ext.graphviz")
-    app.add_directive("bpdsl-flow", FlowDirective)
+    app.add_directive("bpdsl-flow", FlowDirective, override=True)

@@ -38,5 +38,5 @@ class CostsDirective(_GameDirective):
 
 
 def setup(app: Any) -> None:
-    app.add_directive("bpdsl-ranks", RanksDirective)
-    app.add_directive("bpdsl-costs", CostsDirective)
+    app.add_directive("bpdsl-ranks", RanksDirective, override=True)
+    app.add_directive("bpdsl-costs", CostsDirective, override=True)

@@ -171,4 +171,4 @@ def _field(name: str, value: str) -> nodes.field:
 
 
 def setup(app: Any) -> None:
-    app.add_directive("bpdsl-ops", OpsDirective)
+    app.add_directive("bpdsl-ops", OpsDirective, override=True)

@@ -167,10 +167,10 @@ def _enumerated(items: Any) -> nodes.enumerated_list:
 
 
 def setup(app: Any) -> None:
-    app.add_directive("bpdsl-format-kinds", FormatKinds)
-    app.add_directive("bpdsl-frames", Frames)
-    app.add_directive("bpdsl-match-types", MatchTypes)
-    app.add_directive("bpdsl-frame-compat", FrameCompat)
-    app.add_directive("bpdsl-options", Options)
-    app.add_directive("bpdsl-option-compat", OptionCompat)
-    app.add_directive("bpdsl-named-regulations", NamedRegulations)
+    app.add_directive("bpdsl-format-kinds", FormatKinds, override=True)
+    app.add_directive("bpdsl-frames", Frames, override=True)
+    app.add_directive("bpdsl-match-types", MatchTypes, override=True)
+    app.add_directive("bpdsl-frame-compat", FrameCompat, override=True)
+    app.add_directive("bpdsl-options", Options, override=True)
+    app.add_directive("bpdsl-option-compat", OptionCompat, override=True)
+    app.add_directive("bpdsl-named-regulations", NamedRegulations, override=True)
