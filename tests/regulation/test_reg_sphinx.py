@@ -33,6 +33,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, list
     """The page as text, and every table of its doctree as rows of cell texts, by caption."""
     from docutils import nodes
     from sphinx.application import Sphinx
+    from sphinx.util.docutils import docutils_namespace
 
     from bpdsl.render.sphinxext import data
 
@@ -44,15 +45,16 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, list
     (src / "index.rst").write_text(PAGE, encoding="utf-8")
     out = tmp_path_factory.mktemp("out")
     data.clear_cache()
-    app = Sphinx(str(src), str(src), str(out), str(out / ".doctrees"), "text", warningiserror=True,
-                 status=None, freshenv=True)
-    app.build()
-    data.clear_cache()
     tables: dict[str, list[list[str]]] = {}
-    for table in app.env.get_doctree("index").findall(nodes.table):
-        caption = table.next_node(nodes.title).astext()
-        tables[caption] = [[entry.astext() for entry in row.findall(nodes.entry)]
-                           for row in table.findall(nodes.row)]
+    with docutils_namespace():  # keep this build's registrations out of later builds in the process
+        app = Sphinx(str(src), str(src), str(out), str(out / ".doctrees"), "text", warningiserror=True,
+                     status=None, freshenv=True)
+        app.build()
+        data.clear_cache()
+        for table in app.env.get_doctree("index").findall(nodes.table):
+            caption = table.next_node(nodes.title).astext()
+            tables[caption] = [[entry.astext() for entry in row.findall(nodes.entry)]
+                               for row in table.findall(nodes.row)]
     return (out / "index.txt").read_text(encoding="utf-8"), tables
 
 
