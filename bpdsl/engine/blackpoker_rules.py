@@ -21,7 +21,7 @@ from bpdsl.dsl.cards import RANKS as RANK_ORDER
 from bpdsl.dsl.cards import card_at
 from bpdsl.engine.compiled import RANK, SUIT, TEXT, VALUE, CAction
 from bpdsl.engine.core import Event, Game, GameAborted
-from bpdsl.engine.state import (LIST_ZONES, Z_FIELD, Z_GRAVE, Z_HAND, Z_LIFE, Z_OUT, Z_STAGE, ZONES, Character,
+from bpdsl.engine.state import (LIST_ZONES, Z_FIELD, Z_GRAVE, Z_HAND, Z_LIFE, Z_OUT, ZONES, Character,
                                 Player, State)
 
 HAND_LIMIT = 7
@@ -702,4 +702,4 @@ def rank_index(rank: str) -> int:
     return RANK_ORDER.index(rank) if rank in RANK_ORDER else -1
 
 
-__all__ = ["BlackPokerRules", "HAND_LIMIT", "NEXT_GEN_RANKS", "SUIT", "SUIT_IDS", "Z_LIFE", "Z_STAGE"]
+__all__ = ["BlackPokerRules", "rank_index"]

@@ -16,9 +16,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from bpdsl.engine.compiled import TEXT, CAction, Rules
+from bpdsl.engine.compiled import CAction, Rules
 from bpdsl.engine.decisions import Agent, DecisionRequest
-from bpdsl.engine.state import Z_GRAVE, Z_HAND, Z_STAGE, ActionInstance, State
+from bpdsl.engine.state import Z_GRAVE, Z_STAGE, ActionInstance, State
 
 
 class GameAborted(Exception):
@@ -572,4 +572,4 @@ class Game:
                     self.log.write({"t": "stage", "action": inst.action.id, "p": p})
 
 
-__all__ = ["Ctx", "Event", "Game", "GameAborted", "GameResult", "Z_HAND"]
+__all__ = ["Ctx", "Event", "Game", "GameAborted", "GameResult"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bpdsl.engine.state import LIST_ZONES, Z_FIELD, Z_OUT, Z_STAGE, ZONES
+from bpdsl.engine.state import LIST_ZONES, Z_FIELD, Z_STAGE, ZONES
 
 
 class InvariantError(AssertionError):

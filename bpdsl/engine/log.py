@@ -12,7 +12,6 @@ import json
 from pathlib import Path
 from typing import Any, TextIO
 
-from bpdsl.engine.state import ZONES
 
 
 class EventLog:
@@ -80,4 +79,4 @@ def read_log(path: str | Path) -> list[dict[str, Any]]:
     return out
 
 
-__all__ = ["EventLog", "StreamLog", "ZONES", "canonical_state", "read_log", "state_hash"]
+__all__ = ["EventLog", "StreamLog", "canonical_state", "read_log", "state_hash"]

@@ -58,7 +58,7 @@ from bpdsl.dsl.cards import parse_card
 from bpdsl.engine.compiled import N_CARDS
 from bpdsl.engine.decisions import DecisionRequest, ScriptError
 from bpdsl.engine.log import EventLog
-from bpdsl.engine.state import LIST_ZONES, Z_FIELD, Z_FOG, Z_GRAVE, Z_HAND, Z_LIFE, Z_OUT, ZONES, Character
+from bpdsl.engine.state import LIST_ZONES, Z_FIELD, Z_FOG, Z_GRAVE, Z_HAND, Z_LIFE, Z_OUT, Character
 
 
 class ScenarioError(Exception):
@@ -302,4 +302,4 @@ def run_scenario(source: str | Path | dict[str, Any], definitions: Any = None) -
     return result
 
 
-__all__ = ["ScenarioError", "ScenarioResult", "load_scenario", "run_scenario", "ZONES"]
+__all__ = ["ScenarioError", "ScenarioResult", "load_scenario", "run_scenario"]
