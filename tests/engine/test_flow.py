@@ -67,3 +67,15 @@ def test_valid_small_flow() -> None:
 def test_broken_flows(nodes: list[dict[str, Any]], start: str, code: str) -> None:
     _, codes = _build(_flow(nodes, start))
     assert code in codes
+
+
+def test_loader_reports_flow_errors_with_positions(tmp_path) -> None:
+    from bpdsl.dsl.loader import load
+
+    (tmp_path / "f.yaml").write_text(
+        'kind: flow\nid: bad\nname: x\nrulebook: y\nstart: "1"\ntrigger_style: lists\nnodes:\n'
+        '  - {id: "1", label: "[1]", primitive: game_strat, next: "2"}\n'
+        '  - {id: "2", label: "[2]", primitive: win_check, next: "1"}\n', encoding="utf-8")
+    diags = load([tmp_path]).diagnostics
+    assert [(d.code, d.pos.line) for d in diags] == [("F001", 8)]
+    assert "game_start" in diags[0].hint

@@ -77,13 +77,16 @@ def build(ctx: BuildContext) -> None:
             ctx.error(("nodes", i, "id"), F_DUPLICATE, f"node {nid!r} is defined twice", "node ids must be unique")
             continue
         prim = raw["primitive"]
+        branches = dict(raw.get("branches") or {})
+        nxt = raw.get("next")
         if prim not in PRIMITIVES:
             ctx.error(("nodes", i, "primitive"), F_PRIMITIVE, f"unknown primitive {prim!r}",
                       did_you_mean(prim, PRIMITIVES) or "primitives: " + ", ".join(PRIMITIVES))
+            # keep the node so that its edges are still checked without follow-on errors
+            nodes[nid] = FlowNode(nid, raw["label"], prim, nxt, branches, raw.get("section", ""),
+                                  raw.get("text", ""), ctx.pos(("nodes", i)))
             continue
         outcomes = PRIMITIVES[prim]
-        branches = dict(raw.get("branches") or {})
-        nxt = raw.get("next")
         if outcomes is None and (branches or not nxt) and prim != "win_check":
             ctx.error(("nodes", i), F_EDGE, f"node {nid!r} ({prim}) needs exactly one 'next' edge and no branches",
                       "a plain step is written with next: <node id>")
