@@ -139,6 +139,8 @@ class Game:
         i = self.node
         check = self.check
         aborted = False
+        steps = self.steps
+        limit = self.max_steps
         try:
             while not s.over:
                 fn, nxt, yes, no = prims[i]
@@ -148,16 +150,22 @@ class Game:
                     check(self)
                 if s.over:
                     break
-                i = nxt if r is None else (yes if r else no)
-                self.steps += 1
-                if self.steps > self.max_steps:
-                    raise GameAborted(f"no result after {self.max_steps} core-flow steps")
+                if r is None:
+                    i = nxt
+                elif r:
+                    i = yes
+                else:
+                    i = no
+                steps += 1
+                if steps > limit:
+                    raise GameAborted(f"no result after {limit} core-flow steps")
         except GameAborted as exc:
             aborted = True
             s.over = True
             s.reason = f"aborted: {exc}"
         finally:
             prims.clear()
+            self.steps = steps
         return self.result(aborted)
 
     def result(self, aborted: bool = False) -> GameResult:
