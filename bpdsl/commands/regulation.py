@@ -139,7 +139,8 @@ def match_simulate(
     log: Optional[Path] = typer.Option(None, "--log", help="JSON Lines event log of the first game"),
     system: Optional[str] = typer.Option(None, "--system", help="bp2024 or bp2021 (default: read the text)"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
-    check: bool = typer.Option(False, "--check", help="check the invariants after every core-flow step"),
+    check: bool = typer.Option(True, "--check/--no-check",
+                               help="check the invariants after every core-flow step (--no-check: faster)"),
 ) -> None:
     """Play MATCHES matches between two random bots under REGULATION and report match and game results."""
     from bpdsl.regulation.simulate import run_cli
