@@ -127,6 +127,8 @@ class Game:
         self._legal_cache: dict[int, tuple[int, list[CAction]]] = {}
         self._direct = list(rules.direct_actions)
         self._quick = [a for a in self._direct if not a.main]
+        # (hand bitmask, main timing open) -> the actions whose key cards the hand can provide
+        self._by_hand: dict[tuple[int, bool], list[CAction]] = {}
         self._scratch = Ctx(self, ActionInstance(0, None, 0), 0)  # reused while listing legal targets
 
     # ------------------------------------------------------------------ walking the flow
@@ -312,12 +314,15 @@ class Game:
         out = []
         targets: dict[Any, bool] = {}  # target op call -> some target exists (for key-independent targets)
         hooks = self.hooks
-        for a in (self._direct if my_turn_empty else self._quick):
+        candidates = self._by_hand.get((hand, my_turn_empty))
+        if candidates is None:
+            candidates = self._by_hand[(hand, my_turn_empty)] = [
+                a for a in (self._direct if my_turn_empty else self._quick)
+                if a.key_test is None or a.key_test(hand)]
+        for a in candidates:
             if a.once_per_turn and (seat, a.id) in raised:
                 continue
             key_test = a.key_test
-            if key_test is not None and not key_test(hand):
-                continue
             if a.conditions and not self._conditions_hold(a, seat):
                 continue
             if a.target_uses_keys:
