@@ -51,11 +51,14 @@ class RandomAgent:
 
 
 class FirstLegalAgent:
-    """Always the first legal option (pass first where passing is allowed)."""
+    """Always the first legal option; at an action decision the first action rather than the pass (option 0),
+    since a player who always passes never ends a game.  A deterministic baseline for tests and benches."""
 
     name = "first"
 
     def decide(self, request: DecisionRequest, observation: Callable[[], dict[str, Any]]) -> int:
+        if request.kind == "action" and len(request.options) > 1:
+            return 1
         return 0
 
 

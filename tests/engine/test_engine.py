@@ -23,8 +23,18 @@ def test_random_games_complete(edition: str, fmt: str) -> None:
         assert r.raised.get("end", 0) >= 1
 
 
-def test_first_legal_agents_finish() -> None:
-    r = play_game(build_rules("act8.0", "std"), [FirstLegalAgent(), FirstLegalAgent()], seed=3, max_steps=50_000)
+@pytest.mark.parametrize("edition,fmt", PAIRS)
+def test_first_legal_agents_finish(edition: str, fmt: str) -> None:
+    r = play_game(build_rules(edition, fmt), [FirstLegalAgent(), FirstLegalAgent()], seed=3, check=check)
+    assert not r.aborted, r.reason
+
+
+def test_step_limit_aborts_a_game_of_passes() -> None:
+    class Passer(FirstLegalAgent):
+        def decide(self, request, observe):  # type: ignore[override]
+            return 0
+
+    r = play_game(build_rules("act8.0", "std"), [Passer(), Passer()], seed=3, max_steps=20_000)
     # always passing never ends the game by the rules: the step limit aborts it instead of looping forever
     assert r.aborted and "core-flow steps" in r.reason
 
