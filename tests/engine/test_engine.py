@@ -126,3 +126,16 @@ def test_custom_decks_and_setup_hook() -> None:
     assert sum(len(p.life) for p in game.state.players) == 80
     r = game.play()
     assert not r.aborted and len(placed) == 2
+
+
+def test_log_of_a_game_with_own_decks_replays() -> None:
+    from bpdsl.dsl.cards import full_deck
+
+    rules = build_rules("act8.0", "std")
+    log = EventLog()
+    decks = [full_deck()[10:50], full_deck()[::-1][:45]]
+    r = new_game(rules, [RandomAgent(1), RandomAgent(2)], 5, decks=decks, log=log).play()
+    head = log.lines[0]
+    assert head["t"] == "game" and len(head["decks"][0]) == 40 and "Joker2" in head["decks"][1]
+    rep = replay_events(log.lines)
+    assert rep.ok and rep.actual == r.state_hash
