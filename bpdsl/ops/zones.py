@@ -70,11 +70,12 @@ def _put_onto_field(ctx: Any, a: Mapping[str, Any]) -> None:
     count, face, state = get(a, "count", 1), get(a, "face", "up"), get(a, "state", "charge")
     alt = a.get("or")
     if alt:
+        alt_count, alt_face, alt_state = get(alt, "count", count), get(alt, "face", face), get(alt, "state", state)
         choice = ctx.decide(seat, "choose", [0, 1], {"what": "場に出す方法"},
-                            [f"{count}枚 {face} {state}",
-                             f"{get(alt, 'count', count)}枚 {get(alt, 'face', face)} {get(alt, 'state', state)}"])
+                            [f"{count}枚を{FACES[face]}かつ{STATES[state]}",
+                             f"{alt_count}枚を{FACES[alt_face]}かつ{STATES[alt_state]}"])
         if choice == 1:
-            count, face, state = get(alt, "count", count), get(alt, "face", face), get(alt, "state", state)
+            count, face, state = alt_count, alt_face, alt_state
     p = game.state.players[seat]
     if a["cards"] == "key":
         cards = list(ctx.inst.keys)
