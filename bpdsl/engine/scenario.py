@@ -36,6 +36,16 @@ that happened and the state reached.  Format (YAML)::
           - {life: 5, field: 0}
       error: "illegal scripted choice"            # instead: the run must fail with this text
 
+``observe:`` checks what each player may see of the starting position (3.12.1)::
+
+    observe:
+      - viewer: 1
+        life: ["10以上", 4]          # as shown to the viewer, seat 0 then seat 1
+        hand_count: [2, 1]
+        grave_top: ["♣3", "◇K"]
+        visible: ["♡4", "◇K"]        # cards the viewer's observation shows
+        hidden: ["♣5", "♠A"]         # cards it must not show
+
 A scenario that shows a known engine bug may carry ``xfail: "<reason>"``: it is then reported as XFAIL
 while it fails (and XPASS once it passes) instead of failing the run.
 
@@ -233,6 +243,33 @@ def _check_state(game: Any, want: dict[str, Any], failures: list[str]) -> None:
                             failures.append(f"players[{seat}].field[{i}].{k}: expected {v!r}, got {gv!r}")
 
 
+def _strings(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*(_strings(v) for v in value.values())) if value else set()
+    if isinstance(value, (list, tuple)):
+        return set().union(*(_strings(v) for v in value)) if value else set()
+    return set()
+
+
+def _check_observation(game: Any, want: dict[str, Any], failures: list[str]) -> None:
+    viewer = int(want.get("viewer", 0))
+    obs = game.hooks.observe(game, viewer)
+    for key in ("life", "hand_count", "grave_top"):
+        if key in want:
+            got = [p.get(key) for p in obs["players"]]
+            if got != list(want[key]):
+                failures.append(f"observe viewer {viewer}: {key} expected {want[key]!r}, got {got!r}")
+    seen = _strings(obs)
+    for card in want.get("visible") or []:
+        if parse_card(str(card)).id not in seen:
+            failures.append(f"observe viewer {viewer}: should see {card}")
+    for card in want.get("hidden") or []:
+        if parse_card(str(card)).id in seen:
+            failures.append(f"observe viewer {viewer}: must not see {card}")
+
+
 def load_scenario(path: str | Path) -> dict[str, Any]:
     data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
     if not isinstance(data, dict):
@@ -266,6 +303,8 @@ def run_scenario(source: str | Path | dict[str, Any], definitions: Any = None) -
         raise ScenarioError(f"{path or name}: unknown start node {start!r}; nodes: {', '.join(rules.flow_ids)}")
     game.node = rules.flow_ids.index(start)
     game.keep_order = data.get("shuffle", True) is False  # type: ignore[attr-defined]
+    for want in data.get("observe") or []:
+        _check_observation(game, want, result.failures)
     expect = data.get("expect") or {}
     error = None
     try:

@@ -56,3 +56,13 @@ def test_illegal_scripted_choice_names_decision_and_options() -> None:
     msg = result.failures[0]
     assert "'防壁破壊 (break_bulwark)'" in msg and "'action' decision" in msg
     assert "'投擲 (throwing)'" in msg and "'パス'" in msg
+
+
+def test_observe_section_checks_public_information() -> None:
+    base = {"edition": "act8.0", "format": "std", "players": [{"life": 12, "hand": ["♣5"]}, {"life": 4}]}
+    ok = run_scenario({**base, "observe": [{"viewer": 1, "life": ["10以上", 4], "hand_count": [1, 0],
+                                            "hidden": ["♣5"]},
+                                           {"viewer": 0, "life": [12, 4], "visible": ["♣5"]}]})
+    assert ok.ok, ok.failures
+    bad = run_scenario({**base, "observe": [{"viewer": 1, "life": [12, 4], "visible": ["♣5"]}]})
+    assert len(bad.failures) == 2
