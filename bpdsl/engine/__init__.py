@@ -66,13 +66,24 @@ def build_rules(edition: str, fmt: str, definitions: Any = None) -> Rules:
     return _RULES[key]
 
 
+def _blackpoker(rules: Rules) -> Any:
+    from bpdsl.engine.blackpoker_rules import BlackPokerRules
+
+    return BlackPokerRules(rules)
+
+
+# game id -> factory of the common-rules hooks the generic core calls (a new game registers its own)
+HOOKS: dict[str, Callable[[Rules], Any]] = {"blackpoker": _blackpoker}
+
+
 def hooks_for(rules: Rules) -> Any:
     """The common-rules hooks of the game an edition belongs to (one instance per Rules)."""
     h = getattr(rules, "_hooks", None)
     if h is None:
-        from bpdsl.engine.blackpoker_rules import BlackPokerRules
-
-        h = BlackPokerRules(rules)
+        game = getattr(rules.edition, "game", "blackpoker")
+        if game not in HOOKS:
+            raise CompileError(f"no common rules are registered for game {game!r}; known: {', '.join(HOOKS)}")
+        h = HOOKS[game](rules)
         rules._hooks = h  # type: ignore[attr-defined]
     return h
 
@@ -124,6 +135,6 @@ def _card_id(c: int) -> str:
     return card_at(c).id
 
 
-__all__ = ["Agent", "CompileError", "DecisionRequest", "FirstLegalAgent", "Game", "GameAborted", "GameResult",
+__all__ = ["HOOKS", "Agent", "CompileError", "DecisionRequest", "FirstLegalAgent", "Game", "GameAborted", "GameResult",
            "RandomAgent", "ReplayAgent", "Rules", "ScriptError", "ScriptedAgent", "build_rules", "deck_indices",
            "hooks_for", "load_definitions", "new_game", "place_character", "play_game"]
