@@ -47,6 +47,7 @@ class BlackPokerRules:
         self.bulwark_id = next((cid for cid, c in chars.items() if c.kind == "bulwark"), "bulwark")
         self.armed_id = next((cid for cid, c in chars.items()
                               if c.kind == "soldier" and getattr(c.key, "form", "") == "same_suit"), "armed_soldier")
+        self._letter_counts: dict[str, tuple[int, int, int, int]] = {}
         # labels / abilities: who may attack or block, who has 速攻 (possibly under a condition)
         self.attacker: dict[str, bool] = {}
         self.blocker: dict[str, bool] = {}
@@ -509,6 +510,37 @@ class BlackPokerRules:
         if key.form == "any":
             return bool(hand)
         return bool(self.key_choices(game, a, seat))
+
+    def budget(self, game: Game, seat: int) -> tuple[int, int, int, int, frozenset[str]]:
+        """What ``seat`` could pay right now: charged bulwarks, hand, life, characters, and the action types
+        whose costs a character's ability waives (computed once per listing of legal actions)."""
+        p = game.state.players[seat]
+        bulwarks = 0
+        waived: set[str] = set()
+        for ch in p.field:
+            if ch.kind == "bulwark" and not ch.driven:
+                bulwarks += 1
+        if self.waivers:
+            ids = {ch.char_id for ch in p.field}
+            waived = {atype for cid, atype, _letter in self.waivers if cid in ids}
+        return bulwarks, len(p.hand), len(p.life), len(p.field), frozenset(waived)
+
+    def affordable(self, game: Game, budget: tuple[int, int, int, int, frozenset[str]], a: CAction, seat: int,
+                   n_keys: int) -> bool:
+        """can_pay from a :meth:`budget`, for a key of ``n_keys`` cards taken from the hand."""
+        bulwarks, hand, life, field, waived = budget
+        if waived and a.type in waived:
+            letters = self.cost_letters(game, a, seat)
+        else:
+            letters = a.cost
+        if not letters:
+            return True
+        counts = self._letter_counts.get(letters)
+        if counts is None:
+            counts = self._letter_counts[letters] = (letters.count("B"), letters.count("L"), letters.count("D"),
+                                                     letters.count("S"))
+        b, l_, d, s_ = counts
+        return b <= bulwarks and l_ <= life and d <= hand - n_keys and s_ <= field
 
     def can_pay_n(self, game: Game, a: CAction, seat: int, n_keys: int) -> bool:
         """can_pay for some key of ``n_keys`` cards taken from the hand."""

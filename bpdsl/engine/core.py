@@ -314,6 +314,7 @@ class Game:
         out = []
         targets: dict[Any, bool] = {}  # target op call -> some target exists (for key-independent targets)
         hooks = self.hooks
+        budget = None
         candidates = self._by_hand.get((hand, my_turn_empty))
         if candidates is None:
             candidates = self._by_hand[(hand, my_turn_empty)] = [
@@ -336,12 +337,12 @@ class Game:
                     if not has:
                         continue
                 if a.cost:
-                    if a.key is None:
-                        if not hooks.can_pay(self, a, seat, ()):
+                    if budget is None:
+                        budget = hooks.budget(self, seat)
+                    if key_test is None and a.key is not None:
+                        if not self._first_raise_plan(a, seat):
                             continue
-                    elif key_test is None and not self._first_raise_plan(a, seat):
-                        continue
-                    elif not hooks.can_pay_n(self, a, seat, a.key_min):
+                    elif not hooks.affordable(self, budget, a, seat, a.key_min):
                         continue
                 elif a.key is not None and key_test is None and not hooks.has_key(self, a, seat):
                     continue
