@@ -28,6 +28,20 @@ Public API (for the regulation code, the CLI and tests)::
 * ``log=EventLog()`` records a JSON Lines event log; ``bpdsl.engine.replay.replay_log`` re-runs it.
 * ``check=bpdsl.engine.invariants.check`` verifies the invariants after every core-flow step.
 
+How the engine plays:
+
+* Cards are ints: ``seat * 54 + Card.index`` (each player has their own deck); ``hooks.card_text(c)`` prints one.
+* A player raising an action chooses the key cards, then the target, then pays the costs (3.10.3 lists
+  costs first; choosing the key first lets the options of every later decision be exactly the legal ones).
+* A decision with a single legal option is taken without asking the agent and is not counted.
+* Op executors (attached with ``@OP.executor`` next to each declaration in ``bpdsl/ops``) are called as:
+  effect ``fn(ctx, args)`` (returning ``False`` stops the rest of the effect: …場合、次を行う);
+  condition ``fn(ctx, args) -> bool``; target ``fn(ctx, args) -> [("char", uid) | ("player", seat) |
+  ("action", uid), ...]``; trigger (and triggering abilities) ``fn(ctx, args) -> [controller seat, ...]`` for
+  ``ctx.event``; cost ``fn(ctx, args)`` pays one letter; size ``fn(character, args) -> int``; labels and
+  static abilities are read once when the rules are compiled.  ``ctx`` is :class:`~bpdsl.engine.core.Ctx`
+  (``game``, ``state``, ``inst``, ``seat``, ``rules`` = the common-rules hooks, ``decide``, ``value``).
+
 Modules: ``state`` (the one mutable state), ``compiled`` (compile step), ``core`` (flow walker, stage,
 chance, pass record, trigger check), ``blackpoker_rules`` (BlackPoker's common rules as hooks),
 ``decisions`` (requests and agents), ``log`` (event log and state hash), ``invariants``, ``replay``,
