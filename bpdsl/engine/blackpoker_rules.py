@@ -657,13 +657,15 @@ class BlackPokerRules:
         whose = "自分" if ch.controller == viewer else "相手"
         return f"{whose}の{name}[{cards}]({state})"
 
-    def describe_target(self, game: Game, t: Any) -> str:
+    def describe_target(self, game: Game, t: Any, viewer: int | None = None) -> str:
+        """A target as ``viewer`` (default: the chance holder, who is choosing it) sees it."""
         if t is None:
             return "-"
         kind, ref = t
         if kind == "char":
             ch = self.find(game, ref)
-            return self.describe_char(game, ch, game.state.chance) if ch else f"(場を離れたキャラクター#{ref})"
+            who = game.state.chance if viewer is None else viewer
+            return self.describe_char(game, ch, who) if ch else f"(場を離れたキャラクター#{ref})"
         if kind == "player":
             return f"プレイヤー{ref}"
         if kind == "action":
@@ -718,7 +720,7 @@ class BlackPokerRules:
             out["players"].append(info)
         out["stage"] = [{"action": x.action.name, "controller": x.controller,
                          "keys": [self.card_text(c) for c in x.keys],
-                         "target": self.describe_target(game, x.target) if x.target is not None else None}
+                         "target": self.describe_target(game, x.target, seat) if x.target is not None else None}
                         for x in s.stage]
         return out
 
