@@ -14,7 +14,7 @@ class FakeApp:
         self.directives: dict[str, object] = {}
         self.config_values: list[str] = []
 
-    def add_directive(self, name: str, cls: object) -> None:
+    def add_directive(self, name: str, cls: object, override: bool = False) -> None:
         self.directives[name] = cls
 
     def add_config_value(self, name: str, *args: object) -> None:
