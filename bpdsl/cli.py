@@ -42,6 +42,10 @@ def main() -> None:
         raise SystemExit(130)
     except SystemExit:
         raise
+    except OSError as exc:  # the machine refused a read or write (disk full, permissions): not a bug
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"bpdsl: {where}{exc.strerror or exc}", file=sys.stderr)
+        raise SystemExit(1)
     except Exception as exc:  # a bug must still not print a traceback at the user
         print(f"bpdsl: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
         print("  set BPDSL_DEBUG=1 to see the traceback", file=sys.stderr)

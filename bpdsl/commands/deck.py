@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from bpdsl.regulation.cards import deck_text
-from bpdsl.regulation.cli_support import err, regulation_or_exit
+from bpdsl.regulation.cli_support import err, legal_decks_or_exit, regulation_or_exit
 from bpdsl.regulation.decks import Deck, DeckFileError, build_match_decks, check_decks, read_deck_file
 from bpdsl.regulation.model import Regulation
 
@@ -84,18 +84,5 @@ def _given_decks(paths: list[Path], reg: Regulation) -> tuple[list[Deck] | None,
     if reg.deck.build != "constructed":
         err(f"{reg.name} builds its decks itself ({reg.deck.build}); --deck is for constructed frames")
         raise typer.Exit(2)
-    out: list[list[Deck]] = []
-    for p in paths:
-        try:
-            decks = read_deck_file(p)
-        except DeckFileError as exc:
-            err(str(exc))
-            raise typer.Exit(2)
-        errors = [x for x in check_decks(decks, reg.deck, reg.name) if x.severity == "error"]
-        if errors:
-            for x in errors:
-                err(x.format())
-            err(f"{p}: illegal under {reg.name}")
-            raise typer.Exit(1)
-        out.append(decks)
+    out = [legal_decks_or_exit(p, reg) for p in paths]
     return (out[0], out[-1])

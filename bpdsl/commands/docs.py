@@ -24,11 +24,13 @@ def docs(
     fresh: bool = typer.Option(False, "--fresh", "-E", help="Ignore the saved environment; read every page."),
 ) -> None:
     """Build the rulebook (rules chapters, action lists, flow diagrams, DSL reference) with -W."""
+    from bpdsl.commands._paths import output_dir_or_exit
     from bpdsl.render.docsbuild import build_docs
 
     if not (source / "conf.py").is_file():
         typer.echo(f"bpdsl docs: no Sphinx project at {source} (conf.py missing)", err=True)
         raise typer.Exit(2)
+    output_dir_or_exit(out, "docs")
     started = time.perf_counter()
     status, messages = build_docs(source, out, builder=builder, definitions=definitions, fresh=fresh)
     for line in messages:

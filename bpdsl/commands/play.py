@@ -19,6 +19,12 @@ def register(app: typer.Typer) -> None:
                                                  'regulation, e.g. "スタンダード + エントリー"'),
     ) -> None:
         """Play one game against the random bot, seeing exactly what your player may see."""
+        from bpdsl.commands._paths import output_file_or_exit
+
+        if regulation is not None and log is not None:
+            typer.echo("bpdsl play: --log is for a single game; it cannot be combined with --regulation", err=True)
+            raise typer.Exit(2)
+        output_file_or_exit(log, "play")
         if regulation is not None:  # a whole match under a regulation: bpdsl.regulation.interactive
             from bpdsl.regulation.interactive import run_cli
 

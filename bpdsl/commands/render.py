@@ -27,6 +27,7 @@ def actionlist(
     ),
 ) -> None:
     """Write the action list of an edition and format as HTML, A4 PDF and 2-up PDF."""
+    from bpdsl.commands._paths import output_dir_or_exit
     from bpdsl.render.actionlist import render_actionlist
     from bpdsl.render.loading import DefinitionsInvalid, load_definitions
     from bpdsl.render.sheet import SheetError, sheet_formats
@@ -44,6 +45,7 @@ def actionlist(
             typer.echo(message, err=True)
         typer.echo(f"{len(exc.messages)} error(s) in the definitions; nothing rendered", err=True)
         raise typer.Exit(1)
+    output_dir_or_exit(out, "render")
 
     pairs = sheet_formats(defs) if all_ else [(edition or "", format or "")]
     started = time.perf_counter()

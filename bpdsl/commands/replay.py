@@ -15,7 +15,12 @@ def register(app: typer.Typer) -> None:
         if not log.is_file():
             typer.echo(f"no such log file: {log}", err=True)
             raise typer.Exit(2)
-        if '"t": "regulation"' in log.read_text(encoding="utf-8").split("\n", 1)[0]:  # a game under a regulation
+        try:
+            first_line = log.read_text(encoding="utf-8").split("\n", 1)[0]
+        except (OSError, UnicodeDecodeError) as exc:
+            typer.echo(f"cannot replay {log}: not a readable UTF-8 event log ({exc})", err=True)
+            raise typer.Exit(1)
+        if '"t": "regulation"' in first_line:  # a game under a regulation
             from bpdsl.commands.regulation import match_replay
 
             return match_replay(log)

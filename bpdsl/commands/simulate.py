@@ -24,6 +24,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Play GAMES random-vs-random games; print wins per seat, draws, aborted games, mean turns and
         decisions, and how often each action was raised."""
+        from bpdsl.commands._paths import output_file_or_exit
+
+        output_file_or_exit(log, "simulate")
         if regulation is not None:  # matches under a regulation: bpdsl.regulation.simulate
             from bpdsl.regulation.simulate import run_cli
 

@@ -10,7 +10,7 @@ from typing import Optional
 
 import typer
 from rich.console import Console
-from rich.table import Table
+from rich.table import Column, Table
 
 from bpdsl.diagnostics import CODES
 
@@ -58,7 +58,7 @@ def validate(
         if stats:
             _stats(console, result.definitions)
     if errors:
-        console.print(f"{len(errors)} error(s) in {len(result.definitions.files)} file(s)", markup=False)
+        console.print(f"{len(errors)} error(s) in {len({d.pos.file for d in errors})} file(s)", markup=False)
         raise typer.Exit(1)
     if not quiet:
         console.print(f"ok: {len(result.definitions.files)} file(s) valid in {result.seconds:.2f}s", markup=False)
@@ -76,7 +76,8 @@ def _summary(console: Console, result) -> None:  # type: ignore[no-untyped-def]
     defs = result.definitions
     if not defs.editions:
         return
-    table = Table("edition", "name", "flow", "format", "actions", "characters", "fogs", title="definitions")
+    table = Table("edition", Column("name", overflow="fold"), "flow", Column("format", overflow="fold"), "actions",
+                  "characters", "fogs", title="definitions")
     for e in defs.editions.values():
         first = True
         for f in sorted(e.formats, key=lambda f: f.order):
@@ -103,8 +104,8 @@ def _stats(console: Console, defs) -> None:  # type: ignore[no-untyped-def]
     from bpdsl.dsl.stats import stats, unused_ops
 
     columns = [f for s in stats(defs) for f in s.formats]
-    heads = [f"{f.edition}/{f.format}" for f in columns]
-    table = Table("", *heads, title="per edition and format")
+    heads = [f"{f.edition}\n{f.format}" for f in columns]  # two short lines fit a narrow terminal
+    table = Table(Column("", no_wrap=True), *heads, title="per edition and format")  # row labels stay whole
     table.add_row("actions", *[str(f.actions) for f in columns])
     table.add_row("characters", *[str(f.characters) for f in columns])
     table.add_row("fogs", *[str(f.fogs) for f in columns])

@@ -3,12 +3,14 @@ with the project's exit codes (1 invalid definitions or regulation, 2 usage)."""
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import typer
 
 from bpdsl.diagnostics import DefinitionError
 from bpdsl.model import Definitions
 from bpdsl.regulation.check import CheckResult, resolve
+from bpdsl.regulation.decks import Deck, DeckFileError, check_decks, read_deck_file
 from bpdsl.regulation.load import load_definitions, systems
 from bpdsl.regulation.model import Regulation, RegulationSystem
 
@@ -51,3 +53,20 @@ def regulation_or_exit(text: str, system: str | None = None,
         describe_problems(result)
         raise typer.Exit(result.exit_code)
     return defs, result.regulation
+
+
+def legal_decks_or_exit(path: str | Path, reg: Regulation) -> list[Deck]:
+    """The decks of a deck file that is legal under ``reg``; an unreadable file exits 2, an illegal one
+    prints its problems and exits 1."""
+    try:
+        decks = read_deck_file(path)
+    except DeckFileError as exc:
+        err(str(exc))
+        raise typer.Exit(2)
+    errors = [p for p in check_decks(decks, reg.deck, reg.name) if p.severity == "error"]
+    if errors:
+        for p in errors:
+            err(p.format())
+        err(f"{path}: illegal under {reg.name}")
+        raise typer.Exit(1)
+    return decks

@@ -76,8 +76,7 @@ def run_cli(regulation: str, seed: int | None, deck: Sequence[Any] = (), system:
     import typer
 
     from bpdsl.engine import RandomAgent
-    from bpdsl.regulation.cli_support import err, regulation_or_exit
-    from bpdsl.regulation.decks import DeckFileError, check_decks, read_deck_file
+    from bpdsl.regulation.cli_support import err, legal_decks_or_exit, regulation_or_exit
     from bpdsl.regulation.play import NotPlayable
 
     definitions, reg = regulation_or_exit(regulation, system)
@@ -92,17 +91,7 @@ def run_cli(regulation: str, seed: int | None, deck: Sequence[Any] = (), system:
         if reg.deck.build != "constructed":
             err(f"{reg.name} builds its decks itself ({reg.deck.build}); --deck is for constructed frames")
             raise typer.Exit(2)
-        try:
-            mine = read_deck_file(deck[0])
-        except DeckFileError as exc:
-            err(str(exc))
-            raise typer.Exit(2)
-        errors = [p for p in check_decks(mine, reg.deck, reg.name) if p.severity == "error"]
-        if errors:
-            for p in errors:
-                err(p.format())
-            raise typer.Exit(1)
-        given[0] = mine
+        given[0] = legal_decks_or_exit(deck[0], reg)
     from rich.console import Console
 
     from bpdsl.engine.human import HumanAgent, Quit

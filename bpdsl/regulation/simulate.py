@@ -77,33 +77,21 @@ def run_cli(regulation: str, matches: int, seed: int, as_json: bool = False, dec
 
     import typer
 
-    from bpdsl.regulation.cli_support import err, regulation_or_exit
-    from bpdsl.regulation.decks import DeckFileError, check_decks, read_deck_file
+    from bpdsl.commands._paths import output_file_or_exit
+    from bpdsl.regulation.cli_support import err, legal_decks_or_exit, regulation_or_exit
     from bpdsl.regulation.play import NotPlayable
 
     if matches < 1:
         err("--matches must be at least 1")
         raise typer.Exit(2)
+    output_file_or_exit(log, "simulate")
     definitions, reg = regulation_or_exit(regulation, system)
     given: list[Sequence[Deck] | None] = [None, None]
     if deck:
         if reg.deck.build != "constructed" or len(deck) > 2:
             err("--deck takes one or two deck files and only for constructed frames (構築ハーフ, 構築40, レギュラー)")
             raise typer.Exit(2)
-        loaded = []
-        for path in deck:
-            try:
-                ds = read_deck_file(path)
-            except DeckFileError as exc:
-                err(str(exc))
-                raise typer.Exit(2)
-            errors = [p for p in check_decks(ds, reg.deck, reg.name) if p.severity == "error"]
-            if errors:
-                for p in errors:
-                    err(p.format())
-                err(f"{path}: illegal under {reg.name}")
-                raise typer.Exit(1)
-            loaded.append(ds)
+        loaded = [legal_decks_or_exit(path, reg) for path in deck]
         given = [loaded[0], loaded[-1]]
     event_log = None
     if log is not None:

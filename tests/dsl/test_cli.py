@@ -108,3 +108,14 @@ def test_warnings_do_not_fail_validation(tmp_path: Path) -> None:
     result = runner.invoke(app, ["validate", str(_tree(tmp_path, "W001")), str(FLOW)])
     assert result.exit_code == 0, result.output
     assert "W001 warning:" in result.output
+
+
+def test_the_error_summary_counts_the_files_with_errors(tmp_path: Path) -> None:
+    (tmp_path / "a.yaml").write_text("a: [1, 2\n", encoding="utf-8")
+    (tmp_path / "b.yaml").write_bytes(b"\xff\xfe")
+    (tmp_path / "c.yaml").write_text("kind: edition\nid: 3\n", encoding="utf-8")
+    result = runner.invoke(app, ["validate", str(tmp_path)])
+    assert result.exit_code == 1
+    files = {line.split(":", 1)[0] for line in result.output.splitlines() if line.startswith(str(tmp_path))}
+    assert len(files) == 3
+    assert f"error(s) in {len(files)} file(s)" in result.output

@@ -59,3 +59,21 @@ def test_bench_json_small() -> None:
     assert {x["edition"] for x in data["speed"]} == {"act8.0", "act6.1"}
     assert all(x["games_per_s"] > 0 for x in data["speed"])
     assert data["memory"]["games"] == 20
+
+
+def test_a_log_path_that_cannot_be_written_is_refused_before_playing(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x\n", encoding="utf-8")
+    for args in (["simulate", "-n", "1"], ["play", "--seed", "1"]):
+        for log in (blocker / "g.jsonl", tmp_path):
+            r = runner.invoke(app, args + ["--log", str(log)], input="q\n")
+            assert r.exit_code == 2, r.output
+            assert str(log if log == tmp_path else blocker) in r.output
+            assert "ゲーム開始" not in r.output and "Traceback" not in r.output
+
+
+def test_replay_of_a_file_that_is_not_utf8_exits_1(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    log.write_bytes(b"\xff\xfe not text")
+    r = runner.invoke(app, ["replay", str(log)])
+    assert r.exit_code == 1 and "UTF-8" in r.output, r.output

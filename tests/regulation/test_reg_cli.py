@@ -93,3 +93,12 @@ def test_tables_command() -> None:
     assert r.exit_code == 0
     assert "Table 5.2" in r.output and "Table 5.3" in r.output and "ランダムハーフ" in r.output
     assert run("regulation", "tables", "--system", "bp2021").exit_code == 2
+
+
+def test_deck_file_that_is_not_utf8_is_a_usage_error(tmp_path: Path) -> None:
+    deck = tmp_path / "deck.yaml"
+    deck.write_bytes(b"\xff\xfe- \x82\xa0")
+    r = run("deck", "check", "--regulation", "std+constructed40", str(deck))
+    assert r.exit_code == 2 and "UTF-8" in r.output, r.output
+    r = run("deck", "build", "--regulation", "std+constructed40", "--deck", str(deck))
+    assert r.exit_code == 2 and "UTF-8" in r.output, r.output

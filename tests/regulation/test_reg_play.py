@@ -202,3 +202,19 @@ def test_logged_game_of_a_match_replays(defs, tmp_path, text: str) -> None:
     assert changed
     broken.write_text("\n".join(out) + "\n", encoding="utf-8")
     assert runner.invoke(app, ["match", "replay", str(broken)]).exit_code == 1
+
+
+def test_illegal_deck_files_stop_every_match_command(defs, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("- ♠A\n- ♠A\n", encoding="utf-8")
+    runner = CliRunner()
+    for cmd in (["match", "simulate", "-n", "1"], ["match", "play", "--seed", "1"], ["deck", "build"]):
+        r = runner.invoke(app, cmd + ["-r", "std+constructed40", "--deck", str(deck)], input="q\n")
+        assert r.exit_code == 1, (cmd, r.output)
+        assert "♠A" in r.output and f"{deck}: illegal under" in r.output
+
+
+def test_play_refuses_a_log_with_a_regulation(defs, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    r = CliRunner().invoke(app, ["play", "-r", "std+entry", "--log", str(tmp_path / "g.jsonl")], input="q\n")
+    assert r.exit_code == 2 and "--log" in r.output
+    assert not (tmp_path / "g.jsonl").exists()

@@ -40,3 +40,39 @@ def test_docs_warning_fails_the_build_with_exit_1(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["docs", "--source", str(src), "--out", str(tmp_path / "out")])
     assert result.exit_code == 1, result.output
     assert "unknown edition" in result.output
+
+
+def test_an_output_directory_that_cannot_be_written_is_a_usage_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory\n", encoding="utf-8")
+    runner = CliRunner()
+    for args in (["render", "actionlist", "--edition", "act8.0", "--format", "std", "--html-only"], ["docs"]):
+        for out in (blocker, blocker / "sub"):
+            result = runner.invoke(app, args + ["--out", str(out)])
+            assert result.exit_code == 2, result.output
+            assert str(blocker) in result.output and "Traceback" not in result.output
+    assert blocker.read_text(encoding="utf-8") == "not a directory\n"
+
+
+def test_a_refused_write_is_reported_without_a_traceback(tmp_path: Path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    """A disk that refuses a write while rendering: one plain line and exit 1, not the internal-error path."""
+    import errno
+    import sys
+
+    import pytest
+
+    import bpdsl.render.actionlist as actionlist
+    from bpdsl.cli import main
+
+    def refuse(path, data, encoding="utf-8"):  # type: ignore[no-untyped-def]
+        raise OSError(errno.ENOSPC, "No space left on device", str(path))
+
+    monkeypatch.setattr(actionlist, "write_atomic", refuse)
+    monkeypatch.setattr(sys, "argv", ["bpdsl", "render", "actionlist", "--edition", "act8.0", "--format", "std",
+                                      "--html-only", "--out", str(tmp_path)])
+    with pytest.raises(SystemExit) as exit_info:
+        main()
+    assert exit_info.value.code == 1
+    err = capsys.readouterr().err
+    assert "No space left on device" in err and "act8.0-std.html" in err
+    assert "internal error" not in err and "Traceback" not in err

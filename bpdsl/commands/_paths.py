@@ -1,0 +1,50 @@
+"""Output paths of the CLI commands, checked before any work is done.
+
+A command that renders for seconds or plays a thousand games must not fail at the very end because its
+``--out`` directory or ``--log`` file cannot be written: the path is checked first and a bad one is a usage
+error (exit 2) with a plain message, never an internal error.
+"""
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import typer
+
+
+def output_dir_problem(path: Path) -> str | None:
+    """Why ``path`` cannot serve as an output directory (created if missing), or None when it can."""
+    if path.exists() and not path.is_dir():
+        return f"{path} exists and is not a directory"
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except OSError as exc:
+        return f"cannot write into {path}: {exc.strerror or exc}"
+    return None
+
+
+def output_file_problem(path: Path) -> str | None:
+    """Why a file cannot be written at ``path`` (its directory is created if missing), or None."""
+    if path.is_dir():
+        return f"{path} is a directory, not a file"
+    return output_dir_problem(path.parent)
+
+
+def output_dir_or_exit(path: Path, command: str) -> None:
+    """Exit 2 with ``bpdsl <command>: <why>`` when ``path`` cannot be an output directory."""
+    problem = output_dir_problem(path)
+    if problem is not None:
+        typer.echo(f"bpdsl {command}: {problem}", err=True)
+        raise typer.Exit(2)
+
+
+def output_file_or_exit(path: Path | None, command: str) -> None:
+    """Exit 2 with ``bpdsl <command>: <why>`` when ``path`` (if given) cannot be written as a file."""
+    if path is None:
+        return
+    problem = output_file_problem(path)
+    if problem is not None:
+        typer.echo(f"bpdsl {command}: {problem}", err=True)
+        raise typer.Exit(2)
