@@ -70,158 +70,116 @@ _TABLE = {
 }
 _BUILD = {"type": "string", "allowed": ["fixed", "random", "constructed"]}
 
+def _list_of(fields: dict[str, Any], **rule: Any) -> dict[str, Any]:
+    """The cerberus rule of a list of mappings with ``fields`` (plus ``rule``, e.g. required=True)."""
+    return {"type": "list", **rule, "schema": {"type": "dict", "schema": fields}}
+
+
+_REQUEST = {
+    "type": "dict",
+    "required": True,
+    "schema": {
+        "trigger": {"type": "string", "allowed": ["direct", "triggered"]},
+        "speed": {"type": "string", "allowed": ["instant", "normal"]},
+        "timing": {"type": "string", "allowed": ["main", "quick"]},
+    },
+}
+_OPTION_ACTION = {
+    "id": {**_ID, "required": True},
+    "name": {**_STR, "required": True},
+    "ruby": {**_STR, "required": True},
+    "type": {**_STR, "required": True},
+    "request": _REQUEST,
+    "conditions": {"type": "list", "schema": {"type": ["string", "dict"]}},
+    "effect": {"type": "list", "required": True, "schema": {"type": ["string", "dict"]}},
+    "remark": _STR,
+}
+
 SCHEMA: dict[str, Any] = {
     "id": {**_ID, "required": True},
     "name": {**_STR, "required": True},
     "source": _STR,
     "edition": {**_STR, "required": True},
     "notation": _STR,
-    "formats": {
-        "type": "list",
-        "required": True,
-        "schema": {
+    "formats": _list_of({
+        "id": {**_ID, "required": True},
+        "name": {**_STR, "required": True},
+        "aliases": _STRLIST,
+        "difficulty": {"type": "integer", "min": 1, "max": 9, "required": True},
+        "printed": {
+            "type": "dict",
+            "schema": {"actions": _STR, "characters": _STR},
+        },
+        "trump": {"type": "boolean", "required": True},
+        "action_list": {**_ID, "required": True},
+        "extra_list": {**_ID, "nullable": True},
+        "section": _STR,
+        "preparation": _STRLIST,
+    }, required=True),
+    "match_types": _list_of({
+        "id": {**_ID, "required": True},
+        "name": {**_STR, "required": True},
+        "decks": {"type": "integer", "allowed": [1, 2], "required": True},
+        "games_to_win": {"type": "integer", "min": 1, "required": True},
+        "max_games": {"type": "integer", "min": 1, "required": True},
+        "winning_deck_retired": {"type": "boolean", "required": True},
+        "rules": _STRLIST,
+        "procedure": _STRLIST,
+    }, required=True),
+    "frames": _list_of({
+        "id": {**_ID, "required": True},
+        "name": {**_STR, "required": True},
+        "aliases": _STRLIST,
+        "build": {**_BUILD, "required": True},
+        "match": {**_ID, "required": True},
+        "method": {**_STR, "required": True},
+        "deck": {"type": "dict", "required": True, "schema": _DECK_FIELDS},
+    }),
+    "options": _list_of({
+        "id": {**_ID, "required": True},
+        "name": {**_STR, "required": True},
+        "aliases": _STRLIST,
+        "section": _STR,
+        "summary": {**_STR, "required": True},
+        "rule": {**_STR, "required": True},
+        "preset": {
             "type": "dict",
             "schema": {
-                "id": {**_ID, "required": True},
-                "name": {**_STR, "required": True},
-                "aliases": _STRLIST,
-                "difficulty": {"type": "integer", "min": 1, "max": 9, "required": True},
-                "printed": {
-                    "type": "dict",
-                    "schema": {"actions": _STR, "characters": _STR},
-                },
-                "trump": {"type": "boolean", "required": True},
-                "action_list": {**_ID, "required": True},
-                "extra_list": {**_ID, "nullable": True},
-                "section": _STR,
-                "preparation": _STRLIST,
+                "bulwarks": {"type": "integer", "min": 0, "max": 10},
+                "soldiers": {"type": "integer", "min": 0, "max": 10},
             },
         },
-    },
-    "match_types": {
-        "type": "list",
-        "required": True,
-        "schema": {
-            "type": "dict",
-            "schema": {
-                "id": {**_ID, "required": True},
-                "name": {**_STR, "required": True},
-                "decks": {"type": "integer", "allowed": [1, 2], "required": True},
-                "games_to_win": {"type": "integer", "min": 1, "required": True},
-                "max_games": {"type": "integer", "min": 1, "required": True},
-                "winning_deck_retired": {"type": "boolean", "required": True},
-                "rules": _STRLIST,
-                "procedure": _STRLIST,
-            },
-        },
-    },
-    "frames": {
-        "type": "list",
-        "schema": {
-            "type": "dict",
-            "schema": {
-                "id": {**_ID, "required": True},
-                "name": {**_STR, "required": True},
-                "aliases": _STRLIST,
-                "build": {**_BUILD, "required": True},
-                "match": {**_ID, "required": True},
-                "method": {**_STR, "required": True},
-                "deck": {"type": "dict", "required": True, "schema": _DECK_FIELDS},
-            },
-        },
-    },
-    "options": {
-        "type": "list",
-        "schema": {
-            "type": "dict",
-            "schema": {
-                "id": {**_ID, "required": True},
-                "name": {**_STR, "required": True},
-                "aliases": _STRLIST,
-                "section": _STR,
-                "summary": {**_STR, "required": True},
-                "rule": {**_STR, "required": True},
-                "preset": {
-                    "type": "dict",
-                    "schema": {
-                        "bulwarks": {"type": "integer", "min": 0, "max": 10},
-                        "soldiers": {"type": "integer", "min": 0, "max": 10},
-                    },
-                },
-                "pack": {"type": "boolean"},
-                "actions": {
-                    "type": "list",
-                    "schema": {
-                        "type": "dict",
-                        "schema": {
-                            "id": {**_ID, "required": True},
-                            "name": {**_STR, "required": True},
-                            "ruby": {**_STR, "required": True},
-                            "type": {**_STR, "required": True},
-                            "request": {
-                                "type": "dict",
-                                "required": True,
-                                "schema": {
-                                    "trigger": {"type": "string", "allowed": ["direct", "triggered"]},
-                                    "speed": {"type": "string", "allowed": ["instant", "normal"]},
-                                    "timing": {"type": "string", "allowed": ["main", "quick"]},
-                                },
-                            },
-                            "conditions": {"type": "list", "schema": {"type": ["string", "dict"]}},
-                            "effect": {"type": "list", "required": True, "schema": {"type": ["string", "dict"]}},
-                            "remark": _STR,
-                        },
-                    },
-                },
-            },
-        },
-    },
-    "exclusive_options": {
-        "type": "list",
-        "schema": {
-            "type": "dict",
-            "schema": {
-                "ids": {"type": "list", "schema": _ID, "minlength": 2, "required": True},
-                "reason": {**_STR, "required": True},
-                "source": _STR,
-            },
-        },
-    },
+        "pack": {"type": "boolean"},
+        "actions": _list_of(_OPTION_ACTION),
+    }),
+    "exclusive_options": _list_of({
+        "ids": {"type": "list", "schema": _ID, "minlength": 2, "required": True},
+        "reason": {**_STR, "required": True},
+        "source": _STR,
+    }),
     "compatibility": {
         "type": "dict",
         "schema": {"frames": _TABLE, "option_formats": _TABLE, "option_frames": _TABLE},
     },
-    "deck_conditions": {
-        "type": "list",
-        "schema": {
-            "type": "dict",
-            "schema": {
-                "id": {**_ID, "required": True},
-                "pool": {**_STR, "required": True},
-                "condition": {**_STR, "required": True},
-                "build": {**_BUILD, "required": True},
-                "preparation": _STRLIST,
-                **_DECK_FIELDS,
-            },
-        },
-    },
-    "named": {
-        "type": "list",
-        "schema": {
-            "type": "dict",
-            "schema": {
-                "id": {**_ID, "required": True},
-                "name": {**_STR, "required": True},
-                "aliases": _STRLIST,
-                "section": _STR,
-                "format": {**_ID, "required": True},
-                "deck": {**_ID, "required": True},
-                "match": {**_ID, "required": True},
-                "preparation": _STRLIST,
-                "restrictions": _STRLIST,
-            },
-        },
-    },
+    "deck_conditions": _list_of({
+        "id": {**_ID, "required": True},
+        "pool": {**_STR, "required": True},
+        "condition": {**_STR, "required": True},
+        "build": {**_BUILD, "required": True},
+        "preparation": _STRLIST,
+        **_DECK_FIELDS,
+    }),
+    "named": _list_of({
+        "id": {**_ID, "required": True},
+        "name": {**_STR, "required": True},
+        "aliases": _STRLIST,
+        "section": _STR,
+        "format": {**_ID, "required": True},
+        "deck": {**_ID, "required": True},
+        "match": {**_ID, "required": True},
+        "preparation": _STRLIST,
+        "restrictions": _STRLIST,
+    }),
 }
 
 
@@ -323,9 +281,7 @@ def build(ctx: BuildContext) -> None:
         )
     for i, fr in enumerate(data.get("frames") or []):
         path = ("frames", i)
-        if fr["match"] not in system.match_types:
-            ctx.error(path + ("match",), R_UNKNOWN_REF, f"unknown match type {fr['match']!r}",
-                      _hint(fr["match"], system.match_types))
+        _known(ctx, path + ("match",), "match type", fr["match"], system.match_types)
         deck = _deck_rule(ctx, path + ("deck",), fr["build"], fr["deck"])
         mt = system.match_types.get(fr["match"])
         if mt is not None and mt.decks != deck.count:
@@ -357,9 +313,7 @@ def build(ctx: BuildContext) -> None:
         )
     for i, ex in enumerate(data.get("exclusive_options") or []):
         for j, oid in enumerate(ex["ids"]):
-            if oid not in system.options:
-                ctx.error(("exclusive_options", i, "ids", j), R_UNKNOWN_REF, f"unknown option {oid!r}",
-                          _hint(oid, system.options))
+            _known(ctx, ("exclusive_options", i, "ids", j), "option", oid, system.options)
         reason = ex["reason"] + (f" ({ex['source']})" if ex.get("source") else "")
         system.exclusive_options.append((tuple(ex["ids"]), reason))
 
@@ -380,15 +334,9 @@ def build(ctx: BuildContext) -> None:
     }
     for i, n in enumerate(data.get("named") or []):
         path = ("named", i)
-        if n["format"] not in system.formats:
-            ctx.error(path + ("format",), R_UNKNOWN_REF, f"unknown format {n['format']!r}",
-                      _hint(n["format"], system.formats))
-        if n["match"] not in system.match_types:
-            ctx.error(path + ("match",), R_UNKNOWN_REF, f"unknown match type {n['match']!r}",
-                      _hint(n["match"], system.match_types))
-        if n["deck"] not in rules:
-            ctx.error(path + ("deck",), R_UNKNOWN_REF, f"unknown deck condition {n['deck']!r}",
-                      _hint(n["deck"], rules))
+        _known(ctx, path + ("format",), "format", n["format"], system.formats)
+        _known(ctx, path + ("match",), "match type", n["match"], system.match_types)
+        if not _known(ctx, path + ("deck",), "deck condition", n["deck"], rules):
             continue
         cond = conditions[n["deck"]][1]
         mt = system.match_types.get(n["match"])
@@ -441,6 +389,14 @@ def _op_calls(ctx: BuildContext, path: tuple[Any, ...], items: list[Any], kind: 
             continue
         out.append(OpCall(name, v.document, text, ctx.pos(p)))
     return tuple(out)
+
+
+def _known(ctx: BuildContext, path: tuple[Any, ...], what: str, name: str, known: dict[str, Any]) -> bool:
+    """Whether ``name`` is one of ``known``; if not, an R102 error at ``path`` with a did-you-mean hint."""
+    if name in known:
+        return True
+    ctx.error(path, R_UNKNOWN_REF, f"unknown {what} {name!r}", _hint(name, known))
+    return False
 
 
 def _hint(name: str, known: dict[str, Any]) -> str:
