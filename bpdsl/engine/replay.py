@@ -32,14 +32,22 @@ class ReplayResult:
 
 def replay_events(events: list[dict[str, Any]], setup: Callable[[Any], None] | None = None,
                   definitions: Any = None) -> ReplayResult:
-    from bpdsl.engine import build_rules, new_game
+    from bpdsl.engine import build_rules
 
     head = next((e for e in events if e.get("t") == "game"), None)
     end = next((e for e in reversed(events) if e.get("t") == "end"), None)
     if head is None or end is None:
         raise ReplayError("the log has no 'game' line or no 'end' line")
+    return replay_game(build_rules(head["edition"], head["format"], definitions), events, head, end, setup)
+
+
+def replay_game(rules: Any, events: list[dict[str, Any]], head: dict[str, Any], end: dict[str, Any],
+                setup: Callable[[Any], None] | None = None) -> ReplayResult:
+    """Play the game of the ``game`` line ``head`` again with ``rules`` and the log's decisions, and compare
+    the final state hash with the ``end`` line's (shared by plain and regulation replays)."""
+    from bpdsl.engine import new_game
+
     indices = [int(e["i"]) for e in events if e.get("t") == "decision"]
-    rules = build_rules(head["edition"], head["format"], definitions)
     agent = ReplayAgent(indices)
     game = new_game(rules, [agent, agent], int(head["seed"]), decks=head.get("decks"), setup=setup, log=EventLog())
     try:

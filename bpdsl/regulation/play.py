@@ -141,9 +141,7 @@ def replay_regulation_log(definitions: Definitions, events: list[dict[str, Any]]
     """Replay the log of a game played under a regulation (its ``regulation`` line names the regulation
     and the packs): same rules with the options' actions, same setup hook, the logged decisions."""
     from bpdsl.dsl.cards import parse_card
-    from bpdsl.engine.decisions import ReplayAgent, ScriptError
-    from bpdsl.engine.log import EventLog
-    from bpdsl.engine.replay import ReplayError, ReplayResult
+    from bpdsl.engine.replay import ReplayError, replay_game
     from bpdsl.regulation.check import resolve
     from bpdsl.regulation.load import systems
 
@@ -156,19 +154,7 @@ def replay_regulation_log(definitions: Definitions, events: list[dict[str, Any]]
     if not checked.valid or checked.regulation is None:
         raise ReplayError(f"the log's regulation {head['regulation']!r} is not valid with these definitions")
     regulation = checked.regulation
-    from bpdsl.engine import new_game
-
     rules = regulation_rules(definitions, regulation)
     raw_packs = head.get("packs") or [[], []]
     packs = ([parse_card(c) for c in raw_packs[0]], [parse_card(c) for c in raw_packs[1]])
-    indices = [int(e["i"]) for e in events if e.get("t") == "decision"]
-    agent = ReplayAgent(indices)
-    game = new_game(rules, [agent, agent], int(game_line["seed"]), decks=game_line.get("decks"),
-                    setup=setup_hook(regulation, packs), log=EventLog())
-    try:
-        result = game.play()
-    except ScriptError as exc:
-        raise ReplayError(str(exc)) from None
-    if agent.pos != len(indices):
-        raise ReplayError(f"the replayed game ended after {agent.pos} of the log's {len(indices)} decisions")
-    return ReplayResult(str(end.get("hash", "")), result.state_hash, len(indices), result)
+    return replay_game(rules, events, game_line, end, setup_hook(regulation, packs))
