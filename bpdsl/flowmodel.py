@@ -73,6 +73,7 @@ class Flow:
     trigger_steps: list[TriggerStep] = field(default_factory=list)
     note: str = ""
     pos: Pos = UNKNOWN_POS
+    passing: bool = True  # ask_action offers a pass (false: the chance holder must raise a legal action)
 
     def edges(self) -> list[tuple[str, str, str]]:
         """(from, to, label) for every edge; the label is "" for a plain step, else the outcome."""

@@ -86,8 +86,14 @@ def _blackpoker(rules: Rules) -> Any:
     return BlackPokerRules(rules)
 
 
+def _blackdoubt(rules: Rules) -> Any:
+    from bpdsl.engine.blackdoubt_rules import BlackDoubtRules
+
+    return BlackDoubtRules(rules)
+
+
 # game id -> factory of the common-rules hooks the generic core calls (a new game registers its own)
-HOOKS: dict[str, Callable[[Rules], Any]] = {"blackpoker": _blackpoker}
+HOOKS: dict[str, Callable[[Rules], Any]] = {"blackpoker": _blackpoker, "blackdoubt": _blackdoubt}
 
 
 def hooks_for(rules: Rules) -> Any:

@@ -105,6 +105,7 @@ class Rules:
     triggers: list[TriggerSource]
     terms: dict[str, str] = field(default_factory=dict)
     cost_ops: dict[str, Callable[..., Any]] = field(default_factory=dict)  # cost letter -> paying executor
+    game: Any = None  # the game's components (bpdsl.model.Game: suits, ranks, jokers) for its common rules
 
     def action(self, aid: str) -> CAction:
         return self.actions[aid]
@@ -234,4 +235,4 @@ def compile_rules(definitions: Any, edition_id: str, format_id: str) -> Rules:
             cost_ops[kind.id] = registry.REGISTRY[kind.op].execute
     quick = [a for a in direct if not a.main]
     return Rules(ed, format_id, flow, nodes, ids, start, actions, direct, quick, chars, fogs, triggers,
-                 dict(ed.terms), cost_ops)
+                 dict(ed.terms), cost_ops, game)

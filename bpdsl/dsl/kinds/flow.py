@@ -52,6 +52,7 @@ SCHEMA = {
     "start": {"type": "string", "required": True},
     "trigger_style": {"type": "string", "required": True, "allowed": list(TRIGGER_STYLES)},
     "note": {"type": "string"},
+    "passing": {"type": "boolean"},  # default true: a player may pass at ask_action
     "nodes": {"type": "list", "required": True, "minlength": 1, "schema": _NODE},
     "trigger_steps": {
         "type": "list",
@@ -124,7 +125,7 @@ def build(ctx: BuildContext) -> None:
         ctx.error(("nodes",), F_NO_END, f"flow {fid!r} has no win_check node", "add a node with primitive: win_check")
     steps = [TriggerStep(s["id"], s["label"], s.get("text", "")) for s in data.get("trigger_steps") or []]
     ctx.definitions.flows[fid] = Flow(fid, data["name"], data["rulebook"], start, nodes, data["trigger_style"],
-                                      steps, data.get("note", ""), ctx.pos())
+                                      steps, data.get("note", ""), ctx.pos(), bool(data.get("passing", True)))
 
 
 def finish(definitions: Definitions, sink: DiagnosticSink) -> None:

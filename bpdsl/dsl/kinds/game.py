@@ -43,7 +43,9 @@ SCHEMA: dict[str, Any] = {
         "visibility": {"type": "string", "required": True}, "owner_visibility": {"type": "string"},
         "description": {"type": "string"},
     }),
-    "costs": _items({"id": {**ID, "regex": r"^[A-Z]$"}, "text": TEXT, "op": {"type": "string", "required": True}}),
+    # optional: a game without costs (Black Doubt) simply has none
+    "costs": {**_items({"id": {**ID, "regex": r"^[A-Z]$"}, "text": TEXT, "op": {"type": "string", "required": True}}),
+              "required": False, "minlength": 0},
     "visibility": _items({"id": ID, "name": TEXT, "description": {"type": "string"}}),
 }
 
@@ -85,7 +87,7 @@ def build(ctx: BuildContext) -> None:
                           z.get("owner_visibility", "public")))
     table = ops()
     costs = []
-    for i, c in _unique(ctx, "costs", data["costs"]):
+    for i, c in _unique(ctx, "costs", data.get("costs")):
         op = table.get(c["op"])
         if op is None:
             ctx.error(("costs", i, "op"), C.O_UNKNOWN, f"cost {c['id']!r} is paid by unknown op {c['op']!r}",

@@ -1,0 +1,154 @@
+"""Black Doubt played by the generic engine: random games end, the rules' steps hold, players see what they may."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from bpdsl.cli import app
+from bpdsl.engine import FirstLegalAgent, RandomAgent, build_rules, hooks_for, new_game
+from bpdsl.engine.blackdoubt_rules import BlackDoubtRules
+from bpdsl.engine.invariants import check
+from bpdsl.engine.log import EventLog
+from bpdsl.engine.scenario import load_scenario, run_scenario
+from bpdsl.engine.simulate import simulate
+from tests.blackdoubt.conftest import EDITION, FORMAT, fresh_game, set_hand
+from tests.conftest import ROOT, soak_games
+
+runner = CliRunner()
+
+
+def test_hooks_are_chosen_by_the_game_id() -> None:
+    rules = build_rules(EDITION, FORMAT)
+    assert rules.edition.game == "blackdoubt"
+    assert isinstance(hooks_for(rules), BlackDoubtRules)
+    assert rules.flow.passing is False
+    assert build_rules("act8.0", "std").flow.passing is True  # BlackPoker keeps its pass
+
+
+def test_deck_has_no_jokers() -> None:
+    game = fresh_game()
+    cards = [c for p in game.state.players for c in p.pack] + [
+        c for p in game.state.players for ch in p.field for c in ch.cards]
+    texts = {game.hooks.card_text(c) for c in cards}
+    assert len(cards) == 52 and not any("Joker" in t for t in texts)
+
+
+def test_round_starts_with_one_face_up_card_each() -> None:
+    game = fresh_game(seed=5)
+    s = game.state
+    assert [len(p.field) for p in s.players] == [1, 1]
+    assert all(ch.face_up for p in s.players for ch in p.field)
+    assert s.turn == s.first
+
+
+def _events(seed: int) -> list[dict[str, Any]]:
+    log = EventLog()
+    rules = build_rules(EDITION, FORMAT)
+    res = new_game(rules, [RandomAgent(seed), RandomAgent(seed + 1)], seed, log=log, check=check).play()
+    assert not res.aborted, res.reason
+    return log.lines
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_games_follow_the_steps(seed: int) -> None:
+    """Every round: each doubtable declaration is answered once before anything else; a turn is a draw
+    then a declaration; the match ends with the loser at or above the limit."""
+    lines = _events(seed)
+    pending = None
+    drawn = False
+    for e in lines:
+        t = e["t"]
+        if t == "raise" and pending is not None:
+            assert e["action"] in ("doubt", "through") and e["p"] == pending, e
+        if t == "declare":
+            assert drawn, "a declaration follows a draw"
+            drawn = False
+            if e["what"] == "blackjack" or (e["what"] == "not_bust" and e["cards"] >= 3):
+                pending = 1 - e["p"]
+        if t == "reply":
+            pending = None
+        if t == "raise" and e["action"] == "draw":
+            drawn = True
+        if t == "round":
+            drawn, pending = False, None
+    over = [e for e in lines if e["t"] == "score"][-1]
+    end = lines[-1]
+    assert end["t"] == "end" and end["winner"] is not None
+    assert over["score"][1 - end["winner"]] >= 100
+
+
+def test_simulate_200_games_none_aborted() -> None:
+    stats = simulate(EDITION, FORMAT, 200, seed=1, check=True)
+    assert stats["aborted"] == 0 and stats["invariant_violations"] == 0, stats["problems"]
+    assert stats["wins"]["seat0"] + stats["wins"]["seat1"] + stats["draws"] == 200
+    assert all(stats["actions_raised"][a] > 0 for a in build_rules(EDITION, FORMAT).actions)
+
+
+@pytest.mark.soak
+def test_soak() -> None:
+    n = soak_games()
+    stats = simulate(EDITION, FORMAT, n, seed=4545, check=True)
+    assert stats["aborted"] == 0 and stats["invariant_violations"] == 0, stats["problems"]
+
+
+def test_first_legal_agents_finish() -> None:
+    rules = build_rules(EDITION, FORMAT)
+    res = new_game(rules, [FirstLegalAgent(), FirstLegalAgent()], 3, check=check).play()
+    assert not res.aborted and res.winner is not None, res.reason
+
+
+def test_cli_simulate_json() -> None:
+    result = runner.invoke(app, ["simulate", "--edition", EDITION, "--format", FORMAT, "--games", "30",
+                                 "--seed", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["games"] == 30 and data["aborted"] == 0
+
+
+def test_observation_hides_face_down_cards() -> None:
+    """原則事項 2 and step 2: a face-down card is seen by its owner only (its count by both)."""
+    game = fresh_game()
+    set_hand(game, 0, ["♠7", "♠Q"], face_up=[True, False])
+    set_hand(game, 1, ["♡3"])
+    mine = game.hooks.observe(game, 0)
+    theirs = game.hooks.observe(game, 1)
+    assert mine["players"][0]["cards"] == ["♠7", "♠Q"] and mine["players"][0]["total"] == 17
+    assert theirs["players"][0]["cards"] == ["♠7", "?"]
+    assert "total" not in theirs["players"][0]
+    assert "♠Q" not in json.dumps(theirs, ensure_ascii=False)
+
+
+def test_doubt_reveals_every_face_down_card() -> None:
+    game = fresh_game()
+    set_hand(game, 0, ["♠7", "♠Q", "♠5"], face_up=[True, False, False])
+    game.state.hands[0].declaration = "not_bust"
+    game.state.awaiting = 1
+    game.hooks.reply(game, 1, "doubt")
+    assert all(ch.face_up for ch in game.state.players[0].field)
+    assert game.state.hands[0].outcome == "doubt"  # 22 declared as ノットバスト
+
+
+def test_bust_is_declared_only_over_21() -> None:
+    game = fresh_game()
+    set_hand(game, 0, ["♠K", "♠Q"])
+    assert not game.hooks.may_declare(game.state, 0, "bust")
+    set_hand(game, 0, ["♠K", "♠Q", "♠2"])
+    assert game.hooks.may_declare(game.state, 0, "bust")
+
+
+def test_a_wrong_expectation_fails_the_scenario() -> None:
+    """The rulings under scenarios/rulings/bd1 can fail: the same script with other points does."""
+    path = ROOT / "scenarios" / "rulings" / EDITION / "doubt_exposes_false_blackjack.yaml"
+    data = load_scenario(path)
+    assert run_scenario(dict(data)).ok
+    data["expect"] = {"events": [{"t": "score", "row": 11, "to": 0, "points": 30}]}
+    assert not run_scenario(data).ok
+
+
+def test_validate_all_bundled_definitions() -> None:
+    result = runner.invoke(app, ["validate"])
+    assert result.exit_code == 0, result.output
+    assert "bd1" in result.output
