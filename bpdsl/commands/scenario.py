@@ -21,7 +21,11 @@ def register(app: typer.Typer) -> None:
         paths: list[Path] = []
         for f in files:
             if f.is_dir():
-                paths.extend(sorted(f.rglob("*.yaml")))
+                found = sorted(f.rglob("*.yaml"))
+                if not found:
+                    typer.echo(f"no scenario files (*.yaml) in {f}", err=True)
+                    raise typer.Exit(2)
+                paths.extend(found)
             elif f.is_file():
                 paths.append(f)
             else:
@@ -33,7 +37,8 @@ def register(app: typer.Typer) -> None:
                 r = run_scenario(p)
             except (ScenarioError, Exception) as exc:  # a broken file is reported, never a traceback
                 failed += 1
-                typer.echo(f"ERROR {p}: {exc}")
+                message = str(exc)
+                typer.echo(f"ERROR {message if message.startswith(str(p)) else f'{p}: {message}'}")
                 continue
             if r.xfail is not None:
                 typer.echo(f"{'XPASS' if r.ok else 'XFAIL'} {p}: {r.name} (expected to fail: {r.xfail})")

@@ -77,3 +77,20 @@ def test_replay_of_a_file_that_is_not_utf8_exits_1(tmp_path: Path) -> None:
     log.write_bytes(b"\xff\xfe not text")
     r = runner.invoke(app, ["replay", str(log)])
     assert r.exit_code == 1 and "UTF-8" in r.output, r.output
+
+
+def test_scenario_files_that_cannot_be_read_are_errors_with_a_position(tmp_path: Path) -> None:
+    (tmp_path / "syntax.yaml").write_text("edition: act8.0\nplayers: [1, 2\n", encoding="utf-8")
+    (tmp_path / "binary.yaml").write_bytes(b"\xff\xfe")
+    r = runner.invoke(app, ["scenario", str(tmp_path)])
+    assert r.exit_code == 1, r.output
+    errors = [line for line in r.stdout.splitlines() if line.startswith("ERROR")]
+    assert len(errors) == 2 and "Traceback" not in r.output
+    assert any(f"{tmp_path / 'syntax.yaml'}:3:1: not valid YAML" in line for line in errors)
+    assert any("binary.yaml: not UTF-8 text" in line for line in errors)
+    assert all(line.count(str(tmp_path)) == 1 for line in errors)  # the file is named once
+
+
+def test_a_directory_without_scenarios_is_a_usage_error(tmp_path: Path) -> None:
+    r = runner.invoke(app, ["scenario", str(tmp_path)])
+    assert r.exit_code == 2 and "no scenario files" in r.output
