@@ -30,6 +30,16 @@ def docs(
     if not (source / "conf.py").is_file():
         typer.echo(f"bpdsl docs: no Sphinx project at {source} (conf.py missing)", err=True)
         raise typer.Exit(2)
+    if definitions:  # invalid definitions are reported like everywhere else, before Sphinx starts
+        from bpdsl.render.loading import DefinitionsInvalid, load_definitions
+
+        try:
+            load_definitions(definitions)
+        except DefinitionsInvalid as exc:
+            for message in exc.messages:
+                typer.echo(message, err=True)
+            typer.echo(f"bpdsl docs: {len(exc.messages)} error(s) in the definitions; nothing built", err=True)
+            raise typer.Exit(1)
     output_dir_or_exit(out, "docs")
     started = time.perf_counter()
     status, messages = build_docs(source, out, builder=builder, definitions=definitions, fresh=fresh)

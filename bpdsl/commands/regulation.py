@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from bpdsl.regulation.check import allowed_regulations, resolve, unplayable_reason
-from bpdsl.regulation.cli_support import definitions_or_exit, describe_problems, systems_or_exit
+from bpdsl.regulation.cli_support import definitions_or_exit, describe_problems, err, systems_or_exit
 from bpdsl.regulation.model import Regulation
 
 app = typer.Typer(help="Regulations: formats, frames, options (2024) and the named regulations (2021).",
@@ -93,7 +93,7 @@ def list_(
     if system is not None and system not in all_systems:
         from bpdsl.diagnostics import did_you_mean
 
-        print(f"unknown regulation system {system!r}; {did_you_mean(system, all_systems) or 'known: ' + ', '.join(all_systems)}")
+        err(f"unknown regulation system {system!r}; {did_you_mean(system, all_systems) or 'known: ' + ', '.join(all_systems)}")
         raise typer.Exit(2)
     for s in all_systems.values():
         if system is not None and s.id != system:
@@ -102,22 +102,22 @@ def list_(
         print("  formats:")
         for f in s.formats.values():
             why = unplayable_reason(defs, s, f)
-            print(f"    {f.id:<18} {f.name:<10} action list {f.action_list}"
+            print(f"    {f.id:<18} {_pad(f.name, 14)} action list {f.action_list}"
                   + (f" + {f.extra_list}" if f.extra_list else "")
                   + (f"  (checks only: {why})" if why else ""))
         if s.frames:
             print("  frames:")
             for fr in s.frames.values():
-                print(f"    {fr.id:<18} {fr.name:<10} {fr.build:<11} {s.match_types[fr.match].name:<12} "
+                print(f"    {fr.id:<18} {_pad(fr.name, 14)} {fr.build:<11} {_pad(s.match_types[fr.match].name, 14)} "
                       f"{' / '.join(fr.deck.deck_texts())}")
         if s.options:
             print("  options:")
             for o in s.options.values():
-                print(f"    {o.id:<18} {o.name:<10} {o.summary}")
+                print(f"    {o.id:<18} {_pad(o.name, 14)} {o.summary}")
         if s.named:
             print("  regulations:")
             for n in s.named.values():
-                print(f"    {n.id:<18} {n.name:<14} {n.section:<7} {n.condition}")
+                print(f"    {n.id:<18} {_pad(n.name, 26)} {n.section:<7} {n.condition}")
         if valid and s.frames:
             combos = allowed_regulations(s)
             print(f"  valid combinations ({len(combos)}):")
@@ -198,7 +198,7 @@ def tables(system: str = typer.Option("bp2024", "--system", help="regulation sys
         from bpdsl.diagnostics import did_you_mean
 
         with_tables = [k for k, v in all_systems.items() if v.frame_table is not None]
-        print(f"no compatibility tables in {system!r}; "
+        err(f"no compatibility tables in {system!r}; "
               f"{did_you_mean(system, with_tables) or 'systems with tables: ' + ', '.join(with_tables)}")
         raise typer.Exit(2)
     console = Console()
@@ -227,3 +227,11 @@ def tables(system: str = typer.Option("bp2024", "--system", help="regulation sys
     for rid, cells in s.option_frame_table.rows.items():
         t53.add_row(s.frames[rid].name, *(cells[c] for c in s.options))
     console.print(t53)
+
+
+def _pad(text: str, width: int) -> str:
+    """``text`` padded to ``width`` terminal columns: a Japanese (wide) character takes two."""
+    import unicodedata
+
+    used = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return text + " " * max(width - used, 0)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import re
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Sequence
@@ -32,4 +33,26 @@ def build_docs(
     with redirect_stdout(io.StringIO()), redirect_stderr(err):
         status = build_main(args)
     lines = [line for line in err.getvalue().splitlines() if line.strip()]
-    return status, lines
+    return status, condense_crash_report(lines)
+
+
+_EXCEPTION_LINE = re.compile(r"^\s*(?:[\w]+\.)*(\w+(?:Error|Exception)): (.*)$")
+
+
+def condense_crash_report(lines: list[str]) -> list[str]:
+    """Sphinx's crash report (versions, traceback, where it saved it) cut to its error message and the
+    report's path: an unknown builder or a failing extension must not show a traceback to the user."""
+    if "Traceback" not in lines:
+        return lines
+    start = lines.index("Traceback") + 1
+    end = next((i for i in range(start, len(lines)) if lines[i].startswith("The full traceback")), len(lines))
+    body = lines[start:end]
+    first = next((i for i, line in enumerate(body) if _EXCEPTION_LINE.match(line)), None)
+    if first is None:
+        message = ["Sphinx stopped with an error"]
+    else:
+        match = _EXCEPTION_LINE.match(body[first])
+        assert match is not None
+        message = [f"{match.group(1)}: {match.group(2)}"] + [line.strip() for line in body[first + 1:]]
+    saved = lines[end + 1].strip() if end + 1 < len(lines) else ""
+    return message + ([f"(the full report is in {saved})"] if saved else [])

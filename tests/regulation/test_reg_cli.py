@@ -102,3 +102,24 @@ def test_deck_file_that_is_not_utf8_is_a_usage_error(tmp_path: Path) -> None:
     assert r.exit_code == 2 and "UTF-8" in r.output, r.output
     r = run("deck", "build", "--regulation", "std+constructed40", "--deck", str(deck))
     assert r.exit_code == 2 and "UTF-8" in r.output, r.output
+
+
+def test_list_aligns_japanese_names_by_terminal_columns() -> None:
+    import unicodedata
+
+    def columns(text: str) -> int:
+        return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+    r = run("regulation", "list", "--system", "bp2024")
+    assert r.exit_code == 0, r.output
+    rows = [line for line in r.output.splitlines() if line.startswith("    ") and " action list " in line]
+    assert len(rows) >= 3
+    starts = {columns(line[: line.index(" action list ")]) for line in rows}
+    assert len(starts) == 1, rows  # the column after the name starts at the same place on every row
+
+
+def test_unknown_system_messages_go_to_stderr() -> None:
+    for args in (["regulation", "list", "--system", "bp2042"], ["regulation", "tables", "--system", "bp2042"]):
+        r = run(*args)
+        assert r.exit_code == 2
+        assert "bp2042" in r.stderr and "bp2042" not in r.stdout

@@ -76,3 +76,21 @@ def test_a_refused_write_is_reported_without_a_traceback(tmp_path: Path, monkeyp
     err = capsys.readouterr().err
     assert "No space left on device" in err and "act8.0-std.html" in err
     assert "internal error" not in err and "Traceback" not in err
+
+
+def test_docs_with_invalid_definitions_lists_them_and_exits_1(tmp_path: Path) -> None:
+    broken = tmp_path / "defs"
+    broken.mkdir()
+    (broken / "edition.yaml").write_text("kind: edition\nid: [unclosed\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["docs", "--definitions", str(broken), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1, result.output
+    assert f"{broken / 'edition.yaml'}:3:1: Y001" in result.output
+    assert "Traceback" not in result.output and "Versions" not in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_docs_with_an_unknown_builder_says_so_without_a_traceback(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["docs", "--builder", "no-such-builder", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1, result.output
+    assert "no-such-builder" in result.output
+    assert "Traceback" not in result.output and 'File "' not in result.output
