@@ -14,7 +14,7 @@ def register(app: typer.Typer) -> None:
         games: int = typer.Option(1000, "--games", "-n", min=1, help="games per edition and format for speed"),
         memory_games: int = typer.Option(10_000, "--memory-games", min=0,
                                          help="games of act8.0 std played in one process to measure memory growth"),
-        seed: int = typer.Option(1, "--seed", "-s"),
+        seed: int = typer.Option(1, "--seed", "-s", help="seed of the games (same seed, same games)"),
         as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
     ) -> None:
         """Measure play speed (CPU time of one core) and memory growth over many games in one process."""

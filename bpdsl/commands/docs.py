@@ -23,7 +23,7 @@ def docs(
     ),
     fresh: bool = typer.Option(False, "--fresh", "-E", help="Ignore the saved environment; read every page."),
 ) -> None:
-    """Build the rulebook (rules chapters, action lists, flow diagrams, DSL reference) with -W."""
+    """Build the Sphinx rulebook (rules, action lists, flow diagrams, DSL reference); warnings are errors."""
     from bpdsl.commands._paths import output_dir_or_exit
     from bpdsl.render.docsbuild import build_docs
 

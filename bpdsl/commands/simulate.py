@@ -22,8 +22,10 @@ def register(app: typer.Typer) -> None:
         regulation: Optional[str] = typer.Option(None, "--regulation", "-r", help='play whole matches under a '
                                                  'regulation, e.g. "std+random-half"; --games counts matches'),
     ) -> None:
-        """Play GAMES random-vs-random games; print wins per seat, draws, aborted games, mean turns and
-        decisions, and how often each action was raised."""
+        """Play random-vs-random games and print their statistics.
+
+        Wins per seat, draws, aborted games, invariant violations, mean turns and decisions, and how often
+        each action was raised; the same seed gives the same output."""
         from bpdsl.commands._paths import output_file_or_exit
 
         output_file_or_exit(log, "simulate")
