@@ -36,6 +36,7 @@ from bpdsl.engine.state import LIST_ZONES, Z_FIELD, Z_OUT, Z_PACK, Character, Pl
 DECLARATIONS = ("hit", "bust", "not_bust", "blackjack")
 DECLARATION_NAMES = {"hit": "ヒット", "bust": "バスト", "not_bust": "ノットバスト", "blackjack": "ブラックジャック"}
 OUTCOMES = ("bust", "through", "doubt", "misdoubt")  # what became of a finished hand's declaration
+OUTCOME_NAMES = {"bust": "バスト", "through": "スルー", "doubt": "ダウトされた", "misdoubt": "ミスダウトされた"}
 BLACKJACK = 21
 DECK_SEAT = 0  # the shared deck is kept in this seat's pack zone
 
@@ -416,6 +417,19 @@ class BlackDoubtRules:
             if mine:
                 info["total"] = self.total(s, p.seat)
             out["players"].append(info)
+        me, opp = out["players"][seat], out["players"][1 - seat]
+
+        def decl(info: dict[str, Any]) -> str:
+            d = info["declaration"]
+            text = DECLARATION_NAMES.get(d, "-") if d else "-"
+            return text + (f" ({OUTCOME_NAMES[info['outcome']]})" if info["outcome"] else "")
+
+        out["board"] = [  # the rows a person at the terminal sees (bpdsl play)
+            ("得点", s.points[seat], s.points[1 - seat]),
+            ("カード", " ".join(me["cards"]) + f" (合計 {me['total']})", " ".join(opp["cards"])),
+            ("宣言", decl(me), decl(opp)),
+            ("山札", f"{out['deck']}枚", f"勝負 {s.round_no}"),
+        ]
         return out
 
 

@@ -204,7 +204,7 @@ class Game:
         if not self.rules.flow.passing:  # a game whose player must always act (no pass record)
             if not legal:
                 raise GameAborted(f"player {seat} has no legal action and may not pass")
-            i = self.decide(seat, "action", list(legal), {"what": "アクションを起こす"}, [a.label for a in legal])
+            i = self.decide(seat, "action", list(legal), {}, [a.label for a in legal])
             self.chosen = legal[i]
             return True
         if not legal:

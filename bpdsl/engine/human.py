@@ -73,6 +73,11 @@ class HumanAgent:
         t.add_column("")
         t.add_column("あなた")
         t.add_column("相手")
+        if "board" in obs:  # a game whose observation lays out its own rows (label, yours, the opponent's)
+            for label, mine, theirs in obs["board"]:
+                t.add_row(str(label), str(mine), str(theirs))
+            self.console.print(t)
+            return
         p, o = obs["players"][me], obs["players"][1 - me]
         t.add_row("ライフ", str(p["life"]), str(o["life"]))
         t.add_row("手札", " ".join(p.get("hand", [])) or "-", f"{o['hand_count']}枚")

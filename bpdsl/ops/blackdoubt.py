@@ -127,13 +127,35 @@ _ROW = {
     "to": {"type": "string", "allowed": SIDE, "required": True},
     "hands": {"type": "list", "schema": {"type": "string", "allowed": ["A", "B", "winner"]}},
     "times": {"type": "integer", "min": 1, "default": 1},
-    "text": {"type": "string"},
 }
+
+# the seed's wording of each outcome, for A's declaration (answered by B) and for B's (answered by A)
+_A_CLAUSE = {"bust": "Aがバストし", "through": "BがAをスルーし", "doubt": "BがAをダウトし", "misdoubt": "BがAをミスダウトし"}
+_B_CLAUSE = {"bust": "Bがバスト", "through": "AがBをスルー", "doubt": "AがBをダウト", "misdoubt": "AがBをミスダウト"}
+
+
+def row_text(r: Mapping[str, Any]) -> str:
+    """One row of the 成績簡易表 in the seed's wording, made from the row's data (what the engine scores)."""
+    cond = f"{_A_CLAUSE.get(r.get('a'), '')}、{_B_CLAUSE.get(r.get('b'), '')}"
+    to = r.get("to", "none")
+    hands = [h for h in r.get("hands") or [] if h in ("A", "B", "winner")]
+    times = int(r.get("times", 1) or 1)
+    if to == "none" or not hands:
+        result = "引き分け"
+    elif to == "loser" or "winner" in hands:
+        result = "数値の高い側の手札分低い側に加算"
+    else:
+        whose = "、".join(hands)
+        how = "分" if times == 1 else "の倍を" if times == 2 else f"の{times}倍を"
+        target = to if to in ("A", "B") else "A"
+        result = f"{whose}の手札{how}{target}に加算"
+    return f"{cond} {result}"
 
 
 def _score_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    n = len(a.get("table") or [])
-    return f"成績簡易表({n}通り)に従い、得点を加算する。"
+    rows = sorted(a.get("table") or [], key=lambda r: int(r.get("row", 0) or 0))
+    lines = "／".join(f"{r.get('row', i + 1)}:{row_text(r)}" for i, r in enumerate(rows))
+    return "成績簡易表に従い得点を加算する（先に手札を完成させ宣言した方をA、後をBとする）。" + lines + "。"
 
 
 BD_SCORE = declare(

@@ -152,3 +152,27 @@ def test_validate_all_bundled_definitions() -> None:
     result = runner.invoke(app, ["validate"])
     assert result.exit_code == 0, result.output
     assert "bd1" in result.output
+
+
+def test_a_person_can_play_and_sees_no_face_down_card_of_the_opponent() -> None:
+    """bpdsl play: the terminal agent shows the game's own board rows; the opponent's face-down cards are "?"."""
+    import io
+
+    from rich.console import Console
+
+    from bpdsl.engine.human import HumanAgent
+
+    rules = build_rules(EDITION, FORMAT)
+    out = io.StringIO()
+    answers = iter(["1"] * 10_000)  # face down when asked; otherwise the second option
+    log = EventLog()
+    human = HumanAgent(Console(file=out, width=120), read=lambda _p: next(answers), log=log, seat=0)
+    bot = RandomAgent(3)
+    res = new_game(rules, [human, bot], seed=5, log=log, check=check).play()
+    assert not res.aborted, res.reason
+    text = out.getvalue()
+    rows = [line.split("│") for line in text.splitlines() if line.startswith("│ カード")]
+    assert rows and all("合計" in row[2] for row in rows)  # the own cards with their total
+    # the bot placed cards face down: the person saw them as "?" (the observation test checks which cards)
+    assert any(e["t"] == "place" and e["p"] == 1 and not e["face_up"] for e in log.lines)
+    assert any("?" in row[3] for row in rows)

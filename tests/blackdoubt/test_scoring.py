@@ -163,3 +163,20 @@ def test_hand_value_counts_one_ace_as_eleven_when_it_fits() -> None:
     assert game.hooks.total(s, 0) == 16
     set_hand(game, 0, ["♠Q", "♠J", "♠2"])
     assert game.hooks.total(s, 0) == 22
+
+
+@pytest.mark.parametrize("row", range(1, 17))
+def test_printed_row_is_the_seed_row(row: int, seeds_dir: Path) -> None:
+    """The action list prints each row from its data; it reads as the seed's row (Bも/Bは/Bが バスト alike)."""
+    from bpdsl.ops.blackdoubt import row_text
+
+    seed = _seed_rows(seeds_dir)[row]
+    seed = seed.replace("Bもバスト", "Bがバスト").replace("Bはバスト", "Bがバスト")
+    assert row_text(ROWS[row]) == seed
+
+
+def test_settlement_phrase_prints_the_whole_table() -> None:
+    from bpdsl.ops.registry import PhraseContext, get
+
+    text = get("bd_score").render(PhraseContext({}, {}), {"table": TABLE})
+    assert all(f"{n}:" in text for n in range(1, 17))
