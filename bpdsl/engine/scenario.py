@@ -65,9 +65,10 @@ from typing import Any
 import yaml
 
 from bpdsl.dsl.cards import parse_card
-from bpdsl.engine.compiled import N_CARDS
+from bpdsl.engine.compiled import N_CARDS, CompileError
 from bpdsl.engine.decisions import DecisionRequest, ScriptError
 from bpdsl.engine.log import EventLog
+from bpdsl.engine.scenario_schema import shape_problems
 from bpdsl.engine.state import LIST_ZONES, Z_FIELD, Z_FOG, Z_GRAVE, Z_HAND, Z_LIFE, Z_OUT, Character
 
 
@@ -298,7 +299,13 @@ def run_scenario(source: str | Path | dict[str, Any], definitions: Any = None) -
     for key in ("edition", "format"):
         if key not in data:
             raise ScenarioError(f"{path or name}: missing {key!r}")
-    rules = build_rules(str(data["edition"]), str(data["format"]), definitions)
+    problems = shape_problems(data)
+    if problems:
+        raise ScenarioError(f"{path or name}: " + "; ".join(problems))
+    try:
+        rules = build_rules(str(data["edition"]), str(data["format"]), definitions)
+    except CompileError as exc:
+        raise ScenarioError(f"{path or name}: {exc}") from None
     log = EventLog()
     agent = _ScriptAgent(list(data.get("decisions") or []))
     game = new_game(rules, [agent, agent], int(data.get("seed", 0)), log=log)

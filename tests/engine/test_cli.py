@@ -94,3 +94,18 @@ def test_scenario_files_that_cannot_be_read_are_errors_with_a_position(tmp_path:
 def test_a_directory_without_scenarios_is_a_usage_error(tmp_path: Path) -> None:
     r = runner.invoke(app, ["scenario", str(tmp_path)])
     assert r.exit_code == 2 and "no scenario files" in r.output
+
+
+def test_a_scenario_of_the_wrong_shape_names_each_place(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("edition: act8.0\nformat: std\nturn: 7\nplayers: [{life: 3}, {field: [[1]]}, {}]\n"
+                   "expect: {state: {players: [[1]]}}\n", encoding="utf-8")
+    unknown = tmp_path / "unknown.yaml"
+    unknown.write_text("edition: act9.9\nformat: std\n", encoding="utf-8")
+    r = runner.invoke(app, ["scenario", str(tmp_path)])
+    assert r.exit_code == 1, r.output
+    line = next(x for x in r.stdout.splitlines() if "bad.yaml" in x)
+    for place in ("turn:", "players:", "players[1].field[0]:", "expect.state.players[0]:"):
+        assert place in line, (place, line)
+    assert "act9.9" in next(x for x in r.stdout.splitlines() if "unknown.yaml" in x)
+    assert "index out of range" not in r.stdout and "Traceback" not in r.output

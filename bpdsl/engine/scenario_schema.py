@@ -1,0 +1,122 @@
+"""The shape of a scenario file (format: :mod:`bpdsl.engine.scenario`), checked before it runs.
+
+A mistyped scenario (three players, ``turn: 7``, a field entry that is a list) must be reported as a mistake
+in the file, with the place where it is, instead of failing somewhere in the set-up with an index or
+attribute error.  Keys the format does not know (``source:``, ``description:``, notes) are allowed.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import cerberus
+
+_SEAT = {"type": "integer", "allowed": [0, 1]}
+_CARD = {"type": ["string", "integer"]}
+_CARDS = {"type": "list", "schema": _CARD}
+_COUNT_OR_CARDS = {"type": ["integer", "list"], "min": 0, "schema": _CARD}
+_CHARACTER = {
+    "type": "dict",
+    "allow_unknown": True,
+    "schema": {
+        "as": {"type": "string"},
+        "cards": _CARDS,
+        "face_up": {"type": "boolean"},
+        "driven": {"type": "boolean"},
+        "entered": {"type": "integer"},
+        "mod": {"type": "integer"},
+        "size": {"type": "integer"},
+    },
+}
+_PLAYER = {
+    "type": "dict",
+    "nullable": True,
+    "allow_unknown": True,
+    "schema": {
+        "life": _COUNT_OR_CARDS,
+        "hand": _CARDS,
+        "grave": _CARDS,
+        "fog": _CARDS,
+        "field": {"type": "list", "schema": _CHARACTER},
+    },
+}
+_WANTED_PLAYER = {
+    "type": "dict",
+    "nullable": True,
+    "allow_unknown": True,
+    "schema": {
+        "life": _COUNT_OR_CARDS,
+        "hand": _COUNT_OR_CARDS,
+        "grave": _COUNT_OR_CARDS,
+        "fog": _COUNT_OR_CARDS,
+        "field": {"type": ["integer", "list"], "min": 0, "schema": _CHARACTER},
+    },
+}
+_EVENT = {"type": "dict"}
+SCHEMA: dict[str, Any] = {
+    "name": {"type": "string"},
+    "edition": {"type": "string", "required": True},
+    "format": {"type": "string", "required": True},
+    "seed": {"type": "integer"},
+    "turn": _SEAT,
+    "chance": _SEAT,
+    "turn_no": {"type": "integer", "min": 0},
+    "start": {"type": ["string", "integer"]},
+    "shuffle": {"type": "boolean"},
+    "xfail": {"type": "string"},
+    "players": {"type": "list", "nullable": True, "minlength": 2, "maxlength": 2, "schema": _PLAYER},
+    "decisions": {
+        "type": "list",
+        "nullable": True,
+        "schema": {
+            "type": ["string", "integer", "dict"],
+            "schema": {"p": _SEAT, "choose": {"type": ["string", "integer"], "required": True}},
+        },
+    },
+    "observe": {
+        "type": "list",
+        "nullable": True,
+        "schema": {"type": "dict", "allow_unknown": True, "schema": {
+            "viewer": _SEAT, "visible": _CARDS, "hidden": _CARDS,
+            "life": {"type": "list"}, "hand_count": {"type": "list"}, "grave_top": {"type": "list"},
+        }},
+    },
+    "expect": {
+        "type": "dict",
+        "nullable": True,
+        "allow_unknown": True,
+        "schema": {
+            "events": {"type": "list", "nullable": True, "schema": _EVENT},
+            "absent": {"type": "list", "nullable": True, "schema": _EVENT},
+            "error": {"type": "string"},
+            "state": {"type": "dict", "nullable": True, "allow_unknown": True, "schema": {
+                "turn": _SEAT, "chance": _SEAT, "turn_no": {"type": "integer"}, "over": {"type": "boolean"},
+                "winner": {**_SEAT, "nullable": True}, "stage": {"type": "list", "schema": {"type": "string"}},
+                "players": {"type": "list", "maxlength": 2, "schema": _WANTED_PLAYER},
+            }},
+        },
+    },
+}
+
+_VALIDATOR = cerberus.Validator(SCHEMA, allow_unknown=True)
+
+
+def shape_problems(data: dict[str, Any]) -> list[str]:
+    """Every place where ``data`` does not have the shape of a scenario, as ``path: what is wrong``."""
+    if _VALIDATOR.validate(data):
+        return []
+    out: list[str] = []
+
+    def walk(errors: Any, path: str) -> None:
+        for key, value in errors.items():
+            where = f"{path}[{key}]" if isinstance(key, int) else (f"{path}.{key}" if path else str(key))
+            for item in value:
+                if isinstance(item, dict):
+                    walk(item, where)
+                else:
+                    out.append(f"{where}: {item}")
+
+    walk(_VALIDATOR.errors, "")
+    return out
+
+
+__all__ = ["SCHEMA", "shape_problems"]
