@@ -43,7 +43,8 @@ How the engine plays:
   (``game``, ``state``, ``inst``, ``seat``, ``rules`` = the common-rules hooks, ``decide``, ``value``).
 
 Modules: ``state`` (the one mutable state), ``compiled`` (compile step), ``core`` (flow walker, stage,
-chance, pass record, trigger check), ``blackpoker_rules`` (BlackPoker's common rules as hooks),
+chance, pass record, trigger check), ``blackpoker_rules`` (BlackPoker's common rules as hooks;
+``blackdoubt_rules`` for Black Doubt, chosen by the edition's game id through ``HOOKS``),
 ``decisions`` (requests and agents), ``log`` (event log and state hash), ``invariants``, ``replay``,
 ``scenario`` (scripted rulings), ``simulate`` (many games and their statistics).
 """

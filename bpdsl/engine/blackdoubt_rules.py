@@ -397,6 +397,13 @@ class BlackDoubtRules:
     def size(self, ch: Character) -> int:
         return sum(self.value.get(c % N_CARDS, 0) for c in ch.cards)
 
+    def canonical_extra(self, game: Game) -> dict[str, Any]:
+        """The match and round state for the state hash (bpdsl.engine.log.canonical_state)."""
+        s = game.state
+        return {"points": list(s.points), "round": s.round_no, "first": s.first, "awaiting": s.awaiting,
+                "finish_order": list(s.finish_order), "loser": s.loser,
+                "hands": [[h.declaration, h.finished, h.outcome, h.drawn] for h in s.hands]}
+
     # ------------------------------------------------------------------ what a player may see
 
     def observe(self, game: Game, seat: int) -> dict[str, Any]:

@@ -58,9 +58,13 @@ def canonical_state(game: Any) -> dict[str, Any]:
                        "face_up": ch.face_up, "driven": ch.driven, "entered": ch.entered_turn,
                        "mod": ch.size_mod} for ch in p.field],
         })
-    return {"players": players, "turn": s.turn, "turn_no": s.turn_no, "chance": s.chance,
-            "stage": [{"action": x.action.id, "p": x.controller, "keys": [text(c) for c in x.keys]} for x in s.stage],
-            "winner": s.winner, "over": s.over}
+    out = {"players": players, "turn": s.turn, "turn_no": s.turn_no, "chance": s.chance,
+           "stage": [{"action": x.action.id, "p": x.controller, "keys": [text(c) for c in x.keys]} for x in s.stage],
+           "winner": s.winner, "over": s.over}
+    extra = getattr(game.hooks, "canonical_extra", None)  # state a game keeps beyond the core's (points ...)
+    if extra is not None:
+        out["game"] = extra(game)
+    return out
 
 
 def state_hash(game: Any) -> str:

@@ -176,3 +176,37 @@ def test_a_person_can_play_and_sees_no_face_down_card_of_the_opponent() -> None:
     # the bot placed cards face down: the person saw them as "?" (the observation test checks which cards)
     assert any(e["t"] == "place" and e["p"] == 1 and not e["face_up"] for e in log.lines)
     assert any("?" in row[3] for row in rows)
+
+
+def test_state_hash_covers_the_points() -> None:
+    from bpdsl.engine.log import state_hash
+
+    game = fresh_game()
+    before = state_hash(game)
+    game.state.points[1] += 5
+    assert state_hash(game) != before
+
+
+def test_an_empty_deck_leaves_only_the_end_declarations() -> None:
+    """Nothing to draw: the turn goes straight to a declaration, and ヒット is not among them."""
+    game = fresh_game()
+    s = game.state
+    seat = s.turn
+    deck = s.players[0].pack
+    while deck:  # the rest of the deck to the other player's side, face up
+        game.hooks.place(game, 1 - seat, deck[-1], True)
+    assert game.hooks.step(s, seat) == "declare"
+    legal = {a.id for a in game.legal_actions(seat)}
+    assert "hit" not in legal and "draw" not in legal and "not_bust" in legal
+
+
+def test_a_logged_game_replays_to_the_same_state() -> None:
+    from bpdsl.engine.replay import replay_events
+
+    log = EventLog()
+    rules = build_rules(EDITION, FORMAT)
+    new_game(rules, [RandomAgent(11), RandomAgent(12)], 9, log=log).play()
+    assert replay_events(list(log.lines)).ok
+    tampered = [dict(e) for e in log.lines]
+    tampered[-1]["hash"] = "0" * 64
+    assert not replay_events(tampered).ok
