@@ -30,15 +30,53 @@ class ReplayResult:
         return self.expected == self.actual
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _card_lists(value: Any) -> bool:
+    """None, or one list of card texts per player."""
+    return value is None or (isinstance(value, list) and len(value) == 2 and all(
+        isinstance(cards, list) and all(isinstance(c, str) for c in cards) for cards in value))
+
+
+def check_log_lines(events: list[Any]) -> None:
+    """Raise ReplayError at the first line whose fields a replay relies on have the wrong type: a log that
+    was edited by hand or damaged is a bad log, not a crash in the engine."""
+    for n, e in enumerate(events, 1):
+        if not isinstance(e, dict):
+            raise ReplayError(f"line {n}: not a JSON object")
+        t = e.get("t")
+        checks: dict[str, bool] = {}
+        if t == "decision":
+            checks = {"i": _is_int(e.get("i"))}
+        elif t == "game":
+            checks = {"edition": isinstance(e.get("edition"), str), "format": isinstance(e.get("format"), str),
+                      "seed": _is_int(e.get("seed")), "decks": _card_lists(e.get("decks"))}
+        elif t == "regulation":
+            checks = {"regulation": isinstance(e.get("regulation"), str),
+                      "system": e.get("system") is None or isinstance(e.get("system"), str),
+                      "packs": _card_lists(e.get("packs"))}
+        for key, ok in checks.items():
+            if not ok:
+                raise ReplayError(f"line {n}: the {t!r} line has a bad {key!r}: {e.get(key)!r}")
+
+
 def replay_events(events: list[dict[str, Any]], setup: Callable[[Any], None] | None = None,
                   definitions: Any = None) -> ReplayResult:
     from bpdsl.engine import build_rules
+    from bpdsl.engine.compiled import CompileError
 
+    check_log_lines(events)
     head = next((e for e in events if e.get("t") == "game"), None)
     end = next((e for e in reversed(events) if e.get("t") == "end"), None)
     if head is None or end is None:
         raise ReplayError("the log has no 'game' line or no 'end' line")
-    return replay_game(build_rules(head["edition"], head["format"], definitions), events, head, end, setup)
+    try:
+        rules = build_rules(head["edition"], head["format"], definitions)
+    except CompileError as exc:
+        raise ReplayError(str(exc)) from None
+    return replay_game(rules, events, head, end, setup)
 
 
 def replay_game(rules: Any, events: list[dict[str, Any]], head: dict[str, Any], end: dict[str, Any],
@@ -49,7 +87,11 @@ def replay_game(rules: Any, events: list[dict[str, Any]], head: dict[str, Any], 
 
     indices = [int(e["i"]) for e in events if e.get("t") == "decision"]
     agent = ReplayAgent(indices)
-    game = new_game(rules, [agent, agent], int(head["seed"]), decks=head.get("decks"), setup=setup, log=EventLog())
+    try:
+        game = new_game(rules, [agent, agent], int(head["seed"]), decks=head.get("decks"), setup=setup,
+                        log=EventLog())
+    except ValueError as exc:  # a deck of the log that is not a set of cards
+        raise ReplayError(f"the 'game' line's 'decks' cannot be dealt: {exc}") from None
     try:
         result = game.play()
     except ScriptError as exc:

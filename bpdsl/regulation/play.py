@@ -141,10 +141,11 @@ def replay_regulation_log(definitions: Definitions, events: list[dict[str, Any]]
     """Replay the log of a game played under a regulation (its ``regulation`` line names the regulation
     and the packs): same rules with the options' actions, same setup hook, the logged decisions."""
     from bpdsl.dsl.cards import parse_card
-    from bpdsl.engine.replay import ReplayError, replay_game
+    from bpdsl.engine.replay import ReplayError, check_log_lines, replay_game
     from bpdsl.regulation.check import resolve
     from bpdsl.regulation.load import systems
 
+    check_log_lines(events)
     head = next((e for e in events if e.get("t") == "regulation"), None)
     game_line = next((e for e in events if e.get("t") == "game"), None)
     end = next((e for e in reversed(events) if e.get("t") == "end"), None)
@@ -156,5 +157,8 @@ def replay_regulation_log(definitions: Definitions, events: list[dict[str, Any]]
     regulation = checked.regulation
     rules = regulation_rules(definitions, regulation)
     raw_packs = head.get("packs") or [[], []]
-    packs = ([parse_card(c) for c in raw_packs[0]], [parse_card(c) for c in raw_packs[1]])
+    try:
+        packs = ([parse_card(c) for c in raw_packs[0]], [parse_card(c) for c in raw_packs[1]])
+    except ValueError as exc:
+        raise ReplayError(f"the 'regulation' line's 'packs' are not cards: {exc}") from None
     return replay_game(rules, events, game_line, end, setup_hook(regulation, packs))

@@ -109,3 +109,23 @@ def test_a_scenario_of_the_wrong_shape_names_each_place(tmp_path: Path) -> None:
         assert place in line, (place, line)
     assert "act9.9" in next(x for x in r.stdout.splitlines() if "unknown.yaml" in x)
     assert "index out of range" not in r.stdout and "Traceback" not in r.output
+
+
+def test_a_damaged_log_is_a_bad_log_not_a_crash(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    assert runner.invoke(app, ["simulate", "-n", "1", "--seed", "2", "--log", str(log)]).exit_code == 0
+    lines = log.read_text(encoding="utf-8").splitlines()
+    game_at = next(n for n, line in enumerate(lines) if json.loads(line).get("t") == "game")
+    decision_at = next(n for n, line in enumerate(lines) if json.loads(line).get("t") == "decision")
+    damages = [(game_at, "format", [1, 2]), (game_at, "format", None), (game_at, "seed", "x"),
+               (game_at, "decks", [["♠A", "♠Z"], []]), (game_at, "decks", "♠A"), (decision_at, "i", None)]
+    for n, key, value in damages:
+        changed = list(lines)
+        line = json.loads(changed[n])
+        line[key] = value
+        changed[n] = json.dumps(line, ensure_ascii=False)
+        damaged = tmp_path / "damaged.jsonl"
+        damaged.write_text("\n".join(changed) + "\n", encoding="utf-8")
+        r = runner.invoke(app, ["replay", str(damaged)])
+        assert r.exit_code == 1, (key, value, r.output, r.exception)
+        assert "cannot replay" in r.output and repr(key) in r.output, (key, r.output)

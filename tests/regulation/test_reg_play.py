@@ -218,3 +218,23 @@ def test_play_refuses_a_log_with_a_regulation(defs, tmp_path) -> None:  # type: 
     r = CliRunner().invoke(app, ["play", "-r", "std+entry", "--log", str(tmp_path / "g.jsonl")], input="q\n")
     assert r.exit_code == 2 and "--log" in r.output
     assert not (tmp_path / "g.jsonl").exists()
+
+
+def test_a_damaged_regulation_log_is_a_bad_log_not_a_crash(defs, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    log = tmp_path / "m.jsonl"
+    runner = CliRunner()
+    r = runner.invoke(app, ["simulate", "--regulation", "std+random40+pack", "--games", "1", "--log", str(log)])
+    assert r.exit_code == 0, r.output
+    lines = log.read_text(encoding="utf-8").splitlines()
+    head = json.loads(lines[0])
+    assert head["t"] == "regulation"
+    for key, value in (("system", -1), ("packs", [["♠A"], ["nope"]]), ("regulation", None)):
+        damaged = tmp_path / "damaged.jsonl"
+        damaged.write_text("\n".join([json.dumps({**head, key: value}, ensure_ascii=False)] + lines[1:]) + "\n",
+                           encoding="utf-8")
+        for cmd in (["replay", str(damaged)], ["match", "replay", str(damaged)]):
+            r = runner.invoke(app, cmd)
+            assert r.exit_code == 1, (cmd, key, r.output, r.exception)
+            assert "cannot replay" in r.output and repr(key) in r.output, (cmd, key, r.output)
