@@ -92,7 +92,7 @@ class BlackDoubtRules:
         loc = [(Z_OUT, -1)] * (N_CARDS * 2)
         owner = [-1] * (N_CARDS * 2)
         s = BDState(players, loc, owner)
-        deck = decks[0] if decks else sorted(self.value)
+        deck = decks[0] if decks else sorted(self.value)  # one shared deck: a given deck list is seat 0's
         for c in deck:
             if c not in self.value:
                 raise GameAborted(f"card {TEXT[c % N_CARDS]} is not part of the Black Doubt deck")
@@ -115,9 +115,6 @@ class BlackDoubtRules:
             lst = s.players[seat].zone(zone)
             lst.append(c) if top else lst.insert(0, c)
         s.loc[c] = (zone, seat)
-
-    def cards(self, s: BDState, seat: int) -> list[Character]:
-        return s.players[seat].field
 
     def total(self, s: BDState, seat: int) -> int:
         """The hand value: card values, one ace counting 11 when that keeps the total at 21 or less."""
@@ -328,10 +325,11 @@ class BlackDoubtRules:
         if row is None:
             raise GameAborted(f"the scoring table has no row for A {a_out} / B {b_out}")
         seats = {"A": a_seat, "B": b_seat}
-        winner = self.judge(s) if row.get("to") in ("loser",) or "winner" in (row.get("hands") or []) else None
-        if winner is not None:
-            seats["winner"], seats["loser"] = winner, 1 - winner
         to = row.get("to", "none")
+        if to in ("winner", "loser") or "winner" in (row.get("hands") or []):  # the judge of step 6
+            winner = self.judge(s)
+            if winner is not None:  # equal numbers: a draw, nobody gets points
+                seats["winner"], seats["loser"] = winner, 1 - winner
         gain = 0
         receiver = seats.get(to)
         if receiver is not None:

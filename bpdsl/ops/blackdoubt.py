@@ -154,7 +154,7 @@ def row_text(r: Mapping[str, Any]) -> str:
 
 def _score_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     rows = sorted(a.get("table") or [], key=lambda r: int(r.get("row", 0) or 0))
-    lines = "／".join(f"{r.get('row', i + 1)}:{row_text(r)}" for i, r in enumerate(rows))
+    lines = "／".join(f"{r.get('row', i + 1)}:{row_text(r).replace(' ', '→')}" for i, r in enumerate(rows))
     return "成績簡易表に従い得点を加算する（先に手札を完成させ宣言した方をA、後をBとする）。" + lines + "。"
 
 
