@@ -1,15 +1,19 @@
-"""Output paths of the CLI commands, checked before any work is done.
+"""Inputs and outputs of the CLI commands, checked before any work is done.
 
 A command that renders for seconds or plays a thousand games must not fail at the very end because its
 ``--out`` directory or ``--log`` file cannot be written: the path is checked first and a bad one is a usage
-error (exit 2) with a plain message, never an internal error.
+error (exit 2) with a plain message, never an internal error.  Definitions given with ``--definitions`` are
+loaded first too, and their diagnostics listed (exit 1).
 """
 from __future__ import annotations
 
 import tempfile
 from pathlib import Path
+from typing import Sequence
 
 import typer
+
+from bpdsl.model import Definitions
 
 
 def output_dir_problem(path: Path) -> str | None:
@@ -48,3 +52,16 @@ def output_file_or_exit(path: Path | None, command: str) -> None:
     if problem is not None:
         typer.echo(f"bpdsl {command}: {problem}", err=True)
         raise typer.Exit(2)
+
+
+def definitions_or_exit(paths: Sequence[Path] | None, command: str, nothing_done: str) -> Definitions:
+    """The definitions (bundled, or ``paths``); invalid ones are listed and exit 1 with ``nothing_done``."""
+    from bpdsl.render.loading import DefinitionsInvalid, load_definitions
+
+    try:
+        return load_definitions(paths)
+    except DefinitionsInvalid as exc:
+        for message in exc.messages:
+            typer.echo(message, err=True)
+        typer.echo(f"bpdsl {command}: {len(exc.messages)} error(s) in the definitions; {nothing_done}", err=True)
+        raise typer.Exit(1)

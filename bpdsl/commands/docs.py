@@ -24,22 +24,14 @@ def docs(
     fresh: bool = typer.Option(False, "--fresh", "-E", help="Ignore the saved environment; read every page."),
 ) -> None:
     """Build the Sphinx rulebook (rules, action lists, flow diagrams, DSL reference); warnings are errors."""
-    from bpdsl.commands._paths import output_dir_or_exit
+    from bpdsl.commands._paths import definitions_or_exit, output_dir_or_exit
     from bpdsl.render.docsbuild import build_docs
 
     if not (source / "conf.py").is_file():
         typer.echo(f"bpdsl docs: no Sphinx project at {source} (conf.py missing)", err=True)
         raise typer.Exit(2)
     if definitions:  # invalid definitions are reported like everywhere else, before Sphinx starts
-        from bpdsl.render.loading import DefinitionsInvalid, load_definitions
-
-        try:
-            load_definitions(definitions)
-        except DefinitionsInvalid as exc:
-            for message in exc.messages:
-                typer.echo(message, err=True)
-            typer.echo(f"bpdsl docs: {len(exc.messages)} error(s) in the definitions; nothing built", err=True)
-            raise typer.Exit(1)
+        definitions_or_exit(definitions, "docs", "nothing built")
     output_dir_or_exit(out, "docs")
     started = time.perf_counter()
     status, messages = build_docs(source, out, builder=builder, definitions=definitions, fresh=fresh)

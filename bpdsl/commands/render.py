@@ -27,9 +27,8 @@ def actionlist(
     ),
 ) -> None:
     """Write the action list of an edition and format as HTML, A4 PDF and 2-up PDF."""
-    from bpdsl.commands._paths import output_dir_or_exit
+    from bpdsl.commands._paths import definitions_or_exit, output_dir_or_exit
     from bpdsl.render.actionlist import render_actionlist
-    from bpdsl.render.loading import DefinitionsInvalid, load_definitions
     from bpdsl.render.sheet import SheetError, sheet_formats
 
     if sheet.upper() not in ("A4", "A3"):
@@ -38,13 +37,7 @@ def actionlist(
         _usage("--all renders every edition and format; do not combine it with --edition/--format")
     if not all_ and not (edition and format):
         _usage("give --edition and --format, or --all")
-    try:
-        defs = load_definitions(definitions)
-    except DefinitionsInvalid as exc:
-        for message in exc.messages:
-            typer.echo(message, err=True)
-        typer.echo(f"{len(exc.messages)} error(s) in the definitions; nothing rendered", err=True)
-        raise typer.Exit(1)
+    defs = definitions_or_exit(definitions, "render", "nothing rendered")
     output_dir_or_exit(out, "render")
 
     pairs = sheet_formats(defs) if all_ else [(edition or "", format or "")]

@@ -572,27 +572,11 @@ class BlackPokerRules:
         return letters
 
     def can_pay(self, game: Game, a: CAction, seat: int, keys: tuple[int, ...]) -> bool:
-        letters = a.cost
-        if not letters:
+        """can_pay_n for these keys: only the key cards taken from the hand leave it short for D."""
+        if not a.cost:
             return True
-        if self.waivers:
-            letters = self.cost_letters(game, a, seat)
-            if not letters:
-                return True
-        p = game.state.players[seat]
-        b = letters.count("B")
-        if b and sum(1 for ch in p.field if ch.kind == "bulwark" and not ch.driven) < b:
-            return False
-        d = letters.count("D")
-        if d and len(p.hand) - sum(1 for k in keys if game.state.loc[k][0] == Z_HAND) < d:
-            return False
-        l_ = letters.count("L")
-        if l_ and len(p.life) < l_:
-            return False
-        s_ = letters.count("S")
-        if s_ and len(p.field) < s_:
-            return False
-        return True
+        loc = game.state.loc
+        return self.can_pay_n(game, a, seat, sum(1 for k in keys if loc[k][0] == Z_HAND))
 
     def pay_costs(self, game: Game, inst: Any) -> None:
         """Pay every cost letter through the op the game definition maps it to (Table 3.2)."""

@@ -62,8 +62,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from bpdsl.datafile import DataFileError, read_yaml_file
 from bpdsl.dsl.cards import parse_card
 from bpdsl.engine.compiled import N_CARDS, CompileError
 from bpdsl.engine.decisions import DecisionRequest, ScriptError
@@ -274,13 +273,9 @@ def _check_observation(game: Any, want: dict[str, Any], failures: list[str]) -> 
 def load_scenario(path: str | Path) -> dict[str, Any]:
     """The data of a scenario file; an unreadable file or bad YAML is a ScenarioError with its position."""
     try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-    except UnicodeDecodeError as exc:
-        raise ScenarioError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
-        raise ScenarioError(f"{where}: not valid YAML: {getattr(exc, 'problem', None) or exc}") from None
+        data = read_yaml_file(path)
+    except DataFileError as exc:
+        raise ScenarioError(str(exc)) from None
     if not isinstance(data, dict):
         raise ScenarioError(f"{path}: a scenario is a YAML mapping")
     return data

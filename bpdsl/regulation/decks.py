@@ -70,17 +70,13 @@ class DeckFileError(ValueError):
 
 
 def read_deck_file(path: str | Path) -> list[Deck]:
+    from bpdsl.datafile import DataFileError, read_yaml_file
+
     p = Path(path)
     try:
-        data = yaml.safe_load(p.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise DeckFileError(f"{p}: cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise DeckFileError(f"{p}: not UTF-8 text ({exc.reason} at byte {exc.start}); save it as UTF-8") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"{p}:{mark.line + 1}:{mark.column + 1}" if mark else str(p)
-        raise DeckFileError(f"{where}: not valid YAML: {getattr(exc, 'problem', exc)}") from None
+        data = read_yaml_file(p)
+    except DataFileError as exc:
+        raise DeckFileError(str(exc)) from None
     try:
         return decks_from_data(data, str(p))
     except _BadCard as exc:
