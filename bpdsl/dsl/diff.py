@@ -107,8 +107,9 @@ def _edition_fields(old: Edition, new: Edition) -> list[FieldChange]:
     fb = [f"{f.id} ({f.name})" for f in sorted(new.formats, key=lambda f: f.order)]
     if fa != fb:
         out.append(FieldChange("formats", ", ".join(fa), ", ".join(fb)))
-    ca = [c.name for c in old.categories]
-    cb = [c.name for c in new.categories]
+    # a heading may stand in several lists (速攻魔法 for actions and for fogs): name the list beside it
+    ca = [c.name if c.section == "action" else f"{c.name} ({c.section})" for c in old.categories]
+    cb = [c.name if c.section == "action" else f"{c.name} ({c.section})" for c in new.categories]
     if ca != cb:
         out.append(FieldChange("categories", ", ".join(ca), ", ".join(cb)))
     for key in sorted(set(old.terms) | set(new.terms)):

@@ -48,3 +48,10 @@ def test_positions_do_not_count_but_values_do(defs: Definitions) -> None:
     del new.actions["throwing"]
     removed = diff_editions(old, new).of("removed")
     assert [e.id for e in removed] == ["throwing"]
+
+
+def test_category_headings_name_their_list_when_a_heading_repeats(defs: Definitions) -> None:
+    d = diff_editions(defs.editions["act6.1"], defs.editions["act8.0"])
+    change = next(f for f in d.edition if f.field == "categories")
+    new = [c.strip() for c in change.new.split(",")]
+    assert len(new) == len(set(new)) == len(defs.editions["act8.0"].categories)
