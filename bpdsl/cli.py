@@ -23,6 +23,22 @@ app = typer.Typer(
 )
 
 
+def _show_version(value: bool) -> None:
+    if value:
+        from bpdsl import __version__
+
+        typer.echo(f"bpdsl {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", callback=_show_version, is_eager=True,
+                                 help="Print the version of bpdsl and exit."),
+) -> None:
+    """BlackPoker rules as a validated YAML DSL: validate, play and print them."""
+
+
 def _register_all() -> None:
     for info in sorted(pkgutil.iter_modules(commands_pkg.__path__), key=lambda i: i.name):
         module = importlib.import_module(f"bpdsl.commands.{info.name}")

@@ -119,3 +119,10 @@ def test_the_error_summary_counts_the_files_with_errors(tmp_path: Path) -> None:
     files = {line.split(":", 1)[0] for line in result.output.splitlines() if line.startswith(str(tmp_path))}
     assert len(files) == 3
     assert f"error(s) in {len(files)} file(s)" in result.output
+
+
+def test_version_option_prints_the_package_version() -> None:
+    from bpdsl import __version__
+
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.output.strip() == f"bpdsl {__version__}"
