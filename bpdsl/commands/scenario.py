@@ -21,9 +21,9 @@ def register(app: typer.Typer) -> None:
         paths: list[Path] = []
         for f in files:
             if f.is_dir():
-                found = sorted(f.rglob("*.yaml"))
+                found = sorted(p for p in f.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
                 if not found:
-                    typer.echo(f"no scenario files (*.yaml) in {f}", err=True)
+                    typer.echo(f"no scenario files (*.yaml, *.yml) in {f}", err=True)
                     raise typer.Exit(2)
                 paths.extend(found)
             elif f.is_file():

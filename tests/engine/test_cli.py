@@ -94,6 +94,10 @@ def test_scenario_files_that_cannot_be_read_are_errors_with_a_position(tmp_path:
 def test_a_directory_without_scenarios_is_a_usage_error(tmp_path: Path) -> None:
     r = runner.invoke(app, ["scenario", str(tmp_path)])
     assert r.exit_code == 2 and "no scenario files" in r.output
+    source = ROOT / "scenarios" / "act8.0" / "throwing_damage.yaml"
+    (tmp_path / "ruling.yml").write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+    r = runner.invoke(app, ["scenario", str(tmp_path)])  # .yml counts like .yaml, as for definitions
+    assert r.exit_code == 0 and "1 passed" in r.output, r.output
 
 
 def test_a_scenario_of_the_wrong_shape_names_each_place(tmp_path: Path) -> None:
