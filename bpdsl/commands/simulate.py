@@ -44,7 +44,7 @@ def register(app: typer.Typer) -> None:
         elog = EventLog() if log else None
         err = Console(stderr=True)
         with Progress(TextColumn(f"{edition} {fmt}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                      console=err, transient=True) as bar:
+                      console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task("games", total=games)
             stats = simulate(edition, fmt, games, seed, log=elog, check=check,
                              progress=lambda k: bar.update(task, completed=k))

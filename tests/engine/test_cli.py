@@ -133,3 +133,9 @@ def test_a_damaged_log_is_a_bad_log_not_a_crash(tmp_path: Path) -> None:
         r = runner.invoke(app, ["replay", str(damaged)])
         assert r.exit_code == 1, (key, value, r.output, r.exception)
         assert "cannot replay" in r.output and repr(key) in r.output, (key, r.output)
+
+
+def test_simulate_without_a_terminal_prints_nothing_on_stderr() -> None:
+    r = runner.invoke(app, ["simulate", "-n", "1", "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["games"] == 1
+    assert r.stderr == ""  # no progress bar (nor its blank line) when stderr is not a terminal
