@@ -156,6 +156,10 @@ def _resolve_composed(result: CheckResult, system: RegulationSystem, parts: list
             frm.append(system.frames[frames_ix[key]])
         elif key in options_ix:
             opts.append(system.options[options_ix[key]])
+        elif (other := next((s for s in named if key in _index(s.named)), None)) is not None:
+            result.problems.append(Problem(
+                "forbidden", f"{part!r} is a regulation of {other.name}: it is played alone, without frames "
+                "or options", "001 5.2", f"check {part!r} alone, or name a format and a frame of {system.name}"))
         else:
             groups: list[Mapping[str, object]] = [system.formats, system.frames, system.options]
             if len(parts) == 1:

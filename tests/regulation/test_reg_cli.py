@@ -123,3 +123,11 @@ def test_unknown_system_messages_go_to_stderr() -> None:
         r = run(*args)
         assert r.exit_code == 2
         assert "bp2042" in r.stderr and "bp2042" not in r.stdout
+
+
+def test_a_2021_regulation_with_2024_parts_says_it_stands_alone() -> None:
+    r = run("regulation", "check", "ライト40 + パック")
+    assert r.exit_code == 1, r.output
+    assert "'ライト40' is a regulation of" in r.output and "2021" in r.output
+    assert "unknown" not in r.output
+    assert run("regulation", "check", "ライト40").exit_code == 0
