@@ -68,6 +68,23 @@ class BuildContext:
     def warning(self, path: KeyPath, code_name: str, message: str, hint: str = "") -> None:
         self.sink.warning(self.document.pos(path), code_name, message, hint)
 
+    def unique(self, key: str, items: list[Any] | None, code_name: str) -> list[tuple[int, dict[str, Any]]]:
+        """The usable items (mappings with an ``id``) of the list under ``key``, each id once; a repeated id
+        is reported with ``code_name`` at its place and left out."""
+        seen: dict[str, int] = {}
+        out = []
+        for i, item in enumerate(items or []):
+            if not isinstance(item, dict) or "id" not in item:
+                continue
+            iid = str(item["id"])
+            if iid in seen:
+                self.error((key, i, "id"), code_name, f"{key}: {iid!r} is declared twice",
+                           f"first declared as item {seen[iid] + 1}; ids must be unique")
+                continue
+            seen[iid] = i
+            out.append((i, item))
+        return out
+
 
 @dataclass
 class DocumentKind:

@@ -90,18 +90,7 @@ def sort_documents(docs: list[Document]) -> list[Document]:
 
 
 def _unique(ctx: BuildContext, key: str, items: list[Any]) -> list[tuple[int, dict[str, Any]]]:
-    seen: dict[str, int] = {}
-    out = []
-    for i, item in enumerate(items or []):
-        if not isinstance(item, dict) or "id" not in item:
-            continue
-        if item["id"] in seen:
-            ctx.error((key, i, "id"), C.D_DUPLICATE, f"{key}: {item['id']!r} is declared twice",
-                      f"first declared as item {seen[item['id']] + 1}")
-            continue
-        seen[item["id"]] = i
-        out.append((i, item))
-    return out
+    return ctx.unique(key, items, C.D_DUPLICATE)
 
 
 def build(ctx: BuildContext) -> None:

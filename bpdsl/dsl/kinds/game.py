@@ -52,19 +52,7 @@ SCHEMA: dict[str, Any] = {
 
 def _unique(ctx: BuildContext, key: str, items: list[Any]) -> list[tuple[int, dict[str, Any]]]:
     """The usable items of a list with unique ids; duplicates are reported (D001)."""
-    seen: dict[str, int] = {}
-    out = []
-    for i, item in enumerate(items or []):
-        if not isinstance(item, dict) or "id" not in item:
-            continue
-        iid = str(item["id"])
-        if iid in seen:
-            ctx.error((key, i, "id"), C.D_DUPLICATE, f"{key}: {iid!r} is declared twice",
-                      f"first declared as item {seen[iid] + 1}; ids must be unique")
-            continue
-        seen[iid] = i
-        out.append((i, item))
-    return out
+    return ctx.unique(key, items, C.D_DUPLICATE)
 
 
 def build(ctx: BuildContext) -> None:
