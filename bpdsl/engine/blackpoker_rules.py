@@ -285,7 +285,7 @@ class BlackPokerRules:
             return False
         if h is True:
             return True
-        from bpdsl.engine.core import Ctx, _parse_expr
+        from bpdsl.engine.core import _parse_expr
 
         expr = _parse_expr(h) if isinstance(h, str) else h
         keys = ch.cards

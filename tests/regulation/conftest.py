@@ -2,12 +2,10 @@
 the seed rulebooks' tables read straight from the OCR'd text (to cross-check the data against them)."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 
-from bpdsl.regulation.check import normalize
 from bpdsl.regulation.load import REGULATIONS_DIR, load_regulation_files, systems
 from bpdsl.regulation.model import RegulationSystem
 

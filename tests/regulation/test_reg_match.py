@@ -1,8 +1,6 @@
 """1-deck and 2-deck matches (5.2.1) over a stub game runner: deck choice, retired winning decks, best of three."""
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
