@@ -126,3 +126,16 @@ def test_version_option_prints_the_package_version() -> None:
 
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0 and result.output.strip() == f"bpdsl {__version__}"
+
+
+def test_python_dash_m_bpdsl_runs_the_same_command_line() -> None:
+    import subprocess
+    import sys
+
+    from bpdsl import __version__
+
+    done = subprocess.run([sys.executable, "-m", "bpdsl", "--version"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip() == f"bpdsl {__version__}"
+    bad = subprocess.run([sys.executable, "-m", "bpdsl", "validate", "--bogus"], capture_output=True, text=True,
+                         timeout=60)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
