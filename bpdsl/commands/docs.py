@@ -30,8 +30,7 @@ def docs(
     if not (source / "conf.py").is_file():
         typer.echo(f"bpdsl docs: no Sphinx project at {source} (conf.py missing)", err=True)
         raise typer.Exit(2)
-    if definitions:  # invalid definitions are reported like everywhere else, before Sphinx starts
-        definitions_or_exit(definitions, "docs", "nothing built")
+    definitions_or_exit(definitions, "docs", "nothing built")  # listed like everywhere else, before Sphinx
     output_dir_or_exit(out, "docs")
     started = time.perf_counter()
     status, messages = build_docs(source, out, builder=builder, definitions=definitions, fresh=fresh)

@@ -24,8 +24,13 @@ def register(app: typer.Typer) -> None:
             from bpdsl.commands.regulation import match_replay
 
             return match_replay(log)
+        from bpdsl.diagnostics import DefinitionError
+
         try:
             r = replay_log(log)
+        except DefinitionError as exc:
+            typer.echo(str(exc), err=True)
+            raise typer.Exit(1)
         except (ReplayError, ValueError, KeyError) as exc:
             typer.echo(f"cannot replay {log}: {exc}", err=True)
             raise typer.Exit(1)

@@ -139,3 +139,22 @@ def test_simulate_without_a_terminal_prints_nothing_on_stderr() -> None:
     r = runner.invoke(app, ["simulate", "-n", "1", "--json"])
     assert r.exit_code == 0 and json.loads(r.stdout)["games"] == 1
     assert r.stderr == ""  # no progress bar (nor its blank line) when stderr is not a terminal
+
+
+def test_replay_and_docs_with_invalid_definitions_list_them_and_exit_1(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    log = tmp_path / "g.jsonl"
+    assert runner.invoke(app, ["simulate", "-n", "1", "--log", str(log)]).exit_code == 0
+    broken = tmp_path / "defs"
+    broken.mkdir()
+    (broken / "edition.yaml").write_text("kind: edition\nid: [unclosed\n", encoding="utf-8")
+    env = {**os.environ, "BPDSL_DEFINITIONS": str(broken)}  # a fresh process: definitions are cached per process
+    for args in (["replay", str(log)], ["docs", "--out", str(tmp_path / "docs")]):
+        done = subprocess.run([sys.executable, "-m", "bpdsl", *args], capture_output=True, text=True, env=env,
+                              timeout=120)
+        assert done.returncode == 1, (args, done.stderr)
+        assert f"{broken / 'edition.yaml'}:3:1: Y001" in done.stderr, (args, done.stderr)
+        assert "internal error" not in done.stderr and "Traceback" not in done.stderr
