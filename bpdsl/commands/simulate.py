@@ -21,6 +21,8 @@ def register(app: typer.Typer) -> None:
                                    help="check the invariants after every core-flow step (--no-check: faster)"),
         regulation: Optional[str] = typer.Option(None, "--regulation", "-r", help='play whole matches under a '
                                                  'regulation, e.g. "std+random-half"; --games counts matches'),
+        deck: list[Path] = typer.Option([], "--deck", help="with --regulation of a constructed frame: a deck file "
+                                        "(once for both players, or once per player)"),
     ) -> None:
         """Play random-vs-random games and print their statistics.
 
@@ -29,10 +31,13 @@ def register(app: typer.Typer) -> None:
         from bpdsl.commands._paths import output_file_or_exit
 
         output_file_or_exit(log, "simulate")
+        if deck and regulation is None:
+            typer.echo("bpdsl simulate: --deck needs --regulation (a constructed frame)", err=True)
+            raise typer.Exit(2)
         if regulation is not None:  # matches under a regulation: bpdsl.regulation.simulate
             from bpdsl.regulation.simulate import run_cli
 
-            return run_cli(regulation, games, seed, as_json, (), log, None, check)
+            return run_cli(regulation, games, seed, as_json, deck, log, None, check)
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 

@@ -238,3 +238,19 @@ def test_a_damaged_regulation_log_is_a_bad_log_not_a_crash(defs, tmp_path) -> No
             r = runner.invoke(app, cmd)
             assert r.exit_code == 1, (cmd, key, r.output, r.exception)
             assert "cannot replay" in r.output and repr(key) in r.output, (cmd, key, r.output)
+
+
+def test_simulate_takes_deck_files_for_constructed_frames(defs) -> None:  # type: ignore[no-untyped-def]
+    import json
+    from pathlib import Path
+
+    from bpdsl.regulation.decks import read_deck_file
+
+    deck = Path(__file__).parent / "decks" / "constructed-half.yaml"
+    sizes = sorted({len(d) for d in read_deck_file(deck)})
+    runner = CliRunner()
+    r = runner.invoke(app, ["simulate", "-r", "std+constructed-half", "--deck", str(deck), "-n", "1", "--json"])
+    assert r.exit_code == 0, r.output
+    assert sorted(int(n) for n in json.loads(r.stdout)["deck_sizes"]) == sizes
+    r = runner.invoke(app, ["simulate", "--deck", str(deck), "-n", "1"])
+    assert r.exit_code == 2 and "--regulation" in r.output
