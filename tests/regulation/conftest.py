@@ -6,13 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from bpdsl.regulation.load import REGULATIONS_DIR, load_regulation_files, systems
+from bpdsl.dsl.loader import load_or_raise
+from bpdsl.regulation.load import REGULATIONS_DIR, systems
 from bpdsl.regulation.model import RegulationSystem
 
 
 @pytest.fixture(scope="session")
 def reg_systems() -> dict[str, RegulationSystem]:
-    return systems(load_regulation_files())
+    return systems(load_or_raise([REGULATIONS_DIR]))
 
 
 @pytest.fixture(scope="session")

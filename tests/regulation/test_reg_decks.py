@@ -156,9 +156,10 @@ def test_deck_file_formats(tmp_path: Path) -> None:
         read_deck_file(tmp_path / "bad.yaml")
 
 
-from bpdsl.regulation.load import load_regulation_files, systems  # noqa: E402
+from bpdsl.dsl.loader import load_or_raise  # noqa: E402
+from bpdsl.regulation.load import REGULATIONS_DIR, systems  # noqa: E402
 
-_C40 = systems(load_regulation_files())["bp2024"].frames["constructed40"].deck
+_C40 = systems(load_or_raise([REGULATIONS_DIR]))["bp2024"].frames["constructed40"].deck
 
 
 @settings(max_examples=60, deadline=None)

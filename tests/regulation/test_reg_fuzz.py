@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bpdsl.diagnostics import DefinitionError
-from bpdsl.regulation.load import REGULATIONS_DIR, load_regulation_files
+from bpdsl.dsl.loader import load_or_raise
+from bpdsl.regulation.load import REGULATIONS_DIR
 
 ORIGINALS = {p.name: yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted(REGULATIONS_DIR.glob("*.yaml"))}
 REPLACEMENTS = [None, 0, -1, 99, "", "x", "♠Z", [], {}, ["x"], {"x": 1}, True, "○", "entry", "pack"]
@@ -51,6 +52,6 @@ def test_mutations_load_or_report(tmp_path: Path, name: str, data: st.DataObject
     f = tmp_path / name
     f.write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
     try:
-        load_regulation_files([f])
+        load_or_raise([f])
     except DefinitionError as exc:
         assert exc.diagnostics

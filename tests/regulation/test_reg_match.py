@@ -7,10 +7,11 @@ from hypothesis import strategies as st
 
 from bpdsl.regulation.check import resolve
 from bpdsl.regulation.decks import build_match_decks
-from bpdsl.regulation.load import load_regulation_files, systems
+from bpdsl.dsl.loader import load_or_raise
+from bpdsl.regulation.load import REGULATIONS_DIR, systems
 from bpdsl.regulation.match import GameOutcome, GameRequest, MatchState, play_match
 
-SYSTEMS = systems(load_regulation_files())
+SYSTEMS = systems(load_or_raise([REGULATIONS_DIR]))
 
 
 def _reg(text: str):  # type: ignore[no-untyped-def]

@@ -7,12 +7,13 @@ from pathlib import Path
 import pytest
 
 from bpdsl.regulation.check import resolve
-from bpdsl.regulation.load import load_regulation_files, systems
+from bpdsl.dsl.loader import load_or_raise
+from bpdsl.regulation.load import REGULATIONS_DIR, systems
 from bpdsl.regulation.model import NG_MARK, OK_MARK
 
 from reg_seed_helpers import name_to_id, seed_table, seed_text
 
-_S = systems(load_regulation_files())["bp2024"]
+_S = systems(load_or_raise([REGULATIONS_DIR]))["bp2024"]
 FORMATS = list(_S.formats)
 FRAMES = list(_S.frames)
 OPTIONS = list(_S.options)
