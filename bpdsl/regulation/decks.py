@@ -24,8 +24,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-import yaml
-
 from bpdsl.dsl.cards import Card
 from bpdsl.regulation.cards import CardTextError, all_cards, deck_text, parse_cards
 from bpdsl.regulation.model import FULL_SIZE, DeckRule, Regulation
@@ -80,7 +78,7 @@ def read_deck_file(path: str | Path) -> list[Deck]:
     try:
         return decks_from_data(data, str(p))
     except _BadCard as exc:
-        line, col = _card_position(p.read_text(encoding="utf-8"), exc.deck, exc.card)
+        line, col = _card_position(p, data, exc.deck, exc.card)
         raise DeckFileError(f"{p}:{line}:{col}: {exc.message}") from None
 
 
@@ -94,24 +92,23 @@ class _BadCard(DeckFileError):
         self.card = card
 
 
-def _card_position(text: str, deck: int, card: int) -> tuple[int, int]:
-    """Line and column (1-based) of card entry ``card`` of deck ``deck`` in a deck file's text."""
-    root = yaml.compose(text, Loader=yaml.SafeLoader)
-    node: Any = root
-    try:
-        if isinstance(node, yaml.MappingNode):
-            entries = {k.value: v for k, v in node.value}
-            if "decks" in entries:
-                node = entries["decks"].value[deck]
-                if isinstance(node, yaml.MappingNode):
-                    node = {k.value: v for k, v in node.value}["cards"]
-            else:
-                node = entries["cards"]
-        node = node.value[card]
-    except (KeyError, IndexError, AttributeError, TypeError):
-        node = root
-    mark = node.start_mark if node is not None else None
-    return (mark.line + 1, mark.column + 1) if mark else (1, 1)
+def _card_position(path: Path, data: Any, deck: int, card: int) -> tuple[int, int]:
+    """Line and column (1-based) of card entry ``card`` of deck ``deck``, from the positions the
+    definitions' YAML reader keeps for every node."""
+    from bpdsl.dsl.yamlload import load_file
+
+    doc, _ = load_file(path)
+    if doc is None:
+        return 1, 1
+    if isinstance(data, list):
+        key: tuple[Any, ...] = (card,)
+    elif isinstance(data, dict) and "decks" in data:
+        entry = data["decks"][deck] if isinstance(data["decks"], list) and deck < len(data["decks"]) else None
+        key = ("decks", deck, "cards", card) if isinstance(entry, dict) else ("decks", deck, card)
+    else:
+        key = ("cards", card)
+    pos = doc.pos(key)
+    return pos.line or 1, pos.col or 1
 
 
 def decks_from_data(data: Any, where: str = "<deck>") -> list[Deck]:
