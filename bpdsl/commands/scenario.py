@@ -1,6 +1,7 @@
 """``bpdsl scenario FILE...``: run rulings written as scripted games (format: bpdsl.engine.scenario)."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import List
 
@@ -13,7 +14,7 @@ def register(app: typer.Typer) -> None:
         files: List[Path] = typer.Argument(..., help="scenario YAML files or directories of them"),
         verbose: bool = typer.Option(False, "--verbose", "-v", help="print the event log of failing scenarios"),
     ) -> None:
-        """Run each scenario; print PASS/FAIL with the reasons; exit 1 if any fails."""
+        """Run each scenario; print PASS/FAIL with the reasons; exit 1 if any fails, 3 if bpdsl itself broke."""
         import json
 
         from bpdsl.engine.scenario import ScenarioError, run_scenario
@@ -32,13 +33,21 @@ def register(app: typer.Typer) -> None:
                 typer.echo(f"no such scenario file or directory: {f}", err=True)
                 raise typer.Exit(2)
         failed = 0
+        crashed = 0
         for p in paths:
             try:
                 r = run_scenario(p)
-            except (ScenarioError, Exception) as exc:  # a broken file is reported, never a traceback
+            except ScenarioError as exc:  # the file is wrong (shape, YAML, cards ...): the user's to fix
                 failed += 1
                 message = str(exc)
                 typer.echo(f"ERROR {message if message.startswith(str(p)) else f'{p}: {message}'}")
+                continue
+            except Exception as exc:  # the file was fine, bpdsl broke running it: never disguised as the file's
+                if os.environ.get("BPDSL_DEBUG"):
+                    raise
+                failed += 1
+                crashed += 1
+                typer.echo(f"INTERNAL ERROR {p}: scenario {_scenario_name(p)!r}: {type(exc).__name__}: {exc}")
                 continue
             if r.xfail is not None:
                 typer.echo(f"{'XPASS' if r.ok else 'XFAIL'} {p}: {r.name} (expected to fail: {r.xfail})")
@@ -55,5 +64,19 @@ def register(app: typer.Typer) -> None:
                     for e in r.events:
                         typer.echo("        " + json.dumps(e, ensure_ascii=False))
         typer.echo(f"{len(paths) - failed} passed, {failed} failed")
+        if crashed:  # as bpdsl.cli does for any internal error: exit 3, traceback only with BPDSL_DEBUG=1
+            typer.echo(f"{crashed} scenario(s) hit an internal error of bpdsl; set BPDSL_DEBUG=1 to see the "
+                       "traceback", err=True)
+            raise typer.Exit(3)
         if failed:
             raise typer.Exit(1)
+
+
+def _scenario_name(path: Path) -> str:
+    """The scenario's ``name`` (as its PASS/FAIL line would show it), or the file's stem."""
+    from bpdsl.engine.scenario import ScenarioError, load_scenario
+
+    try:
+        return str(load_scenario(path).get("name") or path.stem)
+    except ScenarioError:
+        return path.stem

@@ -158,3 +158,32 @@ def test_replay_and_docs_with_invalid_definitions_list_them_and_exit_1(tmp_path:
         assert done.returncode == 1, (args, done.stderr)
         assert f"{broken / 'edition.yaml'}:3:1: Y001" in done.stderr, (args, done.stderr)
         assert "internal error" not in done.stderr and "Traceback" not in done.stderr
+
+
+def test_an_engine_crash_in_a_scenario_is_an_internal_error_not_a_bad_file(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import shutil
+
+    from bpdsl.engine.core import Game
+
+    good = tmp_path / "good.yaml"
+    shutil.copy(ROOT / "scenarios" / "act8.0" / "throwing_damage.yaml", good)
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("edition: act8.0\nformat: std\nturn: [\n", encoding="utf-8")
+
+    def crash(self: Game) -> None:
+        raise RuntimeError("boom in the flow")
+
+    monkeypatch.delenv("BPDSL_DEBUG", raising=False)
+    monkeypatch.setattr(Game, "play", crash)
+    r = runner.invoke(app, ["scenario", str(good), str(broken)])
+    assert r.exit_code == 3, r.output
+    lines = r.stdout.splitlines()
+    crashed = next(x for x in lines if "good.yaml" in x)
+    assert crashed.startswith("INTERNAL ERROR") and "RuntimeError: boom in the flow" in crashed, crashed
+    assert not crashed.startswith("ERROR")
+    bad_file = next(x for x in lines if "broken.yaml" in x)  # the user's mistake stays a one-line file error
+    assert bad_file.startswith("ERROR ") and "INTERNAL" not in bad_file, bad_file
+    assert "Traceback" not in r.output and "BPDSL_DEBUG=1" in r.output
+    monkeypatch.setenv("BPDSL_DEBUG", "1")
+    r = runner.invoke(app, ["scenario", str(good)])
+    assert isinstance(r.exception, RuntimeError)
