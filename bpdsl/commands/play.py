@@ -10,10 +10,11 @@ import typer
 def register(app: typer.Typer) -> None:
     @app.command("play")
     def play_cmd(
-        edition: str = typer.Option("act8.0", "--edition", "-e", help="edition id"),
-        fmt: str = typer.Option("std", "--format", "-f", help="format id"),
+        edition: Optional[str] = typer.Option(None, "--edition", "-e", help="edition id (default act8.0)"),
+        fmt: Optional[str] = typer.Option(None, "--format", "-f", help="format id (default std)"),
         seed: Optional[int] = typer.Option(None, "--seed", "-s", help="seed of the game (random if omitted)"),
-        seat: int = typer.Option(0, "--seat", min=0, max=1, help="your seat (0 or 1); the first player is decided by the rules"),
+        seat: Optional[int] = typer.Option(None, "--seat", min=0, max=1, help="your seat (0 or 1; default 0); "
+                                           "the first player is decided by the rules"),
         log: Optional[Path] = typer.Option(None, "--log", help="write the JSONL event log of the game"),
         regulation: Optional[str] = typer.Option(None, "--regulation", "-r", help='play a whole match under a '
                                                  'regulation, e.g. "スタンダード + エントリー"'),
@@ -24,6 +25,16 @@ def register(app: typer.Typer) -> None:
         if regulation is not None and log is not None:
             typer.echo("bpdsl play: --log is for a single game; it cannot be combined with --regulation", err=True)
             raise typer.Exit(2)
+        if regulation is not None:  # the regulation names the format, and the person always sits at seat 0
+            given = [name for name, value in (("--edition", edition), ("--format", fmt), ("--seat", seat))
+                     if value is not None]
+            if given:
+                typer.echo(f"bpdsl play: {', '.join(given)} cannot be combined with --regulation (the regulation "
+                           "names the edition and format; in a match you play seat 0)", err=True)
+                raise typer.Exit(2)
+        edition = edition if edition is not None else "act8.0"
+        fmt = fmt if fmt is not None else "std"
+        seat = seat if seat is not None else 0
         output_file_or_exit(log, "play")
         if regulation is not None:  # a whole match under a regulation: bpdsl.regulation.interactive
             from bpdsl.regulation.interactive import run_cli

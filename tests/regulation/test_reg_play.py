@@ -220,6 +220,16 @@ def test_play_refuses_a_log_with_a_regulation(defs, tmp_path) -> None:  # type: 
     assert not (tmp_path / "g.jsonl").exists()
 
 
+@pytest.mark.parametrize("extra", [["--seat", "1"], ["--seat", "0"], ["--edition", "act6.1"], ["-f", "lite"],
+                                   ["-e", "act8.0", "--format", "std"]])
+def test_play_refuses_seat_edition_and_format_with_a_regulation(extra: list[str]) -> None:
+    r = CliRunner().invoke(app, ["play", "-r", "std+entry", "--seed", "1", *extra], input="q\n")
+    assert r.exit_code == 2, r.output
+    named = {"-e": "--edition", "-f": "--format"}.get(extra[0], extra[0])
+    assert "cannot be combined with --regulation" in r.output and named in r.output, r.output
+    assert "Traceback" not in r.output and "seed 1" not in r.output  # refused before any game starts
+
+
 def test_a_damaged_regulation_log_is_a_bad_log_not_a_crash(defs, tmp_path) -> None:  # type: ignore[no-untyped-def]
     import json
 
