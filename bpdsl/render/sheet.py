@@ -90,9 +90,9 @@ def build_sheet(defs: Definitions, edition_id: str, format_id: str) -> SheetView
 
 def mark_of(edition: Edition, entry_formats: Iterable[str], fmt: Format) -> str:
     """■ for an entry of the edition's first format (e.g. ライト), ○ for one new in a later format."""
-    from bpdsl.render.text import _mark
+    from bpdsl.render.text import mark
 
-    return _mark(edition, list(entry_formats), fmt)
+    return mark(edition, list(entry_formats), fmt)
 
 
 def _legend(edition: Edition, fmt: Format) -> str:

@@ -207,7 +207,7 @@ def effect_label(edition: Edition, action: Action) -> str:
     return "(効果)"
 
 
-def _mark(edition: Edition, formats: Sequence[str], fmt: Format | str | None) -> str:
+def mark(edition: Edition, formats: Sequence[str], fmt: Format | str | None) -> str:
     """■ for an entry of the edition's first format, ○ for one that first appears in a later format."""
     if fmt is None:
         return ""
@@ -269,7 +269,7 @@ def action_text(edition: Edition, action: Action, fmt: Format | str | None = Non
     if action.notes:
         sections.append(_simple("note", "※", ctx, action.notes))
     return EntryText(
-        id=action.id, entry="action", mark=_mark(edition, action.formats, fmt), name=action.name,
+        id=action.id, entry="action", mark=mark(edition, action.formats, fmt), name=action.name,
         ruby=action.ruby, type=action.type, tags=_tags(edition, action.formats),
         request=request_text(edition, action), cost=f"$ {action.cost}" if action.cost else "",
         key=_key_text(action), sections=sections,
@@ -294,7 +294,7 @@ def character_text(edition: Edition, character: Character, fmt: Format | str | N
         sections.append(TextSection("ability", "（能力）" if classic else "(能力)", [_list(items, "bullet")],
                                     sum(1 for c in character.abilities if c.text is not None)))
     return EntryText(
-        id=character.id, entry="character", mark=_mark(edition, character.formats, fmt), name=character.name,
+        id=character.id, entry="character", mark=mark(edition, character.formats, fmt), name=character.name,
         ruby=character.ruby, type=character.type, tags=_tags(edition, character.formats),
         key=_key_text(character), sections=sections,
     )
@@ -305,7 +305,7 @@ def fog_text(edition: Edition, fog: Fog, fmt: Format | str | None = None,
     ctx = ctx or phrase_context(edition)
     sections = [_simple("ability", "(能力)", ctx, fog.abilities)] if fog.abilities else []
     return EntryText(
-        id=fog.id, entry="fog", mark=_mark(edition, fog.formats, fmt), name=fog.name, ruby=fog.ruby,
+        id=fog.id, entry="fog", mark=mark(edition, fog.formats, fmt), name=fog.name, ruby=fog.ruby,
         type=fog.type, tags=_tags(edition, fog.formats), key=_key_text(fog), sections=sections,
     )
 
