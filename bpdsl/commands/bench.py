@@ -1,11 +1,10 @@
-"""``bpdsl bench``: games/s and decisions/s of random-vs-random play per edition, and memory growth."""
+"""``bpdsl bench``: games/s and decisions/s of random-vs-random play per edition and format, memory growth,
+validate time and render time."""
 from __future__ import annotations
 
 import json
 
 import typer
-
-PAIRS = (("act8.0", "std"), ("act8.0", "lite"), ("act6.1", "lite"))
 
 
 def register(app: typer.Typer) -> None:
@@ -15,17 +14,35 @@ def register(app: typer.Typer) -> None:
         memory_games: int = typer.Option(10_000, "--memory-games", min=0,
                                          help="games of act8.0 std played in one process to measure memory growth"),
         seed: int = typer.Option(1, "--seed", "-s", help="seed of the games (same seed, same games)"),
+        render: bool = typer.Option(True, "--render/--no-render",
+                                    help="also time rendering every sheet (HTML, and HTML+PDF+2-up: seconds each)"),
         as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
     ) -> None:
-        """Measure play speed (CPU time of one core) and memory growth over many games in one process."""
+        """Measure play speed per edition and format, memory growth over many games in one process, the
+        time to validate the definitions and to render each sheet (CPU time of one core)."""
+        from bpdsl.bench_misc import bench_render, bench_validate, play_pairs
         from bpdsl.commands._engine_cli import rules_or_exit
+        from bpdsl.engine import load_definitions
         from bpdsl.engine.bench import bench_memory, bench_speed
 
-        for ed, fmt in PAIRS:
+        from bpdsl.diagnostics import DefinitionError
+
+        try:
+            defs = load_definitions()
+        except DefinitionError as exc:
+            typer.echo(str(exc), err=True)
+            raise typer.Exit(1)
+        pairs = play_pairs(defs)
+        for ed, fmt in pairs:
             rules_or_exit(ed, fmt)
-        report: dict = {"speed": [bench_speed(ed, fmt, games, seed) for ed, fmt in PAIRS]}
+        report: dict = {"speed": [bench_speed(ed, fmt, games, seed) for ed, fmt in pairs]}
         if memory_games:
             report["memory"] = bench_memory("act8.0", "std", memory_games, seed)
+        report["validate"] = bench_validate()
+        if render:
+            from bpdsl.render.sheet import sheet_formats
+
+            report["render"] = bench_render(defs, sheet_formats(defs))
         if as_json:
             typer.echo(json.dumps(report, ensure_ascii=False, sort_keys=True))
             return
@@ -44,3 +61,12 @@ def register(app: typer.Typer) -> None:
                     f"{m['rss_after_warmup_kib'] / 1024:.1f} MiB after {m['warmup']} games, "
                     f"{m['rss_end_kib'] / 1024:.1f} MiB at the end (growth {m['rss_growth_kib']:.0f} KiB); "
                     f"tracemalloc over the last {m['traced_games']} games: {m['traced_growth_kib']:.1f} KiB still alive")
+        v = report["validate"]
+        c.print(f"validate: {v['files']} file(s) loaded and checked in {v['best_seconds'] * 1000:.0f} ms "
+                f"(best of {v['runs']}; first run {v['first_seconds'] * 1000:.0f} ms)")
+        if "render" in report:
+            rt = Table("edition", "format", "HTML ms", "HTML+PDF+2-up s", "pages", title="render (CPU time)")
+            for r in report["render"]:
+                rt.add_row(r["edition"], r["format"], f"{r['html_seconds'] * 1000:.0f}", f"{r['pdf_seconds']:.2f}",
+                           str(r["pages"]))
+            c.print(rt)

@@ -56,7 +56,7 @@ def test_bench_json_small() -> None:
     r = runner.invoke(app, ["bench", "--games", "2", "--memory-games", "20", "--json"])
     assert r.exit_code == 0
     data = json.loads(r.stdout)
-    assert {x["edition"] for x in data["speed"]} == {"act8.0", "act6.1"}
+    assert {x["edition"] for x in data["speed"]} >= {"act8.0", "act6.1"}
     assert all(x["games_per_s"] > 0 for x in data["speed"])
     assert data["memory"]["games"] == 20
 
