@@ -16,23 +16,35 @@ def register(app: typer.Typer) -> None:
 
 @render_app.command("actionlist")
 def actionlist(
-    out: Path = typer.Option(..., "--out", "-o", help="Directory for <edition>-<format>.html/.pdf/-2up.pdf."),
+    out: Path = typer.Option(
+        ..., "--out", "-o",
+        help="Directory for <edition>-<format>.html/.pdf/-2up.pdf (the same names for A4 and A5 paper).",
+    ),
     edition: Optional[str] = typer.Option(None, "--edition", "-e", help="Edition id, e.g. act8.0."),
     format: Optional[str] = typer.Option(None, "--format", "-f", help="Format id, e.g. std."),
     all_: bool = typer.Option(False, "--all", help="Every edition x format the definitions declare."),
     html_only: bool = typer.Option(False, "--html-only", help="Write only the HTML (no PDF, no 2-up)."),
-    sheet: str = typer.Option("A4", "--sheet", help="Sheet of the 2-up PDF: A4 (scaled) or A3 (full size)."),
+    sheet: str = typer.Option(
+        "A4", "--sheet",
+        help="Landscape sheet of the 2-up PDF: A4 or A3 (A4 pages: scaled on A4, full size on A3; "
+        "A5 pages: full size on A4).",
+    ),
+    paper: str = typer.Option("A4", "--paper", help="Page size of the PDF: A4 or A5 (smaller print CSS)."),
     definitions: Optional[list[Path]] = typer.Option(
         None, "--definitions", "-d", help="Definitions directory or files (default: the bundled ones)."
     ),
 ) -> None:
-    """Write the action list of an edition and format as HTML, A4 PDF and 2-up PDF."""
+    """Write the action list of an edition and format as HTML, PDF (A4 or A5 pages) and 2-up PDF."""
     from bpdsl.commands._paths import definitions_or_exit, output_dir_or_exit
     from bpdsl.render.actionlist import render_actionlist
     from bpdsl.render.sheet import SheetError, sheet_formats
 
     if sheet.upper() not in ("A4", "A3"):
         _usage(f"--sheet must be A4 or A3, not {sheet!r}")
+    if paper.upper() not in ("A4", "A5"):
+        _usage(f"--paper must be A4 or A5, not {paper!r}")
+    if paper.upper() == "A5" and sheet.upper() == "A3":
+        _usage("--sheet A3 holds A4 pages at full size; two A5 pages go on an A4 sheet (--sheet A4)")
     if all_ and (edition or format):
         _usage("--all renders every edition and format; do not combine it with --edition/--format")
     if not all_ and not (edition and format):
@@ -45,7 +57,8 @@ def actionlist(
     for ed, fm in pairs:
         t0 = time.perf_counter()
         try:
-            result = render_actionlist(defs, ed, fm, out, html_only=html_only, sheet_size=sheet.upper())
+            result = render_actionlist(defs, ed, fm, out, html_only=html_only, sheet_size=sheet.upper(),
+                                        paper=paper.upper())
         except SheetError as exc:
             _usage(str(exc))
         names = ", ".join(p.name for p in result.files)

@@ -21,7 +21,7 @@ class Rendered:
     edition: str
     format: str
     files: list[Path] = field(default_factory=list)
-    pages: int = 0  # pages of the A4 PDF (0 with html only)
+    pages: int = 0  # pages of the PDF (0 with html only)
 
 
 def render_actionlist(
@@ -32,10 +32,15 @@ def render_actionlist(
     *,
     html_only: bool = False,
     sheet_size: str = "A4",
+    paper: str = "A4",
 ) -> Rendered:
-    """Write ``<edition>-<format>.html``, ``.pdf`` and ``-2up.pdf`` into ``out_dir``."""
+    """Write ``<edition>-<format>.html``, ``.pdf`` and ``-2up.pdf`` into ``out_dir``.
+
+    ``paper`` is the page size of the PDF (A4 or A5); the file names are the same for both, the 2-up
+    sheet is ``sheet_size`` landscape either way.
+    """
     sheet = build_sheet(defs, edition_id, format_id)
-    html = render_sheet_html(sheet)
+    html = render_sheet_html(sheet, paper=paper)
     stem = f"{edition_id}-{format_id}"
     result = Rendered(edition_id, format_id)
     result.files.append(_publish(out_dir / f"{stem}.html", html))

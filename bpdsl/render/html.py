@@ -10,6 +10,14 @@ from bpdsl.render.view import SheetView
 
 TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
 
+# Paper sizes of the printed page -> the stylesheets laid one over the other for it. A5 keeps the A4
+# rules and overrides page size, margins and type sizes, so the two never drift apart in structure.
+PAPER_STYLESHEETS: dict[str, tuple[str, ...]] = {
+    "A4": ("actionlist.css",),
+    "A5": ("actionlist.css", "actionlist-a5.css"),
+}
+PAPERS: tuple[str, ...] = tuple(PAPER_STYLESHEETS)
+
 
 @lru_cache(maxsize=4)
 def environment(templates_dir: str = str(TEMPLATES_DIR)) -> jinja2.Environment:
@@ -28,10 +36,13 @@ def stylesheet(name: str = "actionlist.css", templates_dir: Path = TEMPLATES_DIR
     return (templates_dir / name).read_text(encoding="utf-8")
 
 
-def render_sheet_html(sheet: SheetView, templates_dir: Path = TEMPLATES_DIR) -> str:
-    """The action list as one self-contained HTML document (the print CSS is inlined)."""
+def render_sheet_html(sheet: SheetView, templates_dir: Path = TEMPLATES_DIR, paper: str = "A4") -> str:
+    """The action list as one self-contained HTML document (the print CSS of ``paper`` is inlined)."""
+    names = PAPER_STYLESHEETS.get(paper.upper())
+    if names is None:
+        raise ValueError(f"paper must be one of {', '.join(PAPERS)}, not {paper!r}")
     env = environment(str(templates_dir))
     template = env.get_template("actionlist.html.j2")
     # The CSS is trusted project text; Markup keeps it from being escaped inside <style>.
-    css = jinja2.utils.markupsafe.Markup(stylesheet(templates_dir=templates_dir))
+    css = jinja2.utils.markupsafe.Markup("\n".join(stylesheet(n, templates_dir) for n in names))
     return template.render(sheet=sheet, css=css)

@@ -6,6 +6,13 @@ from pathlib import Path
 
 FONT_FAMILY = "IPAexGothic"
 
+_PT_PER_MM = 72 / 25.4
+# Landscape sheets of the 2-up, in points (width, height).
+SHEETS: dict[str, tuple[float, float]] = {
+    "A4": (297 * _PT_PER_MM, 210 * _PT_PER_MM),
+    "A3": (420 * _PT_PER_MM, 297 * _PT_PER_MM),
+}
+
 
 _FONT_CONFIG: object | None = None
 
@@ -31,9 +38,10 @@ def html_to_pdf(html: str, base_url: str | Path | None = None) -> bytes:
 
 
 def two_up(pdf: bytes, sheet: str = "A4") -> bytes:
-    """Put pages two by two side by side on landscape sheets (A4 landscape: each page scaled to fit).
+    """Put pages two by two side by side on landscape sheets (``SHEETS``), each page scaled to fit its half.
 
-    ``sheet="A3"`` keeps the pages at full size on A3 landscape.  An odd last page stands alone on the
+    A4 pages are scaled down on A4 landscape and stay full size on A3 landscape; A5 pages stay full size
+    on A4 landscape (the booklet case).  An odd last page stands alone on the
     left half.  The result has ceil(n/2) pages.  Each original page becomes a form XObject drawn with a
     transformation (the usual imposition technique): its content is copied, never re-parsed, and its text
     stays text.
@@ -46,12 +54,7 @@ def two_up(pdf: bytes, sheet: str = "A4") -> bytes:
     writer = PdfWriter()
     if not pages:
         return _write(writer)
-    w0 = float(pages[0].mediabox.width)
-    h0 = float(pages[0].mediabox.height)
-    if sheet.upper() == "A3":
-        sheet_w, sheet_h = 2 * w0, h0
-    else:  # A4 landscape: the long side of a portrait page becomes the sheet's width
-        sheet_w, sheet_h = h0, w0
+    sheet_w, sheet_h = SHEETS[sheet.upper()]
 
     forms = []
     for page in pages:
@@ -74,7 +77,8 @@ def two_up(pdf: bytes, sheet: str = "A4") -> bytes:
         xobjects = DictionaryObject()
         ops: list[str] = []
         for slot, (ref, pw, ph) in enumerate(forms[i : i + 2]):
-            scale = min((sheet_w / 2) / pw, sheet_h / ph)
+            # Never enlarge: a page that fits its half (within rounding) is printed at its own size.
+            scale = min((sheet_w / 2) / pw, sheet_h / ph, 1.0)
             x = slot * sheet_w / 2 + (sheet_w / 2 - pw * scale) / 2
             y = (sheet_h - ph * scale) / 2
             name = f"/P{slot}"
