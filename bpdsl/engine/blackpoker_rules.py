@@ -685,6 +685,7 @@ class BlackPokerRules:
         s = game.state
         out: dict[str, Any] = {"you": seat, "turn": s.turn, "turn_no": s.turn_no, "chance": s.chance,
                                "passed": sorted(s.passed), "players": []}
+        has_pack = bool(game.__dict__.get("pack_in_use"))
         for p in s.players:
             mine = p.seat == seat
             n = len(p.life)
@@ -701,12 +702,24 @@ class BlackPokerRules:
             if mine:
                 info["hand"] = [self.card_text(c) for c in sorted(p.hand)]
                 info["grave"] = [self.card_text(c) for c in p.grave]
+            if has_pack:
+                info["pack"] = self._pack_view(game, p.seat)
             out["players"].append(info)
         out["stage"] = [{"action": x.action.name, "controller": x.controller,
                          "keys": [self.card_text(c) for c in x.keys],
                          "target": self.describe_target(game, x.target, seat) if x.target is not None else None}
                         for x in s.stage]
         return out
+
+    def _pack_view(self, game: Game, seat: int) -> dict[str, Any]:
+        """The pack of the パック option (5.3.3), the same for both viewers: it lies face down outside the field,
+        so its count is seen by all and its cards by nobody, not even the owner (the pack is what the random
+        deck left out, and the deck is 非公開 to its owner too); 【パック開封】 turns it face up, and then its
+        cards are 完全公開 like every card seen without turning it over (3.12.1)."""
+        pack = game.state.players[seat].pack
+        face_up = seat in game.__dict__.get("pack_face_up", ())
+        return {"count": len(pack), "face_up": face_up,
+                "cards": [self.card_text(c) for c in sorted(pack)] if face_up else None}
 
     def _field_view(self, ch: Character, viewer: int) -> dict[str, Any]:
         visible = ch.face_up or ch.controller == viewer

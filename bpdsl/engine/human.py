@@ -85,6 +85,8 @@ class HumanAgent:
                   f"{o['grave_count']}枚 (上: {o['grave_top'] or '-'})")
         t.add_row("場", _field(p["field"]), _field(o["field"]))
         t.add_row("フォグ", " ".join(p["fog"]) or "-", " ".join(o["fog"]) or "-")
+        if "pack" in p:  # the パック option is in use
+            t.add_row("パック", _pack(p["pack"]), _pack(o["pack"]))
         self.console.print(t)
         if obs["stage"]:
             lines = [f"{i + 1}. {x['action']} ({_who(x['controller'], me)}) キー: {' '.join(x['keys']) or '-'}"
@@ -123,7 +125,10 @@ def public_event(e: dict[str, Any], me: int) -> str:
     if t == "leave":
         return f"{who}の {e['as']} [{'+'.join(e['cards'])}] が {e['to']} へ"
     if t == "reveal":
-        return f"{who} が {e['card']} を見せた"
+        cards = e["card"] if "card" in e else " ".join(e.get("cards", []))
+        return f"{who} が {cards} を見せた" + (" (パックから手札へ)" if e.get("from") == "pack" else "")
+    if t == "pack_face_up":
+        return f"{who} がパックを表向きにした"
     if t == "start":
         return f"ゲーム開始: 表にしたカード {' '.join(e['revealed'])}、先攻は{_who(e['first'], me)}"
     if t == "over":
@@ -139,6 +144,13 @@ _KIND = {"action": "アクションを起こすか？", "key": "キーカード"
 
 def _who(seat: int, me: int) -> str:
     return "あなた" if seat == me else "相手"
+
+
+def _pack(pack: dict[str, Any]) -> str:
+    """A pack as the observation gives it: face down only its count, face up its cards too."""
+    if not pack["face_up"]:
+        return f"{pack['count']}枚 (裏向き)"
+    return f"{pack['count']}枚 (表向き)\n" + (" ".join(pack["cards"]) or "-")
 
 
 def _field(chars: list[dict[str, Any]]) -> str:
