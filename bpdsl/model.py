@@ -133,6 +133,7 @@ class Action:
     formats: list[str]  # format ids of the edition this action belongs to
     effect: list[OpCall]
     lead: str | None = None  # printed lead-in before the effect steps (e.g. "アタッカーとブロッカーを比較する")
+    list_style: str | None = None  # DSL ``list``: numbered | bullets for the effect steps; None = edition's
     since: str | None = None
     update: str | None = None
     story: str | None = None
@@ -206,6 +207,7 @@ class Edition:
     colophon: dict[str, str]
     extends: str | None = None
     pos: Pos = UNKNOWN_POS
+    list_style: str | None = None  # DSL ``list``: numbered | bullets, how effects of several steps print
 
     def format(self, fid: str) -> Format:
         return next(f for f in self.formats if f.id == fid)

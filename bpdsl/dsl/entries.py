@@ -52,6 +52,7 @@ ACTION_FIELDS: dict[str, Any] = {
     "id": ID, "name": TEXT, "ruby": TEXT, "category": TEXT, "type": TEXT, "request": REQUEST,
     "cost": {"type": "string", "nullable": True}, "key": PATTERN, "target": OPCALL, "conditions": OPCALLS,
     "when": OPCALL, "notes": OPCALLS, "formats": FORMATS, "effect": OPCALLS, "lead": TEXT, "since": VERSION,
+    "list": {"type": "string", "nullable": True, "allowed": ["numbered", "bullets"]},
     "update": VERSION, "story": TEXT, "flavor": TEXT, "dev_note": TEXT, "devNote": TEXT,
 }
 CHARACTER_FIELDS: dict[str, Any] = {
@@ -173,7 +174,7 @@ def convert_fields(ctx: BuildContext, opb: OpBuilder, spec: EntrySpec, edition: 
     out: dict[str, Any] = {}
     game = ctx.definitions.games.get(edition.game)
     for key, value in raw.items():
-        name = "dev_note" if key == "devNote" else key
+        name = {"devNote": "dev_note", "list": "list_style"}.get(key, key)
         here = path + (key,)
         if name in spec.op_fields:
             kinds = spec.op_fields[name]

@@ -10,8 +10,8 @@ sheet does:
 * the sections in printed order: act6.1 ``※`` notes, （対象）, （即時効果）/（通常効果）; act8.0 (起動条件),
   (誘発条件), (対象), (効果); characters サイズ：, (ラベル), (能力); fogs (能力).
 
-An effect of one step prints as a paragraph, an effect of several steps as a list (numbered in act8.0,
-bulleted in act6.1); the action's ``lead`` and steps of ops declared with ``lead=True`` print as the
+An effect of one step prints as a paragraph, an effect of several steps as a list, numbered or bulleted
+as the action's ``list`` (else its edition's ``list``) declares (:func:`step_style`); the action's ``lead`` and steps of ops declared with ``lead=True`` print as the
 paragraph before that list.  A phrase may nest sub-items by indenting lines by two spaces (see
 :mod:`bpdsl.ops._common`); nested lists take the next marker style (・ -> 1. -> (a) -> i.).
 
@@ -187,6 +187,18 @@ def _list(items: Sequence[TextItem], style: str) -> TextBlock:
     return block
 
 
+LIST_STYLES = {"numbered": "decimal", "bullets": "bullet"}  # DSL ``list`` -> marker style
+
+
+def step_style(edition: Edition, action: Action) -> str:
+    """Marker style of an effect's steps: the action's ``list``, else the edition's, else by notation
+    (definitions written before ``list`` existed: act6.1-style sheets bullet, act8.0-style number)."""
+    declared = action.list_style or edition.list_style
+    if declared:
+        return LIST_STYLES[declared]
+    return "bullet" if _classic(edition) else "decimal"
+
+
 def _classic(edition: Edition) -> bool:
     return edition.notation == "timing"
 
@@ -244,7 +256,7 @@ def _effect_blocks(ctx: PhraseContext, edition: Edition, action: Action) -> tupl
     if len(steps) == 1:
         blocks.append(_paragraph(steps[0]))
     elif steps:
-        blocks.append(_list(steps, "bullet" if _classic(edition) else "decimal"))
+        blocks.append(_list(steps, step_style(edition, action)))
     return blocks, sum(1 for c in action.effect if c.text is not None)
 
 

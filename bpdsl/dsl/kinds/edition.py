@@ -14,6 +14,8 @@ Example (definitions/blackpoker/editions/act8.0/edition.yaml)::
     categories: [{id: basic, name: 基本}, ...]
     supplements: {...}                  # legend boxes of the printed sheet
     colophon: {...}
+    list: numbered                      # effects of several steps print as 1. 2. ...; act6.1: bullets
+                                        # (an action may write its own ``list:``)
 
 An edition may ``extends: <edition id>``: every field it does not write is taken from the parent (terms,
 supplements and colophon are merged key by key), and its entries start as the parent's entries
@@ -41,6 +43,7 @@ SCHEMA: dict[str, Any] = {
     "flow": {"type": "string"},
     "notation": {"type": "string", "allowed": list(NOTATIONS)},
     "extends": {"type": "string", "nullable": True},
+    "list": {"type": "string", "allowed": ["numbered", "bullets"]},
     "description": {"type": "string"},
     "terms": {"type": "dict", "keysrules": {"type": "string"}, "valuesrules": {"type": "string"}},
     "formats": {
@@ -146,7 +149,8 @@ def build(ctx: BuildContext) -> None:
         id=eid, name=pick("name", ""), date=str(pick("date", "")), game=game, flow=pick("flow", ""),
         notation=pick("notation", "trigger-speed-timing"), terms=terms, formats=formats, categories=categories,
         actions={}, characters={}, fogs={}, supplements=supplements, colophon=colophon,
-        extends=ext or None, pos=ctx.pos(),
+        extends=ext or None, pos=ctx.pos(), 
+        list_style=data["list"] if "list" in data else (parent.list_style if parent is not None else None),
     )
     defs.editions[eid] = edition
     removes = entries.state(defs).removes.setdefault(eid, [])
