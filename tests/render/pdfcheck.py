@@ -6,6 +6,8 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
+from bpdsl.model import Edition
+
 
 def embedded_fonts(path: Path) -> dict[str, bool]:
     """BaseFont name -> whether its font program is embedded (/FontFile, /FontFile2 or /FontFile3)."""
@@ -58,3 +60,14 @@ def squash(text: str) -> str:
 
 def page_count(path: Path) -> int:
     return len(PdfReader(str(path)).pages)
+
+
+def assert_font_and_names(pdf: Path, edition: Edition, fid: str) -> str:
+    """The IPAex font is embedded and every entry name of the format is in the text; returns the text."""
+    fonts = embedded_fonts(pdf)
+    ipa = {name: emb for name, emb in fonts.items() if "IPAex" in name}
+    assert ipa and all(ipa.values()), (pdf.name, fonts)
+    text = squash(pdf_text(pdf))
+    for entry in [*edition.actions_in(fid), *edition.characters_in(fid), *edition.fogs_in(fid)]:
+        assert squash(entry.name) in text, (pdf.name, entry.name)
+    return text

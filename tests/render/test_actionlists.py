@@ -13,7 +13,7 @@ from bpdsl.cli import app
 from bpdsl.render.loading import load_definitions
 from bpdsl.render.sheet import sheet_formats
 
-from .pdfcheck import embedded_fonts, page_count, pdf_text, squash
+from .pdfcheck import assert_font_and_names, embedded_fonts, page_count, squash
 
 NAME_RE = re.compile(r'<span class="name">(?:<ruby>)?(.*?)(?:<rp>|</span>)', re.S)
 ENTRY_RE = re.compile(r'<article class="entry entry-(\w+)" id="\w+-([\w.-]+)">')
@@ -110,13 +110,7 @@ def pdf_dir(defs, tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_pdfs_embed_the_font_and_hold_every_name_as_text(defs, pdf_dir: Path) -> None:
     for eid, fid in sheet_formats(defs):
         edition = defs.editions[eid]
-        pdf = pdf_dir / f"{eid}-{fid}.pdf"
-        fonts = embedded_fonts(pdf)
-        ipa = {name: emb for name, emb in fonts.items() if "IPAex" in name}
-        assert ipa and all(ipa.values()), (pdf.name, fonts)
-        text = squash(pdf_text(pdf))
-        for entry in [*edition.actions_in(fid), *edition.characters_in(fid), *edition.fogs_in(fid)]:
-            assert squash(entry.name) in text, (pdf.name, entry.name)
+        text = assert_font_and_names(pdf_dir / f"{eid}-{fid}.pdf", edition, fid)
         assert squash(f"{edition.name} {eid} {edition.format(fid).name}") in text
 
 

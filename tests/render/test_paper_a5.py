@@ -12,7 +12,7 @@ from bpdsl.cli import app
 from bpdsl.render.loading import load_definitions
 from bpdsl.render.sheet import sheet_formats
 
-from .pdfcheck import embedded_fonts, page_count, pdf_text, squash
+from .pdfcheck import assert_font_and_names, embedded_fonts, page_count, pdf_text, squash
 
 MM = 72 / 25.4  # points per millimetre
 
@@ -51,12 +51,7 @@ def test_a5_pages_are_a5_embed_the_font_and_hold_every_name(defs, a5_dir: Path) 
         pdf = a5_dir / f"{eid}-{fid}.pdf"
         sizes = _size_mm(pdf)
         assert len(sizes) == 1 and _is(next(iter(sizes)), 148, 210), (pdf.name, sizes)
-        fonts = embedded_fonts(pdf)
-        ipa = {name: emb for name, emb in fonts.items() if "IPAex" in name}
-        assert ipa and all(ipa.values()), (pdf.name, fonts)
-        text = squash(pdf_text(pdf))
-        for entry in [*edition.actions_in(fid), *edition.characters_in(fid), *edition.fogs_in(fid)]:
-            assert squash(entry.name) in text, (pdf.name, entry.name)
+        assert_font_and_names(pdf, edition, fid)
 
 
 @pytest.mark.slow
