@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from bpdsl.dsl.expr_names import NAMES
 from bpdsl.ops.registry import PhraseContext
 
 # Table 3.1 of the 2024 rulebook: the value of each rank (J/Q/K are spelled out by 英雄's size line).
@@ -26,16 +27,11 @@ NOUNS: dict[str, str] = {"soldier": "兵士", "bulwark": "防壁", "character": 
 FACES: dict[str, str] = {"up": "表向き", "down": "裏向き"}
 STATES: dict[str, str] = {"charge": "チャージ状態", "drive": "ドライブ状態"}
 
-# Printed words of the expressions used by the bundled editions (source text without spaces -> words).
-# Nouns are what a value *is* ("キーカードの数字"); predicates give (holds, does not hold).
+# Printed words of expressions: a name's own wording is declared with the name (bpdsl.dsl.expr_names);
+# this table only holds the wordings the sheets print differently in an op's sentence (source text without
+# spaces -> words). Nouns are what a value *is*; predicates give (holds, does not hold).
 EXPR_NOUNS: dict[str, str] = {
-    "key.rank": "キーカードの数字",
-    "key.rank_sum": "キーカードの数字の合計",
-    "key.spade.rank": "キーカードの♠カードの数字",
-    "key.diamond.rank": "キーカードの◇カードの数字",
-    "key.heart.rank": "キーカードの♡カードの数字",
-    "key.club.rank": "キーカードの♣カードの数字",
-    "target.size": "対象の兵士の数字",
+    "target.size": "対象の兵士の数字",  # 死の槍 prints 数字 even in act8.0
 }
 EXPR_PREDICATES: dict[str, tuple[str, str]] = {
     "key.has_ace": ("キーカードにAが含まれる", "キーカードにAが含まれない"),
@@ -74,16 +70,8 @@ def noun(value: Any) -> str:
         return EXPR_NOUNS[key]
     if key.lstrip("-").isdigit():
         return key
-    try:  # names declared by the DSL carry their own wording
-        from bpdsl.dsl.expr_names import NAMES  # type: ignore
-
-        info = NAMES.get(key)
-        phrase = getattr(info, "phrase_ja", None) if info is not None else None
-        if phrase:
-            return str(phrase)
-    except Exception:  # noqa: BLE001 - the DSL module may not be importable in isolation
-        pass
-    return src(value)
+    info = NAMES.get(key)  # names declared by the DSL carry their own wording
+    return info.phrase_ja if info is not None else src(value)
 
 
 def predicate(value: Any) -> str:
