@@ -13,13 +13,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from bpdsl.dsl.cards import RANK_VALUES  # Table 3.1 (re-exported for the size phrases)
 from bpdsl.dsl.expr_names import NAMES
 from bpdsl.ops.registry import PhraseContext
 
-# Table 3.1 of the 2024 rulebook: the value of each rank (J/Q/K are spelled out by 英雄's size line).
-RANK_VALUES: dict[str, int] = {"A": 1, "J": 11, "Q": 12, "K": 13, "Joker": 0, **{str(n): n for n in range(2, 11)}}
 
-RANKS = ["Joker", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+RANKS = ["Joker", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]  # printed order
 
 # Printed nouns of the character types (types, not character ids: 兵士 covers 一般兵, 英雄, ...).
 NOUNS: dict[str, str] = {"soldier": "兵士", "bulwark": "防壁", "character": "キャラクター"}
