@@ -10,9 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from bpdsl.cli import app
-from bpdsl.render.loading import load_definitions
 from bpdsl.render.sheet import sheet_formats
 
+from .conftest import render_all
 from .pdfcheck import assert_font_and_names, embedded_fonts, page_count, squash
 
 NAME_RE = re.compile(r'<span class="name">(?:<ruby>)?(.*?)(?:<rp>|</span>)', re.S)
@@ -20,16 +20,8 @@ ENTRY_RE = re.compile(r'<article class="entry entry-(\w+)" id="\w+-([\w.-]+)">')
 
 
 @pytest.fixture(scope="module")
-def defs():
-    return load_definitions()
-
-
-@pytest.fixture(scope="module")
 def html_dir(defs, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("html")
-    result = CliRunner().invoke(app, ["render", "actionlist", "--all", "--html-only", "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    return out
+    return render_all(tmp_path_factory, "html", "--html-only")
 
 
 def _entries(html: str) -> dict[str, set[str]]:
@@ -100,10 +92,7 @@ def test_cli_usage_errors_exit_2(tmp_path: Path) -> None:
 
 @pytest.fixture(scope="module")
 def pdf_dir(defs, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("pdf")
-    result = CliRunner().invoke(app, ["render", "actionlist", "--all", "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    return out
+    return render_all(tmp_path_factory, "pdf")
 
 
 @pytest.mark.slow

@@ -9,9 +9,9 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from bpdsl.cli import app
-from bpdsl.render.loading import load_definitions
 from bpdsl.render.sheet import sheet_formats
 
+from .conftest import render_all
 from .pdfcheck import assert_font_and_names, embedded_fonts, page_count, pdf_text, squash
 
 MM = 72 / 25.4  # points per millimetre
@@ -32,16 +32,8 @@ def _is(size: tuple[float, float], width_mm: float, height_mm: float) -> bool:
 
 
 @pytest.fixture(scope="module")
-def defs():
-    return load_definitions()
-
-
-@pytest.fixture(scope="module")
 def a5_dir(defs, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("a5")
-    result = CliRunner().invoke(app, ["render", "actionlist", "--all", "--paper", "A5", "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    return out
+    return render_all(tmp_path_factory, "a5", "--paper", "A5")
 
 
 @pytest.mark.slow
