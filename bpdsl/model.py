@@ -227,7 +227,7 @@ class Definitions:
     """Everything loaded from a definitions tree: the root of the model.
 
     ``flows`` and ``regulations`` hold objects of the document kinds registered by bpdsl.engine.flow and
-    bpdsl.regulation (see bpdsl.dsl.kinds); they are typed loosely here to keep this module free of them.
+    bpdsl.games.blackpoker.regulation (see bpdsl.dsl.kinds); they are typed loosely here to keep this module free of them.
     """
 
     games: dict[str, Game] = field(default_factory=dict)

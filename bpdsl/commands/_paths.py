@@ -56,12 +56,13 @@ def output_file_or_exit(path: Path | None, command: str) -> None:
 
 def definitions_or_exit(paths: Sequence[Path] | None, command: str, nothing_done: str) -> Definitions:
     """The definitions (bundled, or ``paths``); invalid ones are listed and exit 1 with ``nothing_done``."""
-    from bpdsl.render.loading import DefinitionsInvalid, load_definitions
+    from bpdsl.diagnostics import DefinitionError
+    from bpdsl.dsl.loader import load_definitions
 
     try:
-        return load_definitions(paths)
-    except DefinitionsInvalid as exc:
-        for message in exc.messages:
-            typer.echo(message, err=True)
-        typer.echo(f"bpdsl {command}: {len(exc.messages)} error(s) in the definitions; {nothing_done}", err=True)
+        return load_definitions(paths, bundled=False) if paths else load_definitions()
+    except DefinitionError as exc:
+        for d in exc.diagnostics:
+            typer.echo(d.format(), err=True)
+        typer.echo(f"bpdsl {command}: {len(exc.diagnostics)} error(s) in the definitions; {nothing_done}", err=True)
         raise typer.Exit(1)

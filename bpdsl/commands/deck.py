@@ -6,10 +6,10 @@ from pathlib import Path
 
 import typer
 
-from bpdsl.regulation.cards import deck_text
-from bpdsl.regulation.cli_support import err, legal_decks_or_exit, regulation_or_exit
-from bpdsl.regulation.decks import Deck, DeckFileError, build_match_decks, check_decks, read_deck_file
-from bpdsl.regulation.model import Regulation
+from bpdsl.games.blackpoker.regulation.card_text import deck_text
+from bpdsl.commands._regulation_cli import err, legal_decks_or_exit, regulation_or_exit
+from bpdsl.games.blackpoker.regulation.decks import Deck, DeckFileError, build_match_decks, check_decks, read_deck_file
+from bpdsl.games.blackpoker.regulation.model import Regulation
 
 app = typer.Typer(help="Deck files: check them against a regulation, build the decks of a regulation.",
                   no_args_is_help=True)

@@ -36,8 +36,8 @@ def register(app: typer.Typer) -> None:
         fmt = fmt if fmt is not None else "std"
         seat = seat if seat is not None else 0
         output_file_or_exit(log, "play")
-        if regulation is not None:  # a whole match under a regulation: bpdsl.regulation.interactive
-            from bpdsl.regulation.interactive import run_cli
+        if regulation is not None:  # a whole match under a regulation: bpdsl.commands._match_play
+            from bpdsl.commands._match_play import run_cli
 
             return run_cli(regulation, seed)
         import random
@@ -46,7 +46,7 @@ def register(app: typer.Typer) -> None:
 
         from bpdsl.commands._engine_cli import rules_or_exit
         from bpdsl.engine import RandomAgent, new_game
-        from bpdsl.engine.human import HumanAgent, Quit
+        from bpdsl.commands._human import HumanAgent, Quit
         from bpdsl.engine.log import EventLog
 
         rules = rules_or_exit(edition, fmt)

@@ -7,9 +7,9 @@ from typing import Optional
 
 import typer
 
-from bpdsl.regulation.check import allowed_regulations, resolve, unplayable_reason
-from bpdsl.regulation.cli_support import definitions_or_exit, describe_problems, err, systems_or_exit
-from bpdsl.regulation.model import Regulation
+from bpdsl.games.blackpoker.regulation.check import allowed_regulations, resolve, unplayable_reason
+from bpdsl.commands._regulation_cli import definitions_or_exit, describe_problems, err, systems_or_exit
+from bpdsl.games.blackpoker.regulation.model import Regulation
 
 app = typer.Typer(help="Regulations: formats, frames, options (2024) and the named regulations (2021).",
                   no_args_is_help=True)
@@ -143,7 +143,7 @@ def match_simulate(
                                help="check the invariants after every core-flow step (--no-check: faster)"),
 ) -> None:
     """Play MATCHES matches between two random bots under REGULATION and report match and game results."""
-    from bpdsl.regulation.simulate import run_cli
+    from bpdsl.commands._match_batch import run_cli
 
     run_cli(regulation, matches, seed, as_json, deck, log, system, check)
 
@@ -156,7 +156,7 @@ def match_play(
     system: Optional[str] = typer.Option(None, "--system", help="bp2024 or bp2021 (default: read the text)"),
 ) -> None:
     """Play a whole match under REGULATION against a random bot at the terminal."""
-    from bpdsl.regulation.interactive import run_cli
+    from bpdsl.commands._match_play import run_cli
 
     run_cli(regulation, seed, deck, system)
 
@@ -166,8 +166,8 @@ def match_replay(log: Path = typer.Argument(..., help="event log written by --lo
     """Replay the logged game of a match and compare its final state hash (exit 1 when it differs)."""
     from bpdsl.engine.log import read_log
     from bpdsl.engine.replay import ReplayError
-    from bpdsl.regulation.cli_support import definitions_or_exit, err
-    from bpdsl.regulation.play import NotPlayable, replay_regulation_log
+    from bpdsl.commands._regulation_cli import definitions_or_exit, err
+    from bpdsl.games.blackpoker.regulation.play import NotPlayable, replay_regulation_log
 
     try:
         events = read_log(log)

@@ -34,8 +34,8 @@ def register(app: typer.Typer) -> None:
         if deck and regulation is None:
             typer.echo("bpdsl simulate: --deck needs --regulation (a constructed frame)", err=True)
             raise typer.Exit(2)
-        if regulation is not None:  # matches under a regulation: bpdsl.regulation.simulate
-            from bpdsl.regulation.simulate import run_cli
+        if regulation is not None:  # matches under a regulation: bpdsl.games.blackpoker.regulation.match_batch
+            from bpdsl.commands._match_batch import run_cli
 
             return run_cli(regulation, games, seed, as_json, deck, log, None, check)
         from rich.console import Console
@@ -43,7 +43,7 @@ def register(app: typer.Typer) -> None:
 
         from bpdsl.commands._engine_cli import rules_or_exit
         from bpdsl.engine.log import EventLog
-        from bpdsl.engine.simulate import simulate
+        from bpdsl.engine.batch import simulate
 
         rules_or_exit(edition, fmt)
         elog = EventLog() if log else None

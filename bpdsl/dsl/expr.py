@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Union
 
 from bpdsl.diagnostics import did_you_mean
-from bpdsl.dsl.expr_names import NAMES, NameInfo
+from bpdsl.dsl import expr_names
+from bpdsl.dsl.expr_names import NameInfo
 
 Value = Union[int, bool]
 Resolver = Callable[[str], Value]
@@ -329,7 +330,7 @@ def _name_hint(name: str, names: Mapping[str, NameInfo]) -> str:
 
 def parse(text: str | int | bool, names: Mapping[str, NameInfo] | None = None, expect: str | None = None) -> Expr:
     """Parse and type-check an expression; ``expect`` ("int"/"bool") checks the result type."""
-    table = NAMES if names is None else names
+    table = expr_names.names() if names is None else names
     if isinstance(text, bool):
         root: Node = Num(text)
         typ = "bool"

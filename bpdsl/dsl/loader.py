@@ -3,6 +3,7 @@
     result = load()                 # the bundled definitions (or $BPDSL_DEFINITIONS)
     result.ok, result.diagnostics   # all problems, sorted by file, line, column
     defs = load_or_raise()          # a valid Definitions or DefinitionError
+    defs = load_definitions()       # the same, the bundled set cached per process (the one way in)
 
 Stages, each reporting instead of raising:
 
@@ -73,11 +74,19 @@ def load_kinds() -> dict[str, DocumentKind]:
     if not _kinds_loaded:
         import bpdsl.dsl.kinds as pkg
 
-        for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
+        from bpdsl import plugins
+
+        names = [f"bpdsl.dsl.kinds.{info.name}"
+                 for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name)]
+        try:
+            names += [m for plugin in plugins.games().values() for m in plugin.kinds]  # kinds of a game (regulations)
+        except Exception as exc:  # noqa: BLE001 - a broken game plugin is reported, the rest still loads
+            _kind_failures.append(("bpdsl.plugins", f"{type(exc).__name__}: {exc}"))
+        for name in names:
             try:
-                importlib.import_module(f"bpdsl.dsl.kinds.{info.name}")
+                importlib.import_module(name)
             except Exception as exc:  # noqa: BLE001 - one broken kind must not hide the others' diagnostics
-                _kind_failures.append((info.name, f"{type(exc).__name__}: {exc}"))
+                _kind_failures.append((name, f"{type(exc).__name__}: {exc}"))
         _kinds_loaded = True
     return KINDS
 
@@ -120,7 +129,7 @@ def load(paths: Sequence[Path | str] | None = None) -> LoadResult:
     sink = DiagnosticSink()
     kinds = load_kinds()
     for name, problem in _kind_failures:
-        sink.error(Pos(f"bpdsl/dsl/kinds/{name}.py", 1, 1), C.L_INTERNAL, f"document kind module {name!r} "
+        sink.error(Pos(name.replace(".", "/") + ".py", 1, 1), C.L_INTERNAL, f"document kind module {name!r} "
                    f"cannot be imported: {problem}", "this is a bug in bpdsl, not in the definitions")
     try:
         from bpdsl.ops.registry import load_all
@@ -245,3 +254,25 @@ def load_or_raise(paths: Sequence[Path | str] | None = None) -> Definitions:
     if not result.ok:
         raise DefinitionError(result.errors)
     return result.definitions
+
+
+_BUNDLED: dict[tuple[str, ...], Definitions] = {}
+
+
+def load_definitions(paths: Sequence[Path | str] = (), bundled: bool = True) -> Definitions:
+    """THE way every command, the engine, the renderer and the regulations get definitions.
+
+    ``paths`` (files or directories) are loaded together with the bundled set (the ``definitions/``
+    folder, or $BPDSL_DEFINITIONS) when ``bundled`` is true, or alone when it is false.  Raises
+    :class:`~bpdsl.diagnostics.DefinitionError` listing every problem.  The bundled set alone is loaded
+    once per process (and per value of $BPDSL_DEFINITIONS).
+    """
+    roots = (default_paths() if bundled else []) + [Path(p) for p in paths]
+    if not roots:
+        raise ValueError("load_definitions: no paths and bundled=False: nothing to load")
+    if paths:
+        return load_or_raise(roots)
+    key = tuple(str(p) for p in roots)
+    if key not in _BUNDLED:
+        _BUNDLED[key] = load_or_raise(roots)
+    return _BUNDLED[key]

@@ -23,7 +23,7 @@ Public API (for the regulation code, the CLI and tests)::
   decisions, reason, state hash, actions raised).
 * Agents: :class:`RandomAgent` (seeded), :class:`FirstLegalAgent`, :class:`ScriptedAgent` (a list of
   choices; an illegal one raises :class:`ScriptError` naming the decision and its legal options),
-  ``bpdsl.engine.human.HumanAgent`` (terminal).  An agent's ``decide(request, observe)`` gets a
+  ``bpdsl.commands._human.HumanAgent`` (terminal).  An agent's ``decide(request, observe)`` gets a
   :class:`DecisionRequest` and a callable returning the player's observation (3.12.1).
 * ``log=EventLog()`` records a JSON Lines event log; ``bpdsl.engine.replay.replay_log`` re-runs it.
 * ``check=bpdsl.engine.invariants.check`` verifies the invariants after every core-flow step.
@@ -43,32 +43,22 @@ How the engine plays:
   (``game``, ``state``, ``inst``, ``seat``, ``rules`` = the common-rules hooks, ``decide``, ``value``).
 
 Modules: ``state`` (the one mutable state), ``compiled`` (compile step), ``core`` (flow walker, stage,
-chance, pass record, trigger check), ``blackpoker_rules`` (BlackPoker's common rules as hooks;
-``blackdoubt_rules`` for Black Doubt, chosen by the edition's game id through ``HOOKS``),
-``decisions`` (requests and agents), ``log`` (event log and state hash), ``invariants``, ``replay``,
-``scenario`` (scripted rulings), ``simulate`` (many games and their statistics).
+chance, pass record, trigger check), ``decisions`` (requests and agents), ``log`` (event log and state
+hash), ``invariants``, ``replay``, ``scenario`` (scripted rulings), ``batch`` (many seeded games and their
+statistics).  The game's common rules are hooks that its plugin provides (:mod:`bpdsl.plugins`).
 """
 from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+from bpdsl import plugins
+from bpdsl.dsl.loader import load_definitions
 from bpdsl.engine.compiled import N_CARDS, CompileError, Rules, compile_rules
 from bpdsl.engine.core import Game, GameAborted, GameResult
 from bpdsl.engine.decisions import (Agent, DecisionRequest, FirstLegalAgent, RandomAgent, ReplayAgent, ScriptedAgent,
                                     ScriptError)
 
-_DEFS: Any = None
 _RULES: dict[tuple[str, str], Rules] = {}
-
-
-def load_definitions() -> Any:
-    """The bundled definitions (loaded once per process)."""
-    global _DEFS
-    if _DEFS is None:
-        from bpdsl.dsl.loader import load_or_raise
-
-        _DEFS = load_or_raise()
-    return _DEFS
 
 
 def build_rules(edition: str, fmt: str, definitions: Any = None) -> Rules:
@@ -81,30 +71,18 @@ def build_rules(edition: str, fmt: str, definitions: Any = None) -> Rules:
     return _RULES[key]
 
 
-def _blackpoker(rules: Rules) -> Any:
-    from bpdsl.engine.blackpoker_rules import BlackPokerRules
-
-    return BlackPokerRules(rules)
-
-
-def _blackdoubt(rules: Rules) -> Any:
-    from bpdsl.engine.blackdoubt_rules import BlackDoubtRules
-
-    return BlackDoubtRules(rules)
-
-
-# game id -> factory of the common-rules hooks the generic core calls (a new game registers its own)
-HOOKS: dict[str, Callable[[Rules], Any]] = {"blackpoker": _blackpoker, "blackdoubt": _blackdoubt}
-
-
 def hooks_for(rules: Rules) -> Any:
-    """The common-rules hooks of the game an edition belongs to (one instance per Rules)."""
+    """The common-rules hooks of the game an edition belongs to (one instance per Rules), from the game
+    registry (:mod:`bpdsl.plugins`)."""
     h = getattr(rules, "_hooks", None)
     if h is None:
-        game = getattr(rules.edition, "game", "blackpoker")
-        if game not in HOOKS:
-            raise CompileError(f"no common rules are registered for game {game!r}; known: {', '.join(HOOKS)}")
-        h = HOOKS[game](rules)
+        game = rules.edition.game
+        try:
+            plugin = plugins.game(game)
+        except KeyError as exc:
+            raise CompileError(f"no common rules are registered for game {game!r}; known: "
+                               f"{', '.join(sorted(plugins.games()))}") from exc
+        h = plugin.hooks_class()(rules)
         rules._hooks = h  # type: ignore[attr-defined]
     return h
 
@@ -156,6 +134,6 @@ def _card_id(c: int) -> str:
     return card_at(c).id
 
 
-__all__ = ["HOOKS", "Agent", "CompileError", "DecisionRequest", "FirstLegalAgent", "Game", "GameAborted", "GameResult",
+__all__ = ["Agent", "CompileError", "DecisionRequest", "FirstLegalAgent", "Game", "GameAborted", "GameResult",
            "RandomAgent", "ReplayAgent", "Rules", "ScriptError", "ScriptedAgent", "build_rules", "deck_indices",
            "hooks_for", "load_definitions", "new_game", "place_character", "play_game"]

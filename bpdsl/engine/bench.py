@@ -12,7 +12,7 @@ import tracemalloc
 from typing import Any
 
 from bpdsl.engine import RandomAgent, build_rules, new_game
-from bpdsl.engine.simulate import game_seeds
+from bpdsl.engine.batch import game_seeds
 
 
 def bench_speed(edition: str, fmt: str, games: int, seed: int = 1, chunks: int = 5) -> dict[str, Any]:

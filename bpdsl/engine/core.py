@@ -2,7 +2,7 @@
 
 :class:`Game` walks the flow graph compiled from the edition's flow document (2.8).  It knows actions,
 the stage, the chance and the pass record, and asks the game's *common rules* (a hooks object, for
-BlackPoker :class:`bpdsl.engine.blackpoker_rules.BlackPokerRules`) for everything specific to the game:
+BlackPoker :class:`bpdsl.games.blackpoker.hooks.BlackPokerHooks`) for everything specific to the game:
 how the game starts, what a cost letter means, who has won, what a player may see.  It never mentions
 soldiers or bulwarks.
 
@@ -54,8 +54,11 @@ class Ctx:
         return self.game.state
 
     @property
-    def rules(self) -> Any:
+    def hooks(self) -> Any:
+        """The game's common-rules hooks (the contract of bpdsl.engine.contract)."""
         return self.game.hooks
+
+    rules = hooks  # the former name of ``hooks``, kept for op modules written against it
 
     def decide(self, seat: int, kind: str, options: list[Any], context: dict[str, Any] | None = None,
                labels: list[str] | None = None) -> int:

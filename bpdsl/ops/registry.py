@@ -122,18 +122,28 @@ def _caller_module() -> str:
 
 
 _loaded = False
+_loading = False
 
 
 def load_all() -> dict[str, Op]:
-    """Import every module of bpdsl.ops so that all ops are declared; returns the registry."""
-    global _loaded
-    if not _loaded:
-        import bpdsl.ops as pkg
+    """Import every module of bpdsl.ops and every op module of the registered games (bpdsl.plugins), so
+    that all ops are declared; returns the registry."""
+    global _loaded, _loading
+    if not _loaded and not _loading:
+        _loading = True  # an op module that asks for the registry while it is being filled gets it as is
+        try:
+            import bpdsl.ops as pkg
+            from bpdsl import plugins
 
-        for info in pkgutil.iter_modules(pkg.__path__):
-            if info.name != "registry":
-                importlib.import_module(f"bpdsl.ops.{info.name}")
-        _loaded = True
+            for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
+                if info.name != "registry":
+                    importlib.import_module(f"bpdsl.ops.{info.name}")
+            for plugin in plugins.games().values():
+                for name in plugin.op_modules():
+                    importlib.import_module(name)
+            _loaded = True
+        finally:
+            _loading = False
     return REGISTRY
 
 

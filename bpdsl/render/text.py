@@ -13,7 +13,7 @@ sheet does:
 An effect of one step prints as a paragraph, an effect of several steps as a list, numbered or bulleted
 as the action's ``list`` (else its edition's ``list``) declares (:func:`step_style`); the action's ``lead`` and steps of ops declared with ``lead=True`` print as the
 paragraph before that list.  A phrase may nest sub-items by indenting lines by two spaces (see
-:mod:`bpdsl.ops._common`); nested lists take the next marker style (・ -> 1. -> (a) -> i.).
+:mod:`bpdsl.games.blackpoker.ops._common`); nested lists take the next marker style (・ -> 1. -> (a) -> i.).
 
 The result is plain data (:class:`EntryText`) that the HTML templates, the Sphinx directives and the
 golden test read; nothing here looks at game state or re-derives a rule.

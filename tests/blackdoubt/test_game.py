@@ -9,11 +9,11 @@ from typer.testing import CliRunner
 
 from bpdsl.cli import app
 from bpdsl.engine import FirstLegalAgent, RandomAgent, build_rules, hooks_for, new_game
-from bpdsl.engine.blackdoubt_rules import BlackDoubtRules
+from bpdsl.games.blackdoubt.hooks import BlackDoubtHooks
 from bpdsl.engine.invariants import check
 from bpdsl.engine.log import EventLog
 from bpdsl.engine.scenario import load_scenario, run_scenario
-from bpdsl.engine.simulate import simulate
+from bpdsl.engine.batch import simulate
 from tests.blackdoubt.conftest import EDITION, FORMAT, fresh_game, set_hand
 from tests.conftest import ROOT, soak_games
 
@@ -23,7 +23,7 @@ runner = CliRunner()
 def test_hooks_are_chosen_by_the_game_id() -> None:
     rules = build_rules(EDITION, FORMAT)
     assert rules.edition.game == "blackdoubt"
-    assert isinstance(hooks_for(rules), BlackDoubtRules)
+    assert isinstance(hooks_for(rules), BlackDoubtHooks)
     assert rules.flow.passing is False
     assert build_rules("act8.0", "std").flow.passing is True  # BlackPoker keeps its pass
 
@@ -160,7 +160,7 @@ def test_a_person_can_play_and_sees_no_face_down_card_of_the_opponent() -> None:
 
     from rich.console import Console
 
-    from bpdsl.engine.human import HumanAgent
+    from bpdsl.commands._human import HumanAgent
 
     rules = build_rules(EDITION, FORMAT)
     out = io.StringIO()

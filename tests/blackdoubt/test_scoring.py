@@ -168,7 +168,7 @@ def test_hand_value_counts_one_ace_as_eleven_when_it_fits() -> None:
 @pytest.mark.parametrize("row", range(1, 17))
 def test_printed_row_is_the_seed_row(row: int, seeds_dir: Path) -> None:
     """The action list prints each row from its data; it reads as the seed's row (Bも/Bは/Bが バスト alike)."""
-    from bpdsl.ops.blackdoubt import row_text
+    from bpdsl.games.blackdoubt.ops import row_text
 
     seed = _seed_rows(seeds_dir)[row]
     seed = seed.replace("Bもバスト", "Bがバスト").replace("Bはバスト", "Bがバスト")

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bpdsl.dsl.expr import ExprError, ExprEvalError, parse
-from bpdsl.dsl.expr_names import NAMES
+from bpdsl.games.blackpoker.expr_names import NAMES
 
 VALUES = {"key.spade.rank": 7, "key.diamond.rank": 3, "target.rank": 9, "target.size": 0, "key.has_ace": True}
 

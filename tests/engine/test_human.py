@@ -6,7 +6,7 @@ import io
 from rich.console import Console
 
 from bpdsl.engine import RandomAgent, build_rules, new_game
-from bpdsl.engine.human import HumanAgent, Quit, public_event
+from bpdsl.commands._human import HumanAgent, Quit, public_event
 from bpdsl.engine.log import EventLog
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from bpdsl.engine.simulate import simulate
+from bpdsl.engine.batch import simulate
 from tests.conftest import soak_games
 
 

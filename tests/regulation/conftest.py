@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from bpdsl.dsl.loader import load_or_raise
-from bpdsl.regulation.load import REGULATIONS_DIR, systems
-from bpdsl.regulation.model import RegulationSystem
+from bpdsl.games.blackpoker.regulation.load import REGULATIONS_DIR, systems
+from bpdsl.games.blackpoker.regulation.model import RegulationSystem
 
 
 @pytest.fixture(scope="session")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bpdsl.regulation.check import normalize
+from bpdsl.games.blackpoker.regulation.check import normalize
 
 
 def seed_text(seeds_dir: Path, prefix: str) -> str:

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bpdsl.dsl.cards import MARK_TO_SUIT, full_deck
-from bpdsl.regulation.cards import CardTextError, parse_cards
-from bpdsl.regulation.check import resolve
-from bpdsl.regulation.decks import (
+from bpdsl.games.blackpoker.regulation.card_text import CardTextError, parse_cards
+from bpdsl.games.blackpoker.regulation.check import resolve
+from bpdsl.games.blackpoker.regulation.decks import (
     Deck,
     DeckFileError,
     build_match_decks,
@@ -21,7 +21,7 @@ from bpdsl.regulation.decks import (
     decks_from_data,
     read_deck_file,
 )
-from bpdsl.regulation.model import FULL_SIZE
+from bpdsl.games.blackpoker.regulation.model import FULL_SIZE
 
 from reg_seed_helpers import seed_table, seed_text
 
@@ -157,7 +157,7 @@ def test_deck_file_formats(tmp_path: Path) -> None:
 
 
 from bpdsl.dsl.loader import load_or_raise  # noqa: E402
-from bpdsl.regulation.load import REGULATIONS_DIR, systems  # noqa: E402
+from bpdsl.games.blackpoker.regulation.load import REGULATIONS_DIR, systems  # noqa: E402
 
 _C40 = systems(load_or_raise([REGULATIONS_DIR]))["bp2024"].frames["constructed40"].deck
 

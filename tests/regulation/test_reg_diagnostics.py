@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from bpdsl.dsl.loader import load
-from bpdsl.regulation.load import REGULATIONS_DIR
+from bpdsl.games.blackpoker.regulation.load import REGULATIONS_DIR
 
 ORIGINAL = (REGULATIONS_DIR / "bp2024.yaml").read_text(encoding="utf-8")
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from bpdsl.diagnostics import DefinitionError
 from bpdsl.dsl.loader import load_or_raise
-from bpdsl.regulation.load import REGULATIONS_DIR
+from bpdsl.games.blackpoker.regulation.load import REGULATIONS_DIR
 
 ORIGINALS = {p.name: yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted(REGULATIONS_DIR.glob("*.yaml"))}
 REPLACEMENTS = [None, 0, -1, 99, "", "x", "♠Z", [], {}, ["x"], {"x": 1}, True, "○", "entry", "pack"]

@@ -5,11 +5,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bpdsl.regulation.check import resolve
-from bpdsl.regulation.decks import build_match_decks
+from bpdsl.games.blackpoker.regulation.check import resolve
+from bpdsl.games.blackpoker.regulation.decks import build_match_decks
 from bpdsl.dsl.loader import load_or_raise
-from bpdsl.regulation.load import REGULATIONS_DIR, systems
-from bpdsl.regulation.match import GameOutcome, GameRequest, MatchState, play_match
+from bpdsl.games.blackpoker.regulation.load import REGULATIONS_DIR, systems
+from bpdsl.games.blackpoker.regulation.match import GameOutcome, GameRequest, MatchState, play_match
 
 SYSTEMS = systems(load_or_raise([REGULATIONS_DIR]))
 

@@ -8,12 +8,13 @@ import pytest
 from rich.console import Console
 
 from bpdsl.engine import RandomAgent, new_game
-from bpdsl.engine.human import HumanAgent, public_event
+from bpdsl.commands._human import HumanAgent, public_event
 from bpdsl.engine.invariants import check
-from bpdsl.regulation.check import resolve
-from bpdsl.regulation.decks import build_match_decks
-from bpdsl.regulation.load import load_definitions, systems
-from bpdsl.regulation.play import regulation_rules, setup_hook
+from bpdsl.games.blackpoker.regulation.check import resolve
+from bpdsl.games.blackpoker.regulation.decks import build_match_decks
+from bpdsl.dsl.loader import load_definitions
+from bpdsl.games.blackpoker.regulation.load import systems
+from bpdsl.games.blackpoker.regulation.play import regulation_rules, setup_hook
 
 
 @pytest.fixture(scope="module")

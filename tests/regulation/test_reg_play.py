@@ -7,12 +7,13 @@ from typer.testing import CliRunner
 from bpdsl.cli import app
 from bpdsl.engine import RandomAgent, new_game
 from bpdsl.engine.invariants import check
-from bpdsl.regulation.check import resolve
-from bpdsl.regulation.decks import build_match_decks
-from bpdsl.regulation.load import load_definitions, systems
-from bpdsl.regulation.match import GameRequest, play_match
-from bpdsl.regulation.play import NotPlayable, game_runner, regulation_rules, setup_hook
-from bpdsl.regulation.simulate import simulate_matches
+from bpdsl.games.blackpoker.regulation.check import resolve
+from bpdsl.games.blackpoker.regulation.decks import build_match_decks
+from bpdsl.dsl.loader import load_definitions
+from bpdsl.games.blackpoker.regulation.load import systems
+from bpdsl.games.blackpoker.regulation.match import GameRequest, play_match
+from bpdsl.games.blackpoker.regulation.play import NotPlayable, game_runner, regulation_rules, setup_hook
+from bpdsl.games.blackpoker.regulation.match_batch import simulate_matches
 
 
 @pytest.fixture(scope="module")
@@ -150,7 +151,7 @@ def test_match_simulate_cli(defs) -> None:
 
 
 def test_interactive_match_with_a_scripted_person(defs) -> None:
-    from bpdsl.regulation.interactive import play_interactive
+    from bpdsl.commands._match_play import play_interactive
 
     answers = iter(["9", "2", "1", "2", "1"])  # "9" is not a deck: asked again
     said: list[str] = []
@@ -254,7 +255,7 @@ def test_simulate_takes_deck_files_for_constructed_frames(defs) -> None:  # type
     import json
     from pathlib import Path
 
-    from bpdsl.regulation.decks import read_deck_file
+    from bpdsl.games.blackpoker.regulation.decks import read_deck_file
 
     deck = Path(__file__).parent / "decks" / "constructed-half.yaml"
     sizes = sorted({len(d) for d in read_deck_file(deck)})

@@ -4,9 +4,10 @@ from __future__ import annotations
 import pytest
 
 from bpdsl.engine.invariants import check
-from bpdsl.regulation.check import allowed_regulations, resolve, unplayable_reason
-from bpdsl.regulation.load import load_definitions, systems
-from bpdsl.regulation.simulate import simulate_matches
+from bpdsl.games.blackpoker.regulation.check import allowed_regulations, resolve, unplayable_reason
+from bpdsl.dsl.loader import load_definitions
+from bpdsl.games.blackpoker.regulation.load import systems
+from bpdsl.games.blackpoker.regulation.match_batch import simulate_matches
 
 from reg_seed_helpers import soak_games
 

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from bpdsl.regulation.load import REGULATIONS_DIR
+from bpdsl.games.blackpoker.regulation.load import REGULATIONS_DIR
 
 PAGE = """\
 Regulations

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from bpdsl.regulation.check import resolve
+from bpdsl.games.blackpoker.regulation.check import resolve
 from bpdsl.dsl.loader import load_or_raise
-from bpdsl.regulation.load import REGULATIONS_DIR, systems
-from bpdsl.regulation.model import NG_MARK, OK_MARK
+from bpdsl.games.blackpoker.regulation.load import REGULATIONS_DIR, systems
+from bpdsl.games.blackpoker.regulation.model import NG_MARK, OK_MARK
 
 from reg_seed_helpers import name_to_id, seed_table, seed_text
 

@@ -7,7 +7,7 @@ import pytest
 from typer.testing import CliRunner
 
 from bpdsl.cli import app
-from bpdsl.render.loading import load_definitions
+from bpdsl.dsl.loader import load_definitions
 
 
 @pytest.fixture(scope="module")

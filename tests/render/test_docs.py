@@ -9,7 +9,7 @@ import pytest
 
 from bpdsl.ops.registry import load_all
 from bpdsl.render.docsbuild import build_docs
-from bpdsl.render.loading import load_definitions
+from bpdsl.dsl.loader import load_definitions
 from bpdsl.render.sheet import sheet_formats
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"

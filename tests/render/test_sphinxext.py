@@ -4,8 +4,10 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
+from bpdsl import plugins
+
 import bpdsl.render.sphinxext as ext
-from bpdsl.render.loading import load_definitions
+from bpdsl.dsl.loader import load_definitions
 from bpdsl.render.sphinxext.flow import flow_to_dot
 
 
@@ -29,6 +31,7 @@ def test_setup_loads_every_submodule_with_setup() -> None:
     ext.setup(app)
     expected = [i.name for i in pkgutil.iter_modules(ext.__path__)
                 if callable(getattr(importlib.import_module(f"{ext.__name__}.{i.name}"), "setup", None))]
+    expected += [m.rsplit(".", 1)[-1] for p in plugins.games().values() for m in p.sphinx]  # a game's directives
     assert sorted(app.bpdsl_modules) == sorted(expected)
     for name in ("bpdsl-entries", "bpdsl-format-table", "bpdsl-flow", "bpdsl-ops", "bpdsl-ranks", "bpdsl-costs"):
         assert name in app.directives, name

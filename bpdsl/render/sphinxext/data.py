@@ -17,7 +17,8 @@ _CACHE: dict[tuple[str, ...], Definitions] = {}
 
 def definitions(env: Any) -> Definitions:
     """Load (or reuse) the definitions named by ``bpdsl_definitions`` (None = the bundled tree)."""
-    from bpdsl.render.loading import DefinitionsInvalid, load_definitions
+    from bpdsl.diagnostics import DefinitionError
+    from bpdsl.dsl.loader import load_definitions
 
     configured = env.config.bpdsl_definitions
     if isinstance(configured, str):  # from the command line: -D bpdsl_definitions=a,b
@@ -26,9 +27,10 @@ def definitions(env: Any) -> Definitions:
     key = tuple(str(p) for p in paths) if paths else ("<bundled>",)
     if key not in _CACHE:
         try:
-            _CACHE[key] = load_definitions(paths)
-        except DefinitionsInvalid as exc:
-            raise ExtensionError("the definitions are invalid:\n" + "\n".join(exc.messages)) from None
+            _CACHE[key] = load_definitions(paths, bundled=False) if paths else load_definitions()
+        except DefinitionError as exc:
+            raise ExtensionError("the definitions are invalid:\n"
+                                 + "\n".join(d.format() for d in exc.diagnostics)) from None
     defs = _CACHE[key]
     for file in defs.files:
         if Path(file).is_file():

@@ -1,5 +1,6 @@
 """``.. bpdsl-ranks::`` and ``.. bpdsl-costs::`` — the card values (Table 3.1) and cost kinds (Table 3.2)
-of a game, printed from its ``game.yaml`` (argument: the game id, default ``blackpoker``)."""
+of a game, printed from its ``game.yaml`` (argument: the game id; default: the game of the edition named by
+``bpdsl_default_edition``)."""
 from __future__ import annotations
 
 from typing import Any
@@ -16,7 +17,11 @@ class _GameDirective(SphinxDirective):
 
     def game(self) -> Any:
         defs = definitions(self.env)
-        gid = self.arguments[0] if self.arguments else "blackpoker"
+        if self.arguments:
+            gid = self.arguments[0]
+        else:
+            ed = defs.editions.get(self.env.config.bpdsl_default_edition)
+            gid = ed.game if ed is not None else next(iter(defs.games), "")
         game = defs.games.get(gid)
         if game is None:
             raise self.error(f"unknown game {gid!r}; known: {', '.join(defs.games) or '(none)'}")

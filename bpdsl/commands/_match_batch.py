@@ -1,0 +1,85 @@
+"""``bpdsl simulate --regulation`` / ``bpdsl regulation simulate``: seeded matches of a regulation with a
+progress bar, a table or JSON, and exit codes (the matches themselves: bpdsl.games.blackpoker.regulation.match_batch)."""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from bpdsl.games.blackpoker.regulation.decks import Deck
+from bpdsl.games.blackpoker.regulation.match import MatchResult
+from bpdsl.games.blackpoker.regulation.match_batch import simulate_matches, summarise
+from bpdsl.games.blackpoker.regulation.model import Regulation
+from bpdsl.model import Definitions
+
+
+def run_cli(regulation: str, matches: int, seed: int, as_json: bool = False, deck: Sequence[Any] = (),
+            log: Any = None, system: str | None = None, check: bool = False) -> None:
+    """The body of ``bpdsl simulate --regulation`` / ``bpdsl match simulate``: print the summary or exit
+    with 1 (invalid or unplayable regulation, illegal deck) / 2 (unknown name, unreadable deck file)."""
+    import json
+    import sys
+
+    import typer
+
+    from bpdsl.commands._paths import output_file_or_exit
+    from bpdsl.commands._regulation_cli import err, legal_decks_or_exit, regulation_or_exit
+    from bpdsl.games.blackpoker.regulation.play import NotPlayable
+
+    if matches < 1:
+        err("--matches must be at least 1")
+        raise typer.Exit(2)
+    output_file_or_exit(log, "simulate")
+    definitions, reg = regulation_or_exit(regulation, system)
+    given: list[Sequence[Deck] | None] = [None, None]
+    if deck:
+        if reg.deck.build != "constructed" or len(deck) > 2:
+            err("--deck takes one or two deck files and only for constructed frames (構築ハーフ, 構築40, レギュラー)")
+            raise typer.Exit(2)
+        loaded = [legal_decks_or_exit(path, reg) for path in deck]
+        given = [loaded[0], loaded[-1]]
+    event_log = None
+    if log is not None:
+        from bpdsl.engine.log import EventLog
+
+        event_log = EventLog()
+    try:
+        result = _with_progress(definitions, reg, matches, seed, given, event_log, check)
+    except NotPlayable as exc:
+        err(str(exc))
+        raise typer.Exit(1)
+    if event_log is not None:
+        event_log.dump(log)
+    if as_json:
+        print(json.dumps(result, ensure_ascii=False))
+        return
+    print(f"{result['regulation']}  ({result['id']}; {result['edition']} {result['format']}; {result['match_type']})")
+    print(f"matches: {result['matches']}  seed {seed}")
+    print(f"  match wins   player 1: {result['match_wins'][0]}  player 2: {result['match_wins'][1]}  "
+          f"no winner: {result['match_draws']}")
+    print(f"  games: {result['games']}  per match: {result['games_per_match']}")
+    print(f"  game wins    player 1: {result['game_wins'][0]}  player 2: {result['game_wins'][1]}  "
+          f"draws: {result['game_draws']}  aborted: {result['games_aborted']}")
+    print(f"  mean turns per game: {result['mean_turns']}")
+    print(f"  deck sizes (cards: times used): {result['deck_sizes']}")
+    if "pack_sizes" in result:
+        print(f"  pack sizes: {result['pack_sizes']}  パック開封 raised: {result['pack_opened']}")
+    top = ", ".join(f"{k} {v}" for k, v in list(result["raised"].items())[:12])
+    print(f"  actions raised: {top}")
+    sys.stdout.flush()
+
+
+def _with_progress(definitions: Definitions, reg: Regulation, matches: int, seed: int,
+                   given: Sequence[Sequence[Deck] | None], log: Any, check: bool) -> dict[str, Any]:
+    import sys
+
+    checker = None
+    if check:
+        from bpdsl.engine.invariants import check as checker
+    if not sys.stderr.isatty() or matches < 20:
+        return simulate_matches(definitions, reg, matches, seed, given, check=checker, log=log)
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(transient=True, console=Console(stderr=True)) as bar:
+        task = bar.add_task("matches", total=matches)
+        return simulate_matches(definitions, reg, matches, seed, given, check=checker, log=log,
+                                progress=lambda n: bar.update(task, completed=n))

@@ -1,0 +1,441 @@
+"""Black Doubt's common rules (seed 004, 第4.5話 ルールブック:ブラックダウト), as hooks the generic core calls.
+
+Black Doubt is a two-player bluffing game on one shared deck without Jokers.  A *match* (one engine game)
+is a series of *rounds*; each round:
+
+* both players draw one card face up (the first player first; the first player alternates per round,
+  the first round's is chosen at random);
+* on their turn a player draws a card, looks at it, places it face up or face down (the ``bd_draw`` op),
+  then declares ヒット / バスト / ノットバスト / ブラックジャック (``bd_declare``); the last three finish the
+  player's hand;
+* ノットバスト with three or more cards and ブラックジャック are answered by the opponent with ダウト or
+  スルー (``bd_reply``); a doubt reveals every face-down card and is judged (ダウト / ミスダウト);
+* when both hands are finished and answered, the round is scored by the 成績簡易表 (a table in the
+  definitions read by the ``bd_score`` op); the player whose points reach the limit loses the match.
+
+Hand value: the card values of the game definition (A 1, J/Q/K 10), an ace counting 11 when the total stays
+21 or less (the blackjack convention the seed's "ブラックジャック" relies on).  A declaration nobody may doubt
+is taken as true: バスト may be declared only with 22 or more, and ノットバスト with two cards (which cannot
+bust) is accepted without a reply.
+
+Where the round is kept: :class:`BDState` extends the core's :class:`~bpdsl.engine.state.State` with the
+points and the round (:class:`Hand` per player); the shared deck is the ``pack`` zone of seat 0 and the
+cards in front of a player are one-card characters (kind ``card``) on that player's field, so the core's
+invariant check and state hash see every card.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bpdsl.dsl.cards import card_at
+from bpdsl.engine.compiled import N_CARDS, TEXT
+from bpdsl.engine.core import Game, GameAborted
+from bpdsl.engine.state import LIST_ZONES, Z_FIELD, Z_OUT, Z_PACK, Character, Player, State
+
+DECLARATIONS = ("hit", "bust", "not_bust", "blackjack")
+DECLARATION_NAMES = {"hit": "ヒット", "bust": "バスト", "not_bust": "ノットバスト", "blackjack": "ブラックジャック"}
+OUTCOMES = ("bust", "through", "doubt", "misdoubt")  # what became of a finished hand's declaration
+OUTCOME_NAMES = {"bust": "バスト", "through": "スルー", "doubt": "ダウトされた", "misdoubt": "ミスダウトされた"}
+BLACKJACK = 21
+DECK_SEAT = 0  # the shared deck is kept in this seat's pack zone
+
+
+@dataclass(eq=False)
+class Hand:
+    """One player's hand in the current round."""
+
+    declaration: str | None = None  # the last declaration (hit, bust, not_bust, blackjack)
+    finished: bool = False  # an end declaration was made
+    outcome: str | None = None  # one of OUTCOMES once the declaration is settled
+    drawn: bool = False  # drew a card in the current turn
+
+
+@dataclass(eq=False)
+class BDState(State):
+    """The core state plus the match points and the round in progress."""
+
+    points: list[int] = field(default_factory=lambda: [0, 0])
+    round_no: int = 0
+    first: int = 0  # first player of the current round
+    hands: list[Hand] = field(default_factory=lambda: [Hand(), Hand()])
+    awaiting: int = -1  # seat that must answer the opponent's declaration with ダウト or スルー
+    finish_order: list[int] = field(default_factory=list)  # A (first to finish) then B
+    loser: int | None = None  # the player whose points reached the limit
+    rounds: list[dict[str, Any]] = field(default_factory=list)  # scored rounds (row, points) for the log
+
+
+class BlackDoubtHooks:
+    """Hooks of the generic core for Black Doubt (one instance per compiled Rules)."""
+
+    def __init__(self, rules: Any):
+        self.compiled = rules
+        game = rules.game
+        if game is None:
+            raise GameAborted("Black Doubt needs its game definition (ranks) to value the cards")
+        values = {r.id: r.value for r in game.ranks}
+        jokers = getattr(game, "jokers", 0)
+        # card index -> value for every card of the deck (Jokers only when the game uses them)
+        self.value: dict[int, int] = {}
+        for i in range(N_CARDS):
+            c = card_at(i)
+            if c.rank == "Joker" and jokers <= 0:
+                continue
+            if c.rank in values:
+                self.value[i] = values[c.rank]
+        self.ace_value = values.get("A", 1)
+
+    # ------------------------------------------------------------------ state and cards
+
+    def new_state(self, game: Game, decks: list[list[int]] | None) -> BDState:
+        players = [Player(0), Player(1)]
+        loc = [(Z_OUT, -1)] * (N_CARDS * 2)
+        owner = [-1] * (N_CARDS * 2)
+        s = BDState(players, loc, owner)
+        deck = decks[0] if decks else sorted(self.value)  # one shared deck: a given deck list is seat 0's
+        for c in deck:
+            if c not in self.value:
+                raise GameAborted(f"card {TEXT[c % N_CARDS]} is not part of the Black Doubt deck")
+            if owner[c] != -1:
+                raise GameAborted(f"card {TEXT[c % N_CARDS]} appears twice in the deck")
+            owner[c] = DECK_SEAT
+            loc[c] = (Z_PACK, DECK_SEAT)
+            players[DECK_SEAT].pack.append(c)
+        return s
+
+    def card_text(self, c: int) -> str:
+        return TEXT[c % N_CARDS]
+
+    def move_card(self, game: Game, c: int, zone: int, seat: int, top: bool = True) -> None:
+        s = game.state
+        z, p = s.loc[c]
+        if z in LIST_ZONES:
+            s.players[p].zone(z).remove(c)
+        if zone in LIST_ZONES:
+            lst = s.players[seat].zone(zone)
+            lst.append(c) if top else lst.insert(0, c)
+        s.loc[c] = (zone, seat)
+
+    def total(self, s: BDState, seat: int) -> int:
+        """The hand value: card values, one ace counting 11 when that keeps the total at 21 or less."""
+        cards = [c for ch in s.players[seat].field for c in ch.cards]
+        t = sum(self.value[c % N_CARDS] for c in cards)
+        if any(card_at(c % N_CARDS).rank == "A" for c in cards) and t + 10 <= BLACKJACK:
+            t += 10
+        return t
+
+    def deck(self, s: BDState) -> list[int]:
+        return s.players[DECK_SEAT].pack
+
+    def place(self, game: Game, seat: int, c: int, face_up: bool) -> None:
+        """A drawn card is placed in front of its player (to the right of the others), face up or down."""
+        s = game.state
+        z, p = s.loc[c]
+        if z in LIST_ZONES:
+            s.players[p].zone(z).remove(c)
+        s.loc[c] = (Z_FIELD, seat)
+        s.players[seat].field.append(Character(s.uid(), "card", "card", [c], s.owner[c], seat, face_up, False,
+                                               s.turn_no))
+        if game.log is not None:
+            game.log.write({"t": "place", "p": seat, "card": self.card_text(c) if face_up else "?",
+                            "face_up": face_up})
+
+    def draw_and_place(self, game: Game, seat: int) -> bool:
+        """Draw the top card of the deck, look at it, and choose to place it face up or face down."""
+        s = game.state
+        deck = self.deck(s)
+        if not deck:
+            return False
+        c = deck[-1]
+        i = game.decide(seat, "face", [True, False], {"card": self.card_text(c)},
+                        [f"{self.card_text(c)}を表向きで並べる", f"{self.card_text(c)}を裏向きで並べる"])
+        self.place(game, seat, c, i == 0)
+        s.hands[seat].drawn = True
+        return True
+
+    # ------------------------------------------------------------------ game start, rounds, end
+
+    def game_start(self, game: Game) -> None:
+        """Step 1: the first player is chosen (at random; a scenario keeping its order names it with ``turn``),
+        then the first round is dealt.
+
+        A position set up by the scenario runner gives its cards as the players' ``life`` zones: they become
+        the deck (seat 0's, top first, on top of seat 1's), and with ``shuffle: false`` keep that order."""
+        s = game.state
+        keep = getattr(game, "keep_order", False)
+        first = s.turn if keep else game.rng.randrange(2)
+        if game.setup_hook is not None:
+            game.setup_hook(game)
+        deck = self.deck(s)
+        deck[:] = [c for c in deck if s.loc[c] == (Z_PACK, DECK_SEAT)]  # cards a set-up position took away
+        for p in reversed(s.players):
+            while p.life:
+                c = p.life.pop(0)  # the bottom of the given life first: the deck's top is the list's end
+                deck.append(c)
+                s.loc[c] = (Z_PACK, DECK_SEAT)
+        s.turn_no = 0
+        self.new_round(game, first)
+
+    def new_round(self, game: Game, first: int) -> None:
+        """Every card back into the deck, shuffled; both players draw one card face up (first player first)."""
+        s = game.state
+        keep = getattr(game, "keep_order", False)  # scenarios may stack the deck
+        for p in s.players:
+            for ch in list(p.field):
+                p.field.remove(ch)
+                for c in ch.cards:
+                    s.loc[c] = (Z_OUT, -1)
+                    self.deck(s).insert(0, c) if keep else self.deck(s).append(c)
+                    s.loc[c] = (Z_PACK, DECK_SEAT)
+        if not keep:
+            game.rng.shuffle(self.deck(s))
+        s.round_no += 1
+        s.first = first
+        s.hands = [Hand(), Hand()]
+        s.awaiting = -1
+        s.finish_order = []
+        for seat in (first, 1 - first):
+            if self.deck(s):
+                self.place(game, seat, self.deck(s)[-1], True)
+        s.turn = first
+        s.chance = first
+        s.turn_no += 1
+        if game.log is not None:
+            game.log.write({"t": "round", "round": s.round_no, "first": first, "points": list(s.points)})
+
+    def win_check(self, game: Game) -> None:
+        """The player whose points reached the limit loses the match (step 8)."""
+        s = game.state
+        if s.loser is None or s.over:
+            return
+        s.over = True
+        if s.loser == -1:
+            s.winner = None
+            s.reason = f"both players reached the point limit ({s.points[0]}-{s.points[1]})"
+        else:
+            s.winner = 1 - s.loser
+            s.reason = f"player {s.loser} reached the point limit ({s.points[0]}-{s.points[1]})"
+        if game.log is not None:
+            game.log.write({"t": "over", "winner": s.winner, "reason": s.reason})
+
+    # ------------------------------------------------------------------ declarations and replies
+
+    def step(self, s: BDState, seat: int) -> str:
+        """What ``seat`` may do now: "reply", "draw", "declare" or "" (nothing)."""
+        if s.awaiting != -1:
+            return "reply" if s.awaiting == seat else ""
+        h = s.hands[seat]
+        if s.turn != seat or h.finished:
+            return ""
+        if not h.drawn and self.deck(s):
+            return "draw"
+        return "declare"
+
+    def may_declare(self, s: BDState, seat: int, what: str) -> bool:
+        """ヒット needs a card to draw; バスト is a true statement only with 22 or more."""
+        if what == "hit":
+            return bool(self.deck(s))
+        if what == "bust":
+            return self.total(s, seat) > BLACKJACK
+        return True
+
+    def declare(self, game: Game, seat: int, what: str) -> None:
+        s = game.state
+        h = s.hands[seat]
+        h.declaration = what
+        if game.log is not None:
+            game.log.write({"t": "declare", "p": seat, "what": what, "cards": len(s.players[seat].field)})
+        if what == "hit":
+            return
+        h.finished = True
+        s.finish_order.append(seat)
+        if what == "bust":
+            h.outcome = "bust"
+        elif what == "not_bust" and len(s.players[seat].field) < 3:
+            h.outcome = "through"  # two cards cannot bust: nothing to doubt (step 4)
+        else:
+            s.awaiting = 1 - seat
+
+    def truthful(self, s: BDState, seat: int) -> bool:
+        t = self.total(s, seat)
+        d = s.hands[seat].declaration
+        return t <= BLACKJACK if d == "not_bust" else t == BLACKJACK if d == "blackjack" else t > BLACKJACK
+
+    def reply(self, game: Game, seat: int, what: str) -> None:
+        """ダウト reveals the declarer's face-down cards and is judged; スルー accepts the declaration."""
+        s = game.state
+        declarer = 1 - seat
+        if what == "doubt":
+            for ch in s.players[declarer].field:
+                ch.face_up = True
+            outcome = "misdoubt" if self.truthful(s, declarer) else "doubt"
+        else:
+            outcome = "through"
+        s.hands[declarer].outcome = outcome
+        s.awaiting = -1
+        if game.log is not None:
+            game.log.write({"t": "reply", "p": seat, "what": what, "outcome": outcome,
+                            "total": self.total(s, declarer) if what == "doubt" else None})
+
+    def pass_turn(self, game: Game, seat: int) -> None:
+        """The next turn: the player who must answer, else the opponent unless finished, else ``seat`` again."""
+        s = game.state
+        if s.awaiting != -1:
+            nxt = s.awaiting
+        elif not s.hands[1 - seat].finished:
+            nxt = 1 - seat
+        elif not s.hands[seat].finished:
+            nxt = seat
+        else:
+            return  # the round is complete: it is scored by the triggered settlement
+        for h in s.hands:
+            h.drawn = False
+        s.turn = nxt
+        s.chance = nxt
+        s.turn_no += 1
+        s.raised_this_turn.clear()
+        s.raised_count.clear()
+        if game.log is not None:
+            game.log.write({"t": "turn", "p": nxt, "turn_no": s.turn_no})
+
+    def round_complete(self, s: BDState) -> bool:
+        return (len(s.finish_order) == 2 and s.awaiting == -1 and all(h.outcome for h in s.hands)
+                and s.loser is None)
+
+    # ------------------------------------------------------------------ scoring (成績簡易表)
+
+    def judge(self, s: BDState) -> int | None:
+        """Step 6: both declarations accepted -> the higher hand wins (a hand over 21 counts lowest);
+        ブラックジャック beats ノットバスト whatever the numbers; equal -> None (draw)."""
+        def strength(seat: int) -> tuple[int, int]:
+            t = self.total(s, seat)
+            return (1 if s.hands[seat].declaration == "blackjack" else 0, t if t <= BLACKJACK else -1)
+
+        a, b = strength(0), strength(1)
+        if a == b:
+            return None
+        return 0 if a > b else 1
+
+    def score(self, game: Game, table: list[dict[str, Any]]) -> dict[str, Any]:
+        """Score the round by the row of ``table`` matching (A's outcome, B's outcome); returns the result."""
+        s = game.state
+        a_seat, b_seat = s.finish_order
+        a_out, b_out = s.hands[a_seat].outcome, s.hands[b_seat].outcome
+        row = next((r for r in table if r.get("a") == a_out and r.get("b") == b_out), None)
+        if row is None:
+            raise GameAborted(f"the scoring table has no row for A {a_out} / B {b_out}")
+        seats = {"A": a_seat, "B": b_seat}
+        to = row.get("to", "none")
+        if to in ("winner", "loser") or "winner" in (row.get("hands") or []):  # the judge of step 6
+            winner = self.judge(s)
+            if winner is not None:  # equal numbers: a draw, nobody gets points
+                seats["winner"], seats["loser"] = winner, 1 - winner
+        gain = 0
+        receiver = seats.get(to)
+        if receiver is not None:
+            gain = sum(self.total(s, seats[h]) for h in row.get("hands") or [] if h in seats) * int(row.get("times", 1))
+            s.points[receiver] += gain
+        result = {"round": s.round_no, "row": row.get("row"), "a": a_seat, "b": b_seat, "to": receiver,
+                  "points": gain, "totals": [self.total(s, 0), self.total(s, 1)], "score": list(s.points)}
+        s.rounds.append(result)
+        if game.log is not None:
+            game.log.write({"t": "score", **result})
+        return result
+
+    def point_limit(self, game: Game, limit: int) -> None:
+        s = game.state
+        over = [seat for seat in (0, 1) if s.points[seat] >= limit]
+        if len(over) == 1:
+            s.loser = over[0]
+        elif len(over) == 2:
+            s.loser = -1 if s.points[0] == s.points[1] else (0 if s.points[0] > s.points[1] else 1)
+
+    # ------------------------------------------------------------------ core hooks without a Black Doubt meaning
+
+    def resolve_name(self, ctx: Any, name: str) -> Any:
+        s = ctx.game.state
+        seat = ctx.seat
+        table = {"me.total": self.total(s, seat), "me.cards": len(s.players[seat].field),
+                 "me.points": s.points[seat], "opponent.points": s.points[1 - seat], "deck.count": len(self.deck(s))}
+        if name in table:
+            return table[name]
+        raise GameAborted(f"expression name {name!r} has no value in Black Doubt")
+
+    def before_effect(self, game: Game, inst: Any) -> None:
+        return None
+
+    def pay_costs(self, game: Game, inst: Any) -> None:
+        if inst.action.cost:
+            raise GameAborted(f"Black Doubt has no costs ({inst.action.id} names {inst.action.cost!r})")
+
+    def key_choices(self, game: Game, a: Any, seat: int) -> list[tuple[int, ...]]:
+        return []
+
+    def has_key(self, game: Game, a: Any, seat: int) -> bool:
+        return False
+
+    def can_pay(self, game: Game, a: Any, seat: int, keys: tuple[int, ...]) -> bool:
+        return not a.cost
+
+    def can_pay_n(self, game: Game, a: Any, seat: int, n: int) -> bool:
+        return not a.cost
+
+    def budget(self, game: Game, seat: int) -> None:
+        return None
+
+    def affordable(self, game: Game, budget: Any, a: Any, seat: int, n_keys: int) -> bool:
+        return not a.cost
+
+    def target_alive(self, game: Game, t: Any) -> bool:
+        return True
+
+    def describe_target(self, game: Game, t: Any, viewer: int | None = None) -> str:
+        return "-" if t is None else f"プレイヤー{t[1]}" if t[0] == "player" else str(t)
+
+    def size(self, ch: Character) -> int:
+        return sum(self.value.get(c % N_CARDS, 0) for c in ch.cards)
+
+    def canonical_extra(self, game: Game) -> dict[str, Any]:
+        """The match and round state for the state hash (bpdsl.engine.log.canonical_state)."""
+        s = game.state
+        return {"points": list(s.points), "round": s.round_no, "first": s.first, "awaiting": s.awaiting,
+                "finish_order": list(s.finish_order), "loser": s.loser,
+                "hands": [[h.declaration, h.finished, h.outcome, h.drawn] for h in s.hands]}
+
+    # ------------------------------------------------------------------ what a player may see
+
+    def observe(self, game: Game, seat: int) -> dict[str, Any]:
+        """Own cards fully; the opponent's face-up cards, and "?" for each face-down one (原則事項 2)."""
+        s = game.state
+        out: dict[str, Any] = {"you": seat, "round": s.round_no, "turn": s.turn, "turn_no": s.turn_no,
+                               "chance": s.chance, "points": list(s.points), "deck": len(self.deck(s)),
+                               "awaiting_reply": s.awaiting, "players": []}
+        for p in s.players:
+            mine = p.seat == seat
+            h = s.hands[p.seat]
+            info: dict[str, Any] = {
+                "seat": p.seat,
+                "cards": [self.card_text(c) if (ch.face_up or mine) else "?" for ch in p.field for c in ch.cards],
+                "face_up": [ch.face_up for ch in p.field],
+                "declaration": h.declaration, "finished": h.finished, "outcome": h.outcome,
+            }
+            if mine:
+                info["total"] = self.total(s, p.seat)
+            out["players"].append(info)
+        me, opp = out["players"][seat], out["players"][1 - seat]
+
+        def decl(info: dict[str, Any]) -> str:
+            d = info["declaration"]
+            text = DECLARATION_NAMES.get(d, "-") if d else "-"
+            return text + (f" ({OUTCOME_NAMES[info['outcome']]})" if info["outcome"] else "")
+
+        out["board"] = [  # the rows a person at the terminal sees (bpdsl play)
+            ("得点", s.points[seat], s.points[1 - seat]),
+            ("カード", " ".join(me["cards"]) + f" (合計 {me['total']})", " ".join(opp["cards"])),
+            ("宣言", decl(me), decl(opp)),
+            ("山札", f"{out['deck']}枚", f"勝負 {s.round_no}"),
+        ]
+        return out
+
+
+__all__ = ["BDState", "BlackDoubtHooks", "DECLARATIONS", "DECLARATION_NAMES", "Hand", "OUTCOMES"]

@@ -1,0 +1,222 @@
+"""Black Doubt ops: drawing and placing a card, the declarations, the replies, and scoring a round.
+
+Black Doubt (seed 004) is the second game on the framework.  Its actions are data in
+``definitions/blackdoubt/``; these ops are what those actions do, executed against the game's common
+rules (:mod:`bpdsl.games.blackdoubt.hooks`, reached as ``ctx.hooks``).  The scoring table
+(成績簡易表) is an argument of ``bd_score``: one row per pair of outcomes (A = the player who finished
+first, B = the other), so the table is read from the definitions, never written as code.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from bpdsl.games.blackpoker.ops._common import get
+from bpdsl.ops.registry import PhraseContext, declare
+
+DECLARATION = {"hit": "ヒット", "bust": "バスト", "not_bust": "ノットバスト", "blackjack": "ブラックジャック"}
+REPLY = {"doubt": "ダウト", "through": "スルー"}
+STEP = {"draw": "カードを引く番", "declare": "カードを並べた後", "reply": "相手の終了宣言に答える番"}
+OUTCOME = ["bust", "through", "doubt", "misdoubt"]
+SIDE = ["A", "B", "winner", "loser", "none"]
+
+# ------------------------------------------------------------------ conditions
+
+BD_STEP = declare(
+    "bd_step", "condition",
+    args={"is": {"type": "string", "allowed": list(STEP), "required": True}},
+    phrase=lambda ctx, a: f"{STEP.get(a.get('is'), 'カードを引く番')}にのみ起こすことができる。",
+    summary=("Black Doubt: the action may be raised only at this step of the player's turn: `draw` (their "
+             "turn, nothing drawn yet), `declare` (the card is placed) or `reply` (the opponent's end "
+             "declaration awaits ダウト or スルー)."),
+    example={"bd_step": {"is": "draw"}},
+)
+
+@BD_STEP.executor
+def _bd_step(ctx: Any, a: Mapping[str, Any]) -> bool:
+    return bool(ctx.hooks.step(ctx.state, ctx.seat) == a["is"])
+
+
+def _may_declare_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    what = get(a, "declaration", "hit")
+    if what == "hit":
+        return "山札にカードが残っている場合にのみ宣言できる。"
+    if what == "bust":
+        return "並べたカードの数値が22以上の場合にのみ宣言できる。"
+    return "いつでも宣言できる。"
+
+
+BD_MAY_DECLARE = declare(
+    "bd_may_declare", "condition",
+    args={"declaration": {"type": "string", "allowed": list(DECLARATION), "required": True}},
+    phrase=_may_declare_phrase,
+    summary=("Black Doubt: whether this declaration may be made now: ヒット needs a card left in the deck; "
+             "バスト (a statement nobody may doubt) needs a hand of 22 or more; the others are always allowed."),
+    example={"bd_may_declare": {"declaration": "hit"}},
+)
+
+@BD_MAY_DECLARE.executor
+def _bd_may_declare(ctx: Any, a: Mapping[str, Any]) -> bool:
+    return bool(ctx.hooks.may_declare(ctx.state, ctx.seat, a["declaration"]))
+
+
+# ------------------------------------------------------------------ effects
+
+BD_DRAW = declare(
+    "bd_draw", "effect",
+    args={},
+    phrase="山札からカードを1枚引いて確認し、表向きか裏向きで自分のカードの右隣に並べる。",
+    summary=("Black Doubt: draw the top card of the shared deck, look at it, and place it face up or face "
+             "down to the right of one's cards (a decision of the player)."),
+    example={"bd_draw": {}},
+)
+
+@BD_DRAW.executor
+def _bd_draw(ctx: Any, a: Mapping[str, Any]) -> bool:
+    return bool(ctx.hooks.draw_and_place(ctx.game, ctx.seat))
+
+
+BD_DECLARE = declare(
+    "bd_declare", "effect",
+    args={"declaration": {"type": "string", "allowed": list(DECLARATION), "required": True}},
+    phrase=lambda ctx, a: f"「{DECLARATION.get(a.get('declaration'), 'ヒット')}」を宣言する。",
+    summary=("Black Doubt: make a declaration. ヒット continues the hand; バスト, ノットバスト and "
+             "ブラックジャック finish it. ノットバスト with three or more cards and ブラックジャック must be "
+             "answered by the opponent with ダウト or スルー."),
+    example={"bd_declare": {"declaration": "not_bust"}},
+)
+
+@BD_DECLARE.executor
+def _bd_declare(ctx: Any, a: Mapping[str, Any]) -> None:
+    ctx.hooks.declare(ctx.game, ctx.seat, a["declaration"])
+
+
+BD_REPLY = declare(
+    "bd_reply", "effect",
+    args={"reply": {"type": "string", "allowed": list(REPLY), "required": True}},
+    phrase=lambda ctx, a: ("相手の伏せたカードを全て表にし、宣言が偽りならダウト、正しければミスダウトとする。"
+                           if a.get("reply") == "doubt" else "相手の宣言を受け入れる。"),
+    summary=("Black Doubt: answer the opponent's end declaration. ダウト reveals every face-down card of the "
+             "declarer and is judged a ダウト (the declaration was false) or a ミスダウト; スルー accepts it."),
+    example={"bd_reply": {"reply": "doubt"}},
+)
+
+@BD_REPLY.executor
+def _bd_reply(ctx: Any, a: Mapping[str, Any]) -> None:
+    ctx.hooks.reply(ctx.game, ctx.seat, a["reply"])
+
+
+BD_PASS_TURN = declare(
+    "bd_pass_turn", "effect",
+    args={},
+    phrase="相手が手札を完成させていなければ相手の番に移り、完成させていれば自分の番を続ける。",
+    summary=("Black Doubt: the turn goes to the player who must answer a declaration, else to the opponent "
+             "unless their hand is finished, else stays with the controller (nothing when both are finished)."),
+    example={"bd_pass_turn": {}},
+    passes_turn=True,
+)
+
+@BD_PASS_TURN.executor
+def _bd_pass_turn(ctx: Any, a: Mapping[str, Any]) -> None:
+    ctx.hooks.pass_turn(ctx.game, ctx.seat)
+
+
+_ROW = {
+    "row": {"type": "integer", "min": 1, "required": True},
+    "a": {"type": "string", "allowed": OUTCOME, "required": True},
+    "b": {"type": "string", "allowed": OUTCOME, "required": True},
+    "to": {"type": "string", "allowed": SIDE, "required": True},
+    "hands": {"type": "list", "schema": {"type": "string", "allowed": ["A", "B", "winner"]}},
+    "times": {"type": "integer", "min": 1, "default": 1},
+}
+
+# the seed's wording of each outcome, for A's declaration (answered by B) and for B's (answered by A)
+_A_CLAUSE = {"bust": "Aがバストし", "through": "BがAをスルーし", "doubt": "BがAをダウトし", "misdoubt": "BがAをミスダウトし"}
+_B_CLAUSE = {"bust": "Bがバスト", "through": "AがBをスルー", "doubt": "AがBをダウト", "misdoubt": "AがBをミスダウト"}
+
+
+def row_text(r: Mapping[str, Any]) -> str:
+    """One row of the 成績簡易表 in the seed's wording, made from the row's data (what the engine scores)."""
+    cond = f"{_A_CLAUSE.get(r.get('a'), '')}、{_B_CLAUSE.get(r.get('b'), '')}"
+    to = r.get("to", "none")
+    hands = [h for h in r.get("hands") or [] if h in ("A", "B", "winner")]
+    times = int(r.get("times", 1) or 1)
+    if to == "none" or not hands:
+        result = "引き分け"
+    elif to == "loser" or "winner" in hands:
+        result = "数値の高い側の手札分低い側に加算"
+    else:
+        whose = "、".join(hands)
+        how = "分" if times == 1 else "の倍を" if times == 2 else f"の{times}倍を"
+        target = to if to in ("A", "B") else "A"
+        result = f"{whose}の手札{how}{target}に加算"
+    return f"{cond} {result}"
+
+
+def _score_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    rows = sorted(a.get("table") or [], key=lambda r: int(r.get("row", 0) or 0))
+    lines = "／".join(f"{r.get('row', i + 1)}:{row_text(r).replace(' ', '→')}" for i, r in enumerate(rows))
+    return "成績簡易表に従い得点を加算する（先に手札を完成させ宣言した方をA、後をBとする）。" + lines + "。"
+
+
+BD_SCORE = declare(
+    "bd_score", "effect",
+    args={"table": {"type": "list", "required": True, "minlength": 1, "schema": {"type": "dict", "schema": _ROW}}},
+    phrase=_score_phrase,
+    summary=("Black Doubt: score the finished round by the 成績簡易表. `table` has one row per pair of "
+             "outcomes (`a` of A's declaration, `b` of B's: bust, through, doubt, misdoubt); the row adds "
+             "the hand values of `hands` times `times` to the points of `to` (A, B, or the loser of the "
+             "judge when both were accepted; none for a draw)."),
+    example={"bd_score": {"table": [{"row": 3, "a": "bust", "b": "through", "to": "A", "hands": ["B"]}]}},
+)
+
+@BD_SCORE.executor
+def _bd_score(ctx: Any, a: Mapping[str, Any]) -> None:
+    ctx.hooks.score(ctx.game, list(a["table"]))
+
+
+BD_POINT_LIMIT = declare(
+    "bd_point_limit", "effect",
+    args={"points": {"type": "integer", "min": 1, "required": True}},
+    phrase=lambda ctx, a: f"得点が{a.get('points', 1)}点以上になったプレイヤーは試合に負ける。",
+    summary="Black Doubt: a player whose points reach `points` loses the match (the win check ends it).",
+    example={"bd_point_limit": {"points": 100}},
+)
+
+@BD_POINT_LIMIT.executor
+def _bd_point_limit(ctx: Any, a: Mapping[str, Any]) -> None:
+    ctx.hooks.point_limit(ctx.game, int(a["points"]))
+
+
+BD_NEW_ROUND = declare(
+    "bd_new_round", "effect",
+    args={},
+    phrase="全てのカードを山札に戻して切り直し、先攻と後攻を入れ替えて次の勝負を始める。",
+    summary=("Black Doubt: unless the match is decided, every card goes back into the deck, which is "
+             "shuffled, and the next round starts with the other player first (both draw one card face up)."),
+    example={"bd_new_round": {}},
+)
+
+@BD_NEW_ROUND.executor
+def _bd_new_round(ctx: Any, a: Mapping[str, Any]) -> None:
+    s = ctx.state
+    if s.loser is None:
+        ctx.hooks.new_round(ctx.game, 1 - s.first)
+
+
+# ------------------------------------------------------------------ trigger
+
+BD_ROUND_OVER = declare(
+    "bd_round_over", "trigger",
+    args={},
+    phrase="両者が手札を完成させ、全ての宣言への応答が済んだ時",
+    summary=("Black Doubt: triggers when both hands are finished and every declaration has been answered "
+             "(the round is ready to be scored); the player who finished first controls the settlement."),
+    example={"bd_round_over": {}},
+)
+
+@BD_ROUND_OVER.executor
+def _bd_round_over(ctx: Any, a: Mapping[str, Any]) -> list[int]:
+    s = ctx.state
+    if ctx.event is None or ctx.event.type != "resolved" or not hasattr(s, "finish_order"):
+        return []
+    return [s.finish_order[0]] if ctx.hooks.round_complete(s) else []

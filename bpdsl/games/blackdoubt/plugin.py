@@ -1,0 +1,10 @@
+"""The registration of Black Doubt (entry point ``bpdsl.games: blackdoubt`` in pyproject.toml)."""
+from __future__ import annotations
+
+from bpdsl.plugins import GamePlugin
+
+PLUGIN = GamePlugin(
+    id="blackdoubt",
+    hooks="bpdsl.games.blackdoubt.hooks:BlackDoubtHooks",
+    ops=("bpdsl.games.blackdoubt.ops",),
+)

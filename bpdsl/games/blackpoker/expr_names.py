@@ -1,0 +1,45 @@
+"""The expression names of BlackPoker definitions (``key.spade.rank``, ``target.size`` ...), declared as data.
+
+Each name says what it means (``doc_en``), how the printed rules phrase it (``phrase_ja``) and its type;
+:meth:`bpdsl.games.blackpoker.hooks.BlackPokerHooks.resolve_name` gives its value while a game runs.  Add a
+name here together with its resolver there.
+"""
+from __future__ import annotations
+
+from bpdsl.dsl.expr_names import NameInfo
+
+NAMES: dict[str, NameInfo] = {
+    # --- the key cards of the action being resolved
+    "key.rank": NameInfo("rank value of the (single) key card (Table 3.1: A=1 .. K=13, Joker=0)", "キーカードの数字"),
+    "key.count": NameInfo("number of key cards", "キーカードの枚数"),
+    "key.rank_sum": NameInfo("sum of the rank values of the key cards", "キーカードの数字の合計"),
+    "key.spade.rank": NameInfo("rank value of the ♠ key card", "キーカードの♠カードの数字"),
+    "key.heart.rank": NameInfo("rank value of the ♡ key card", "キーカードの♡カードの数字"),
+    "key.diamond.rank": NameInfo("rank value of the ◇ key card", "キーカードの◇カードの数字"),
+    "key.club.rank": NameInfo("rank value of the ♣ key card", "キーカードの♣カードの数字"),
+    "key.has_ace": NameInfo("whether the key cards include an A", "キーカードにAが含まれる", "bool"),
+    "key.is_joker": NameInfo("whether the (single) key card is a Joker", "キーカードがJoker", "bool"),
+    # --- the target (a character, a player or an action on the stage)
+    "target.size": NameInfo("current size of the target character", "対象のサイズ"),
+    "target.rank": NameInfo("printed rank value of the target character (its key cards' number)", "対象の数字"),
+    "target.key_count": NameInfo("number of key cards of the target action", "対象アクションのキーカードの枚数"),
+    "target.key_rank": NameInfo("rank value of the target action's single key card", "対象アクションのキーカードの数字"),
+    "target.charged": NameInfo("whether the target character is charged (upright)", "対象がチャージ状態", "bool"),
+    "target.is_soldier": NameInfo("whether the target character is a soldier", "対象が兵士", "bool"),
+    "target.is_bulwark": NameInfo("whether the target character is a bulwark", "対象が防壁", "bool"),
+    "target.life": NameInfo("number of cards in the target player's life", "対象のライフの枚数"),
+    # --- the attack being resolved (アタック / ブロック)
+    "attackers.count": NameInfo("number of attackers declared by the current attack", "アタッカーの数"),
+    # --- the action / character itself
+    "self.key_rank": NameInfo("rank value of this action's or character's single key card", "このアクションのキーカードの数字"),
+    "self.key_count": NameInfo("number of key cards of this action or character", "このアクションのキーカードの枚数"),
+    "self.size": NameInfo("current size of this character", "このキャラクターのサイズ"),
+    # --- players
+    "me.life": NameInfo("number of cards in the controller's life", "自分のライフの枚数"),
+    "me.hand": NameInfo("number of cards in the controller's hand", "自分の手札の枚数"),
+    "me.field": NameInfo("number of characters on the controller's field", "自分の場のキャラクターの数"),
+    "opponent.life": NameInfo("number of cards in the opponent's life", "対戦相手のライフの枚数"),
+    "opponent.hand": NameInfo("number of cards in the opponent's hand", "対戦相手の手札の枚数"),
+    "turn.number": NameInfo("number of the current turn (1 = first turn of the game)", "ターン数"),
+    "turn.is_mine": NameInfo("whether the controller holds the turn", "自分のターン", "bool"),
+}

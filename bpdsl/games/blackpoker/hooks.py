@@ -1,0 +1,736 @@
+"""BlackPoker's common rules (chapter 3 of both rulebooks), as hooks the generic core calls.
+
+The core (bpdsl.engine.core) knows turns, chances, the stage and triggers; this module knows what a life,
+a soldier, a bulwark and a cost letter are:
+
+* game start (3.9): shuffle, 7 cards, compare top cards (again on ties), revealed cards to the grave, the
+  first player draws 1 (2021: the deck is the life; 2024: the deck becomes the life - same procedure);
+* damage (3.7, partial when the life is short) and the win check (3.10.5: life 0 loses, both 0 draw);
+* costs B/L/D/S (3.10.2) and the magician's waiver of D for 速攻魔法 (魔力増加);
+* characters (3.8): one or several cards moving, charging and driving as one; a character of several
+  cards that becomes bulwarks becomes several bulwarks; bulwarks placed towards the life in order;
+* combat: attackers (準備 / 速攻), blockers per attacker, ダメージ判定 with soldiers and bulwarks;
+* 世代交代's trigger event: one ``left_field`` event per card going from the field to the grave;
+* what each player may see (3.12.1).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from bpdsl.dsl.cards import RANKS as RANK_ORDER
+from bpdsl.dsl.cards import card_at
+from bpdsl.engine.compiled import RANK, SUIT, TEXT, VALUE, CAction
+from bpdsl.engine.core import Event, Game, GameAborted
+from bpdsl.engine.state import (LIST_ZONES, Z_FIELD, Z_GRAVE, Z_HAND, Z_LIFE, Z_OUT, ZONES, Character,
+                                Player, State)
+
+HAND_LIMIT = 7
+NEXT_GEN_RANKS = frozenset({"Joker", "A", "J", "Q", "K"})
+SUIT_IDS = ("spade", "heart", "diamond", "club")
+
+
+class BlackPokerHooks:
+    """Hooks of the generic core for BlackPoker (one instance per compiled Rules; stateless per game)."""
+
+    def __init__(self, rules: Any):
+        self.compiled = rules
+        chars = rules.characters
+        # which character definition a card becomes when it is put onto the field "as a soldier" by rank
+        self.soldier_by_rank: dict[str, str] = {}
+        for cid, c in chars.items():
+            if c.kind != "soldier" or c.key is None or getattr(c.key, "form", "") != "slots":
+                continue
+            if len(c.key.slots) != 1:
+                continue
+            for suit, rank in c.key.slots[0].kinds:
+                self.soldier_by_rank.setdefault(rank, cid)
+        self.bulwark_id = next((cid for cid, c in chars.items() if c.kind == "bulwark"), "bulwark")
+        self.armed_id = next((cid for cid, c in chars.items()
+                              if c.kind == "soldier" and getattr(c.key, "form", "") == "same_suit"), "armed_soldier")
+        self._letter_counts: dict[str, tuple[int, int, int, int]] = {}
+        # labels / abilities: who may attack or block, who has 速攻 (possibly under a condition)
+        self.attacker: dict[str, bool] = {}
+        self.blocker: dict[str, bool] = {}
+        self.haste: dict[str, Any] = {}  # character id -> None (no), True, or a condition expression
+        for cid, c in chars.items():
+            names = {name: args for _fn, args, name in c.labels + c.abilities}
+            labelled = any(name.startswith("label_") for name in names)
+            if labelled:
+                self.attacker[cid] = "label_attacker" in names
+                self.blocker[cid] = "label_blocker" in names
+            else:
+                self.attacker[cid] = c.kind == "soldier" and "cannot_attack" not in names
+                self.blocker[cid] = True
+            h = names.get("label_haste", names.get("haste"))
+            self.haste[cid] = None if h is None else (h.get("if") if h.get("if") is not None else True)
+        # 魔力増加: character ids whose presence waives cost letters of an action type
+        self.waivers: list[tuple[str, str, str]] = []  # (character id, action type, letter)
+        for cid, c in chars.items():
+            for fn, args, name in c.abilities:
+                letter = args.get("cost") or args.get("letter")
+                atype = args.get("type") or args.get("action_type")
+                if isinstance(letter, str) and isinstance(atype, str):
+                    self.waivers.append((cid, atype, letter))
+
+    # ------------------------------------------------------------------ state and cards
+
+    def new_state(self, game: Game, decks: list[list[int]] | None) -> State:
+        from bpdsl.engine.compiled import N_CARDS
+
+        players = [Player(0), Player(1)]
+        loc = [(Z_OUT, -1)] * (N_CARDS * 2)
+        owner = [-1] * (N_CARDS * 2)
+        state = State(players, loc, owner)
+        if decks is None:
+            decks = [list(range(N_CARDS)), list(range(N_CARDS))]
+        # each player has their own deck: player 1's cards are offset by N_CARDS so every card is unique
+        for seat, deck in enumerate(decks):
+            for c in deck:
+                cid = c + seat * N_CARDS
+                if owner[cid] != -1:
+                    raise GameAborted(f"card {TEXT[c]} appears twice in the deck of player {seat}")
+                owner[cid] = seat
+                loc[cid] = (Z_LIFE, seat)
+                players[seat].life.append(cid)
+        return state
+
+    def move_card(self, game: Game, c: int, zone: int, seat: int, top: bool = True) -> None:
+        """Move one card (not a character) to a list zone or the stage; keeps ``loc`` in step."""
+        s = game.state
+        z, p = s.loc[c]
+        if z in LIST_ZONES:
+            s.players[p].zone(z).remove(c)
+        elif z == Z_FIELD:
+            raise GameAborted(f"card {TEXT[c % 54]} is part of a character; move the character")
+        if zone in LIST_ZONES:
+            lst = s.players[seat].zone(zone)
+            if top:
+                lst.append(c)
+            else:
+                lst.insert(0, c)
+        s.loc[c] = (zone, seat)
+
+    # ------------------------------------------------------------------ game start and end
+
+    def game_start(self, game: Game) -> None:
+        """3.9: shuffle, 7 cards each, reveal top cards until they differ, revealed cards to the grave."""
+        s = game.state
+        rng = game.rng
+        if not getattr(game, "keep_order", False):  # scenarios may keep the lives in their given order
+            for p in s.players:
+                rng.shuffle(p.life)
+        if game.setup_hook is not None:
+            game.setup_hook(game)
+        for p in s.players:
+            for _ in range(min(7, len(p.life))):
+                self.move_card(game, p.life[-1], Z_HAND, p.seat)
+        first = 0
+        revealed: list[int] = []
+        while True:
+            a = s.players[0].life
+            b = s.players[1].life
+            if not a or not b:
+                break
+            ca, cb = a[-1], b[-1]
+            self.move_card(game, ca, Z_GRAVE, 0)
+            self.move_card(game, cb, Z_GRAVE, 1)
+            revealed += [ca, cb]
+            if VALUE[ca % 54] != VALUE[cb % 54]:
+                first = 0 if VALUE[ca % 54] > VALUE[cb % 54] else 1
+                break
+        s.turn = first
+        s.chance = first
+        s.turn_no = 1
+        self.draw(game, first, 1)
+        if game.log is not None:  # written last: the summary of the game start (first player, revealed cards)
+            game.log.write({"t": "start", "first": first, "revealed": [self.card_text(c) for c in revealed]})
+
+    def win_check(self, game: Game) -> None:
+        """3.10.5: a player whose life is 0 loses; both at 0 is a draw."""
+        s = game.state
+        empty = [p.seat for p in s.players if not p.life]
+        if not empty:
+            return
+        s.over = True
+        if len(empty) == len(s.players):
+            s.winner = None
+            s.reason = "both lives are 0"
+        else:
+            s.winner = next(p.seat for p in s.players if p.life)
+            s.reason = f"player {empty[0]}'s life is 0"
+        if game.log is not None:
+            game.log.write({"t": "over", "winner": s.winner, "reason": s.reason})
+
+    # ------------------------------------------------------------------ life, hand
+
+    def card_text(self, c: int) -> str:
+        return TEXT[c % 54]
+
+    def damage(self, game: Game, seat: int, amount: int) -> int:
+        """3.7: the top ``amount`` cards of the life to the grave; only as many as there are (3.10.4)."""
+        p = game.state.players[seat]
+        n = max(0, min(amount, len(p.life)))
+        for _ in range(n):
+            self.move_card(game, p.life[-1], Z_GRAVE, seat)
+        if game.log is not None and n:
+            game.log.write({"t": "damage", "p": seat, "n": n})
+        return n
+
+    def draw(self, game: Game, seat: int, count: int) -> int:
+        p = game.state.players[seat]
+        n = min(count, len(p.life))
+        for _ in range(n):
+            self.move_card(game, p.life[-1], Z_HAND, seat)
+        if game.log is not None and n:
+            game.log.write({"t": "draw", "p": seat, "n": n})
+        return n
+
+    def discard(self, game: Game, seat: int, card: int) -> None:
+        self.move_card(game, card, Z_GRAVE, seat)
+
+    # ------------------------------------------------------------------ characters
+
+    def size(self, ch: Character) -> int:
+        """Size (数字/サイズ): the sum of the card values (Table 3.1) plus this turn's modifiers."""
+        return sum(VALUE[c % 54] for c in ch.cards) + ch.size_mod
+
+    def is_soldier(self, ch: Character) -> bool:
+        return ch.kind == "soldier"
+
+    def soldier_kind_for(self, cards: list[int]) -> str:
+        if len(cards) > 1:
+            return self.armed_id
+        return self.soldier_by_rank.get(RANK[cards[0] % 54], self.armed_id)
+
+    def put_onto_field(self, game: Game, seat: int, cards: list[int], char_id: str | None, face_up: bool,
+                       driven: bool) -> list[Character]:
+        """Put cards onto the field as one soldier, or as bulwarks (one bulwark per card, 3.8.3)."""
+        s = game.state
+        kind = self.compiled.characters[char_id].kind if char_id in self.compiled.characters else (
+            "bulwark" if char_id == self.bulwark_id else "soldier")
+        groups = [[c] for c in cards] if kind == "bulwark" else [list(cards)]
+        made = []
+        for g in groups:
+            cid = char_id or self.soldier_kind_for(g)
+            for c in g:
+                z, p = s.loc[c]
+                if z in LIST_ZONES:
+                    s.players[p].zone(z).remove(c)
+                s.loc[c] = (Z_FIELD, seat)
+            ch = Character(s.uid(), kind, cid, g, s.owner[g[0]], seat, face_up, driven, s.turn_no)
+            s.players[seat].field.append(ch)
+            made.append(ch)
+            if game.log is not None:
+                game.log.write({"t": "enter", "p": seat, "as": cid, "cards": [self.card_text(c) for c in g],
+                                "face_up": face_up, "driven": driven})
+        return made
+
+    def attach(self, game: Game, ch: Character, cards: list[int], char_id: str) -> Character:
+        """装備: the key cards go on top of the soldier; together they become one new character."""
+        s = game.state
+        field = s.players[ch.controller].field
+        idx = field.index(ch)
+        for c in cards:
+            z, p = s.loc[c]
+            if z in LIST_ZONES:
+                s.players[p].zone(z).remove(c)
+            s.loc[c] = (Z_FIELD, ch.controller)
+        new = Character(s.uid(), "soldier", char_id, ch.cards + list(cards), ch.owner, ch.controller, True,
+                        ch.driven, ch.entered_turn, ch.size_mod)
+        field[idx] = new
+        return new
+
+    def leave_field(self, game: Game, ch: Character, to: int, seat: int | None = None,
+                    order: list[int] | None = None) -> None:
+        """Move a whole character off the field (to the grave, the hand or the top of the life)."""
+        s = game.state
+        s.players[ch.controller].field.remove(ch)
+        cards = order if order is not None else ch.cards
+        for n, c in enumerate(cards):
+            owner = s.owner[c]
+            dest = owner if seat is None else seat
+            s.loc[c] = (Z_OUT, -1)
+            lst = s.players[dest].zone(to)
+            lst.append(c)
+            s.loc[c] = (to, dest)
+            if to == Z_GRAVE:
+                game.events.append(Event("left_field", ch.controller, c, ch.char_id, to="grave", first=n == 0))
+        if game.log is not None:
+            game.log.write({"t": "leave", "p": ch.controller, "as": ch.char_id, "to": ZONES[to],
+                            "cards": [self.card_text(c) for c in ch.cards]})
+
+    def to_grave(self, game: Game, ch: Character) -> None:
+        if ch in game.state.players[ch.controller].field:
+            self.leave_field(game, ch, Z_GRAVE)
+
+    def find(self, game: Game, uid: int) -> Character | None:
+        for p in game.state.players:
+            for ch in p.field:
+                if ch.uid == uid:
+                    return ch
+        return None
+
+    def can_attack(self, game: Game, ch: Character) -> bool:
+        """アタッカー: a charged soldier with the attacker label, not in 準備 unless it has 速攻."""
+        if ch.kind != "soldier" or ch.driven or not ch.face_up:
+            return False
+        if ch.entered_turn == game.state.turn_no and not self.has_haste(ch):
+            return False
+        return True
+
+    def has_haste(self, ch: Character) -> bool:
+        """速攻 from the character's label or ability, evaluated against its own cards when conditional."""
+        h = self.haste.get(ch.char_id)
+        if h is None:
+            return False
+        if h is True:
+            return True
+        from bpdsl.engine.core import _parse_expr
+
+        expr = _parse_expr(h) if isinstance(h, str) else h
+        keys = ch.cards
+        return bool(expr.evaluate(lambda name: self._card_name(keys, name)))
+
+    def may_attack(self, game: Game, ch: Character) -> bool:
+        return self.attacker.get(ch.char_id, ch.kind == "soldier") and self.can_attack(game, ch)
+
+    def can_block(self, ch: Character) -> bool:
+        return not ch.driven and self.blocker.get(ch.char_id, True)
+
+    # ------------------------------------------------------------------ combat
+
+    def declare_attackers(self, game: Game, seat: int) -> list[int]:
+        """アタック: the controller picks attackers one by one among the eligible characters, driving them."""
+        s = game.state
+        chosen: list[int] = []
+        candidates = [ch for ch in s.players[seat].field if self.may_attack(game, ch)]
+        for ch in candidates:
+            i = game.decide(seat, "attackers", [False, True], {"what": self.describe_char(game, ch, seat)},
+                            ["攻撃しない", "アタッカーに指定する"])
+            if i == 1:
+                ch.driven = True
+                chosen.append(ch.uid)
+        s.combat = {"attackers": chosen, "blocks": {u: [] for u in chosen}, "judged": set()}
+        if game.log is not None:
+            game.log.write({"t": "attackers", "p": seat, "ids": chosen})
+        return chosen
+
+    def declare_blockers(self, game: Game, defender: int) -> None:
+        """ブロック: per attacker, any number of charged soldiers, or one bulwark (not both)."""
+        s = game.state
+        combat = s.combat
+        used: set[int] = set()
+        for au in combat.get("attackers", []):
+            attacker = self.find(game, au)
+            if attacker is None:
+                continue
+            blocks: list[int] = combat["blocks"].setdefault(au, [])
+            while True:
+                has_soldier = any((b := self.find(game, x)) is not None and b.kind == "soldier" for x in blocks)
+                if blocks and not has_soldier:
+                    break  # one bulwark blocks alone
+                opts: list[Any] = [None] + [ch for ch in s.players[defender].field
+                                            if ch.uid not in used and self.can_block(ch)
+                                            and (ch.kind == "soldier" or not blocks)]
+                if len(opts) == 1:
+                    break
+                i = game.decide(defender, "blockers", opts,
+                                {"what": "ブロッカー: " + self.describe_char(game, attacker, defender)},
+                                ["ブロッカー指定を終える"] + [self.describe_char(game, ch, defender) for ch in opts[1:]])
+                if i == 0:
+                    break
+                used.add(opts[i].uid)
+                blocks.append(opts[i].uid)
+        if game.log is not None:
+            game.log.write({"t": "blockers", "p": defender, "blocks": {str(k): v for k, v in combat["blocks"].items()}})
+
+    def _blockers(self, game: Game, au: int) -> list[Character]:
+        out = []
+        for x in game.state.combat.get("blocks", {}).get(au, []):
+            b = self.find(game, x)
+            if b is not None:
+                out.append(b)
+        return out
+
+    def compare_soldiers(self, game: Game) -> None:
+        """ダメージ判定 1: attacker against the sum of its soldier blockers; the smaller side to the grave."""
+        combat = game.state.combat
+        for au in combat.get("attackers", []):
+            a = self.find(game, au)
+            bs = [b for b in self._blockers(game, au) if b.kind == "soldier"]
+            if a is None or not bs:
+                continue
+            combat["judged"].add(au)
+            sa, sb = self.size(a), sum(self.size(b) for b in bs)
+            if sa <= sb:
+                self.to_grave(game, a)
+            if sb <= sa:
+                for b in bs:
+                    self.to_grave(game, b)
+
+    def compare_bulwark(self, game: Game) -> None:
+        """ダメージ判定 2: the bulwark turns face up; Joker or a shared rank sends the attacker to the grave;
+        then the bulwark goes to the grave."""
+        combat = game.state.combat
+        for au in combat.get("attackers", []):
+            bs = [b for b in self._blockers(game, au) if b.kind == "bulwark"]
+            if not bs:
+                continue
+            combat["judged"].add(au)
+            a = self.find(game, au)
+            for b in bs:
+                b.face_up = True
+                rank = RANK[b.cards[0] % 54]
+                if a is not None and self.find(game, a.uid) is not None and (
+                        rank == "Joker" or any(RANK[c % 54] == rank for c in a.cards)):
+                    self.to_grave(game, a)
+                self.to_grave(game, b)
+
+    def unblocked_damage(self, game: Game, seat: int) -> None:
+        """ダメージ判定 3: an attacker with no blocker on the field deals its size as damage."""
+        combat = game.state.combat
+        for au in combat.get("attackers", []):
+            a = self.find(game, au)
+            if a is None or au in combat.get("judged", ()) or self._blockers(game, au):
+                continue
+            self.damage(game, 1 - seat, max(0, self.size(a)))
+
+    # ------------------------------------------------------------------ expressions
+
+    def before_effect(self, game: Game, inst: Any) -> None:
+        """Remember what the effect may still need after its target moves (死の槍: the target's owner)."""
+        t = inst.target
+        if t is not None and t[0] == "char":
+            ch = self.find(game, t[1])
+            if ch is not None:
+                inst.data["target_owner"] = ch.owner
+
+    def _card_name(self, cards: list[int], name: str) -> Any:
+        if name in ("key.rank", "self.key_rank"):
+            return VALUE[cards[0] % 54] if cards else 0
+        if name in ("key.count", "self.key_count"):
+            return len(cards)
+        if name == "key.rank_sum":
+            return sum(VALUE[c % 54] for c in cards)
+        if name == "key.has_ace":
+            return any(RANK[c % 54] == "A" for c in cards)
+        if name == "key.is_joker":
+            return bool(cards) and RANK[cards[0] % 54] == "Joker"
+        parts = name.split(".")
+        if len(parts) == 3 and parts[0] == "key" and parts[1] in SUIT_IDS:
+            si = SUIT_IDS.index(parts[1])
+            return next((VALUE[c % 54] for c in cards if SUIT[c % 54] == si), 0)
+        raise GameAborted(f"expression name {name!r} has no value here")
+
+    def resolve_name(self, ctx: Any, name: str) -> Any:
+        """The value of an expression name (bpdsl.dsl.expr_names) for the action being raised/resolved."""
+        game = ctx.game
+        s = game.state
+        inst = ctx.inst
+        if name.startswith("key.") or name.startswith("self.key"):
+            return self._card_name(inst.keys if inst is not None else [], name)
+        if name == "attackers.count":
+            return len(s.combat.get("attackers", []))
+        if name.startswith("target."):
+            t = inst.target if inst is not None else None
+            if t is None:
+                return 0
+            kind, ref = t
+            if kind == "char":
+                ch = self.find(game, ref)
+                if ch is None:
+                    return 0
+                return {"target.size": self.size(ch), "target.rank": sum(VALUE[c % 54] for c in ch.cards),
+                        "target.charged": not ch.driven, "target.is_soldier": ch.kind == "soldier",
+                        "target.is_bulwark": ch.kind == "bulwark"}.get(name, 0)
+            if kind == "action":
+                x = next((x for x in s.stage if x.uid == ref), None)
+                if x is None:
+                    return 0
+                if name == "target.key_count":
+                    return len(x.keys)
+                if name == "target.key_rank":
+                    return VALUE[x.keys[0] % 54] if x.keys else 0
+            if kind == "player" and name == "target.life":
+                return len(s.players[ref].life)
+            return 0
+        seat = ctx.seat
+        me, opp = s.players[seat], s.players[1 - seat]
+        table = {"me.life": len(me.life), "me.hand": len(me.hand), "me.field": len(me.field),
+                 "opponent.life": len(opp.life), "opponent.hand": len(opp.hand), "turn.number": s.turn_no,
+                 "turn.is_mine": s.turn == seat}
+        if name in table:
+            return table[name]
+        raise GameAborted(f"expression name {name!r} has no resolver in the engine")
+
+    # ------------------------------------------------------------------ keys, targets, costs
+
+    def key_choices(self, game: Game, a: CAction, seat: int) -> list[tuple[int, ...]]:
+        hand = game.state.players[seat].hand
+        tables = a.key_tables
+        if tables:
+            if len(tables) == 1:
+                t = tables[0]
+                return [(c,) for c in sorted(hand) if t[c % 54]]
+            if len(tables) == 2:
+                t0, t1 = tables
+                out = []
+                h = sorted(hand)
+                for i, x in enumerate(h):
+                    for y in h[i + 1:]:
+                        if (t0[x % 54] and t1[y % 54]) or (t1[x % 54] and t0[y % 54]):
+                            out.append((x, y))
+                return out
+        key = a.key
+        by_card = {card_at(c % 54): c for c in hand}
+        return [tuple(sorted(by_card[k] for k in combo)) for combo in key.choices(list(by_card))]
+
+    def has_key(self, game: Game, a: CAction, seat: int) -> bool:
+        """Whether the hand holds at least one legal key for ``a`` (cheaper than listing them all)."""
+        hand = game.state.players[seat].hand
+        tables = a.key_tables
+        if tables:
+            if len(tables) == 1:
+                t = tables[0]
+                return any(t[c % 54] for c in hand)
+            if len(tables) == 2:
+                t0, t1 = tables
+                for x in hand:
+                    if t0[x % 54]:
+                        for y in hand:
+                            if y != x and t1[y % 54]:
+                                return True
+                return False
+        key = a.key
+        if key.form == "same_suit":
+            counts = [0, 0, 0, 0, 0]
+            for c in hand:
+                counts[SUIT[c % 54]] += 1
+            return max(counts[:4]) >= key.count
+        if key.form == "any":
+            return bool(hand)
+        return bool(self.key_choices(game, a, seat))
+
+    def budget(self, game: Game, seat: int) -> tuple[int, int, int, int, frozenset[str]]:
+        """What ``seat`` could pay right now: charged bulwarks, hand, life, characters, and the action types
+        whose costs a character's ability waives (computed once per listing of legal actions)."""
+        p = game.state.players[seat]
+        bulwarks = 0
+        waived: set[str] = set()
+        for ch in p.field:
+            if ch.kind == "bulwark" and not ch.driven:
+                bulwarks += 1
+        if self.waivers:
+            ids = {ch.char_id for ch in p.field}
+            waived = {atype for cid, atype, _letter in self.waivers if cid in ids}
+        return bulwarks, len(p.hand), len(p.life), len(p.field), frozenset(waived)
+
+    def affordable(self, game: Game, budget: tuple[int, int, int, int, frozenset[str]], a: CAction, seat: int,
+                   n_keys: int) -> bool:
+        """can_pay from a :meth:`budget`, for a key of ``n_keys`` cards taken from the hand."""
+        bulwarks, hand, life, field, waived = budget
+        if waived and a.type in waived:
+            letters = self.cost_letters(game, a, seat)
+        else:
+            letters = a.cost
+        if not letters:
+            return True
+        counts = self._letter_counts.get(letters)
+        if counts is None:
+            counts = self._letter_counts[letters] = (letters.count("B"), letters.count("L"), letters.count("D"),
+                                                     letters.count("S"))
+        b, l_, d, s_ = counts
+        return b <= bulwarks and l_ <= life and d <= hand - n_keys and s_ <= field
+
+    def can_pay_n(self, game: Game, a: CAction, seat: int, n_keys: int) -> bool:
+        """can_pay for some key of ``n_keys`` cards taken from the hand."""
+        letters = a.cost
+        if not letters:
+            return True
+        if self.waivers:
+            letters = self.cost_letters(game, a, seat)
+            if not letters:
+                return True
+        p = game.state.players[seat]
+        if "B" in letters and sum(1 for ch in p.field if ch.kind == "bulwark" and not ch.driven) < letters.count("B"):
+            return False
+        if "D" in letters and len(p.hand) - n_keys < letters.count("D"):
+            return False
+        if "L" in letters and len(p.life) < letters.count("L"):
+            return False
+        if "S" in letters and len(p.field) < letters.count("S"):
+            return False
+        return True
+
+    def cost_letters(self, game: Game, a: CAction, seat: int) -> str:
+        letters = a.cost
+        if letters and self.waivers:
+            for cid, atype, letter in self.waivers:
+                if atype == a.type and letter in letters and any(
+                        ch.char_id == cid for ch in game.state.players[seat].field):
+                    letters = letters.replace(letter, "")
+        return letters
+
+    def can_pay(self, game: Game, a: CAction, seat: int, keys: tuple[int, ...]) -> bool:
+        """can_pay_n for these keys: only the key cards taken from the hand leave it short for D."""
+        if not a.cost:
+            return True
+        loc = game.state.loc
+        return self.can_pay_n(game, a, seat, sum(1 for k in keys if loc[k][0] == Z_HAND))
+
+    def pay_costs(self, game: Game, inst: Any) -> None:
+        """Pay every cost letter through the op the game definition maps it to (Table 3.2)."""
+        from bpdsl.engine.core import Ctx
+
+        ops = self.compiled.cost_ops
+        ctx = Ctx(game, inst, inst.controller)
+        for letter in self.cost_letters(game, inst.action, inst.controller):
+            fn = ops.get(letter)
+            if fn is None:
+                self.pay_letter(game, inst, letter)
+            else:
+                fn(ctx, {})
+
+    def card_rank(self, c: int) -> str:
+        return RANK[c % 54]
+
+    def pay_letter(self, game: Game, inst: Any, letter: str) -> None:
+        """Pay one cost letter: B drive a bulwark, L one damage, D discard, S sacrifice a character."""
+        seat = inst.controller
+        p = game.state.players[seat]
+        if letter == "B":
+            opts = [ch for ch in p.field if ch.kind == "bulwark" and not ch.driven]
+            i = game.decide(seat, "cost_B", opts, {"action": inst.action.name},
+                            [self.describe_char(game, ch, seat) for ch in opts])
+            opts[i].driven = True
+        elif letter == "L":
+            self.damage(game, seat, 1)
+        elif letter == "D":
+            opts = sorted(p.hand)
+            i = game.decide(seat, "cost_D", opts, {"action": inst.action.name},
+                            [self.card_text(c) for c in opts])
+            self.discard(game, seat, opts[i])
+        elif letter == "S":
+            opts = list(p.field)
+            i = game.decide(seat, "cost_S", opts, {"action": inst.action.name},
+                            [self.describe_char(game, ch, seat) for ch in opts])
+            self.to_grave(game, opts[i])
+        else:
+            raise GameAborted(f"unknown cost letter {letter!r}")
+        if game.log is not None:
+            game.log.write({"t": "cost", "p": seat, "letter": letter})
+
+    def target_alive(self, game: Game, t: Any) -> bool:
+        kind, ref = t
+        if kind == "char":
+            return self.find(game, ref) is not None
+        if kind == "action":
+            return any(x.uid == ref for x in game.state.stage)
+        return True
+
+    def describe_char(self, game: Game, ch: Character, viewer: int) -> str:
+        """A label naming a character as ``viewer`` sees it, e.g. 相手の一般兵[♡9](チャージ)."""
+        name = self.compiled.characters[ch.char_id].name if ch.char_id in self.compiled.characters else ch.char_id
+        if ch.face_up or ch.controller == viewer:
+            cards = "+".join(self.card_text(c) for c in ch.cards)
+        else:
+            field = game.state.players[ch.controller].field
+            hidden = [x for x in field if not x.face_up]
+            cards = f"裏向き{hidden.index(ch) + 1 if ch in hidden else ''}"
+        state = "ドライブ" if ch.driven else "チャージ"
+        whose = "自分" if ch.controller == viewer else "相手"
+        return f"{whose}の{name}[{cards}]({state})"
+
+    def describe_target(self, game: Game, t: Any, viewer: int | None = None) -> str:
+        """A target as ``viewer`` (default: the chance holder, who is choosing it) sees it."""
+        if t is None:
+            return "-"
+        kind, ref = t
+        if kind == "char":
+            ch = self.find(game, ref)
+            who = game.state.chance if viewer is None else viewer
+            return self.describe_char(game, ch, who) if ch else f"(場を離れたキャラクター#{ref})"
+        if kind == "player":
+            return f"プレイヤー{ref}"
+        if kind == "action":
+            inst = next((x for x in game.state.stage if x.uid == ref), None)
+            if inst is None:
+                return f"(アクション#{ref})"
+            return f"{inst.action.name}[{'+'.join(self.card_text(c) for c in inst.keys)}]"
+        return str(t)
+
+    # ------------------------------------------------------------------ turn
+
+    def pass_turn(self, game: Game) -> None:
+        """End the turn: modifiers of the turn end, the once-per-turn record resets, the opponent's turn."""
+        s = game.state
+        if s.stage:
+            # the stage must be empty when the turn passes; End is a main-timing action
+            raise GameAborted("the turn passed while the stage held actions")
+        for p in s.players:
+            for ch in p.field:
+                ch.size_mod = 0
+        s.raised_this_turn.clear()
+        s.raised_count.clear()
+        s.combat = {}
+        s.turn = (s.turn + 1) % len(s.players)
+        s.turn_no += 1
+        if game.log is not None:
+            game.log.write({"t": "turn", "p": s.turn, "turn_no": s.turn_no})
+
+    # ------------------------------------------------------------------ public information (3.12.1)
+
+    def observe(self, game: Game, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know: 完全公開 for everyone, 個人公開 for the owner only, 非公開 for nobody."""
+        s = game.state
+        out: dict[str, Any] = {"you": seat, "turn": s.turn, "turn_no": s.turn_no, "chance": s.chance,
+                               "passed": sorted(s.passed), "players": []}
+        has_pack = bool(game.__dict__.get("pack_in_use"))
+        for p in s.players:
+            mine = p.seat == seat
+            n = len(p.life)
+            info: dict[str, Any] = {
+                "seat": p.seat,
+                # life: count known to its owner; to the opponent exact below 10, otherwise "10以上"
+                "life": n if (mine or n < 10) else "10以上",
+                "hand_count": len(p.hand),
+                "grave_top": self.card_text(p.grave[-1]) if p.grave else None,
+                "grave_count": len(p.grave),
+                "fog": [self.card_text(c) for c in p.fog],
+                "field": [self._field_view(ch, seat) for ch in p.field],
+            }
+            if mine:
+                info["hand"] = [self.card_text(c) for c in sorted(p.hand)]
+                info["grave"] = [self.card_text(c) for c in p.grave]
+            if has_pack:
+                info["pack"] = self._pack_view(game, p.seat)
+            out["players"].append(info)
+        out["stage"] = [{"action": x.action.name, "controller": x.controller,
+                         "keys": [self.card_text(c) for c in x.keys],
+                         "target": self.describe_target(game, x.target, seat) if x.target is not None else None}
+                        for x in s.stage]
+        return out
+
+    def _pack_view(self, game: Game, seat: int) -> dict[str, Any]:
+        """The pack of the パック option (5.3.3), the same for both viewers: it lies face down outside the field,
+        so its count is seen by all and its cards by nobody, not even the owner (the pack is what the random
+        deck left out, and the deck is 非公開 to its owner too); 【パック開封】 turns it face up, and then its
+        cards are 完全公開 like every card seen without turning it over (3.12.1)."""
+        pack = game.state.players[seat].pack
+        face_up = seat in game.__dict__.get("pack_face_up", ())
+        return {"count": len(pack), "face_up": face_up,
+                "cards": [self.card_text(c) for c in sorted(pack)] if face_up else None}
+
+    def _field_view(self, ch: Character, viewer: int) -> dict[str, Any]:
+        visible = ch.face_up or ch.controller == viewer
+        cdef = self.compiled.characters.get(ch.char_id)
+        return {"id": ch.uid, "kind": ch.kind, "as": ch.char_id, "name": cdef.name if cdef else ch.char_id,
+                "cards": [self.card_text(c) for c in ch.cards] if visible else ["?"] * len(ch.cards),
+                "face_up": ch.face_up, "driven": ch.driven, "size": self.size(ch) if ch.kind == "soldier" else None}
+
+
+def rank_index(rank: str) -> int:
+    return RANK_ORDER.index(rank) if rank in RANK_ORDER else -1
+
+
+__all__ = ["BlackPokerHooks", "rank_index"]

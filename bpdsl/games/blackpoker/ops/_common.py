@@ -1,0 +1,117 @@
+"""Shared wording helpers of the BlackPoker ops (no op is declared here).
+
+Phrases return the printed Japanese text of one op call.  A phrase may return several lines separated by
+``"\\n"``; a line indented by two spaces per level is a sub-item of the line above it (the renderer turns
+them into nested lists, e.g. the conditions of カウンター or the steps of the bulwark in ダメージ判定).
+
+Expressions (``amount: key.spade.rank``) reach a phrase either as source text (op examples, raw data) or
+as a parsed ``bpdsl.dsl.expr`` object (validated definitions); :func:`src` gives the source text of both,
+and :func:`noun` / :func:`predicate` turn it into the printed words.  An expression without a printed
+wording renders as its source text, which the golden test then reports.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from bpdsl.dsl.cards import RANK_VALUES  # Table 3.1 (re-exported for the size phrases)
+from bpdsl.games.blackpoker.expr_names import NAMES
+from bpdsl.ops.registry import PhraseContext
+
+
+RANKS = ["Joker", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]  # printed order
+
+# Printed nouns of the character types (types, not character ids: 兵士 covers 一般兵, 英雄, ...).
+NOUNS: dict[str, str] = {"soldier": "兵士", "bulwark": "防壁", "character": "キャラクター"}
+
+FACES: dict[str, str] = {"up": "表向き", "down": "裏向き"}
+STATES: dict[str, str] = {"charge": "チャージ状態", "drive": "ドライブ状態"}
+
+# Printed words of expressions: a name's own wording is declared with the name (bpdsl.dsl.expr_names);
+# this table only holds the wordings the sheets print differently in an op's sentence (source text without
+# spaces -> words). Nouns are what a value *is*; predicates give (holds, does not hold).
+EXPR_NOUNS: dict[str, str] = {
+    "target.size": "対象の兵士の数字",  # 死の槍 prints 数字 even in act8.0
+}
+EXPR_PREDICATES: dict[str, tuple[str, str]] = {
+    "key.has_ace": ("キーカードにAが含まれる", "キーカードにAが含まれない"),
+    "attackers.count>=1": ("アタッカーが1体以上いる", "アタッカーがいない"),
+    "target.charged": ("対象のキャラクターがチャージ状態の", "対象のキャラクターがドライブ状態の"),
+}
+
+# ids of the reference-type enumerations used in schemas
+CARD_SOURCES = ["key", "hand", "life_top", "target", "grave"]
+WHO = ["self", "opponent", "turn_player", "target", "target_owner"]
+
+
+def src(value: Any) -> str:
+    """Source text of an expression argument (string, number or parsed expression object)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float, str)):
+        return str(value)
+    for attr in ("text", "source", "src"):
+        text = getattr(value, attr, None)
+        if isinstance(text, str):
+            return text
+    return str(value)
+
+
+def _key(value: Any) -> str:
+    return "".join(src(value).split())
+
+
+def noun(value: Any) -> str:
+    """Printed words of a value expression: ``key.spade.rank`` -> キーカードの♠カードの数字."""
+    key = _key(value)
+    if key in EXPR_NOUNS:
+        return EXPR_NOUNS[key]
+    if key.lstrip("-").isdigit():
+        return key
+    info = NAMES.get(key)  # names declared by the DSL carry their own wording
+    return info.phrase_ja if info is not None else src(value)
+
+
+def predicate(value: Any) -> str:
+    """Printed words of a condition: ``key.has_ace`` -> キーカードにAが含まれる; ``not key.has_ace`` -> ...ない."""
+    text = src(value).strip()
+    negate = text.startswith("not ") or text.startswith("not(")
+    key = _key(text[3:]).removeprefix("(").removesuffix(")") if negate else _key(text)
+    if key in EXPR_PREDICATES:
+        yes, no = EXPR_PREDICATES[key]
+        return no if negate else yes
+    return text
+
+
+def life(ctx: PhraseContext) -> str:
+    """デッキ (act6.1) or ライフ (act8.0): the pile that is the player's life."""
+    return ctx.term("life")
+
+
+def zone_name(ctx: PhraseContext, zone: str) -> str:
+    names = {"life": life(ctx), "hand": "手札", "field": "場", "grave": "墓地", "fog": "フォグ", "stage": "ステージ",
+             "trump": "切札"}
+    return names.get(zone, zone)
+
+
+def ranks_text(ranks: list[str] | tuple[str, ...]) -> str:
+    return ",".join(ranks)
+
+
+def sort_ranks(ranks: list[str]) -> list[str]:
+    return sorted(ranks, key=lambda r: RANKS.index(r) if r in RANKS else 99)
+
+
+def classic(ctx: PhraseContext) -> bool:
+    """True for the wording of the act6.1 sheets (``terms.wording: classic``)."""
+    return ctx.term("wording") == "classic"
+
+
+def get(args: Mapping[str, Any], key: str, default: Any = None) -> Any:
+    value = args.get(key, default)
+    return default if value is None else value
+
+
+def indent(lines: list[str], depth: int = 1) -> list[str]:
+    return ["  " * depth + line for line in lines]

@@ -1,0 +1,134 @@
+"""Magic ops: what the quick and normal magic actions do to characters and actions.
+
+Covers modifying a soldier's size until the end of the turn (アップ, ダウン; act8.0 marks it with a fog
+card), switching a character between charged and driven (ツイスト), countering an action on the stage
+(カウンター), and the conditional lead of 死の槍 ("…割切れる場合、次を行う。"), which stops the effect when
+its condition does not hold.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from bpdsl.games.blackpoker.ops._common import get, noun
+from bpdsl.ops.registry import PhraseContext, declare
+
+
+def _modify_size_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    size = ctx.term("size")
+    verb = "加算" if a["direction"] == "up" else "減算"
+    text = f"対象とした兵士の{size}は、このターンが終わるまで{noun(a['by'])}分{verb}される。"
+    fog = a.get("fog")
+    if get(a, "destroy_at_zero", False):
+        text += f"もし対象の{size}が0以下となった場合、対象を墓地に移す。"
+        if fog:
+            text += f"もし対象の{size}が0以下とならなかった場合、"
+    if fog:
+        text += f"その印としてフォグにキーカードを置き、{ctx.name(fog)}とする。"
+    return text
+
+
+MODIFY_SIZE = declare(
+    "modify_size", "effect",
+    args={
+        "by": {"type": "expr", "required": True, "meta": {"expr": "int"}},
+        "direction": {"type": "string", "allowed": ["up", "down"], "required": True},
+        "destroy_at_zero": {"type": "boolean", "default": False},
+        "fog": {"type": "ref", "nullable": True, "meta": {"ref": "fog"}},
+    },
+    phrase=_modify_size_phrase,
+    summary=("Raise (`up`) or lower (`down`) the targeted soldier's size by `by` until the end of the turn. "
+             "With `destroy_at_zero`, a soldier whose size drops to 0 or below goes to the grave. With `fog` "
+             "(act8.0) the key card is put into the controller's fog as that fog card, which carries the "
+             "modification (not when the soldier was destroyed)."),
+    example={"modify_size": {"by": "key.rank", "direction": "down", "destroy_at_zero": True, "fog": "down"}},
+)
+
+@MODIFY_SIZE.executor
+def _modify_size(ctx: Any, a: Mapping[str, Any]) -> None:
+    from bpdsl.engine.state import Z_FOG, Z_STAGE
+
+    rules, game, s = ctx.hooks, ctx.game, ctx.state
+    ch = rules.find(game, ctx.inst.target[1])
+    if ch is None:
+        return
+    by = int(ctx.value(a["by"]))
+    ch.size_mod += by if a["direction"] == "up" else -by
+    if get(a, "destroy_at_zero", False) and rules.size(ch) <= 0:
+        rules.to_grave(game, ch)
+        return
+    if a.get("fog"):
+        for c in ctx.inst.keys:
+            if s.loc[c][0] == Z_STAGE:
+                rules.move_card(game, c, Z_FOG, ctx.seat)
+
+
+TOGGLE_STATE = declare(
+    "toggle_state", "effect",
+    args={},
+    phrase="対象のキャラクターをドライブ状態またはチャージ状態にする。",
+    summary="The controller chooses to drive or to charge the targeted character.",
+    example={"toggle_state": {}},
+)
+
+@TOGGLE_STATE.executor
+def _toggle_state(ctx: Any, a: Mapping[str, Any]) -> None:
+    ch = ctx.hooks.find(ctx.game, ctx.inst.target[1])
+    if ch is None:
+        return
+    i = ctx.decide(ctx.seat, "choose", [True, False], {"what": ctx.hooks.describe_char(ctx.game, ch, ctx.seat)},
+                   ["ドライブ状態にする", "チャージ状態にする"])
+    ch.driven = i == 0
+
+
+def _counter_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    return "\n".join([
+        "次のいずれかの場合、対象のアクションを無効にする。その場合、対象アクションをステージから取り除き、対象アクションのキーカードを墓地に移す。",
+        "  対象アクションのキーカードが1枚かつこのアクションのキーカードの数字が対象アクションのキーカードの数字以上",
+        f"  対象アクションのキーカードが{get(a, 'always_at', 2)}枚",
+    ])
+
+
+COUNTER = declare(
+    "counter", "effect",
+    args={"always_at": {"type": "integer", "min": 1, "default": 2}},
+    phrase=_counter_phrase,
+    summary=("Negate the targeted action on the stage if it has one key card whose rank is at most this "
+             "action's key rank, or if it has `always_at` key cards: remove it from the stage and put its key "
+             "cards into the grave (its costs stay paid)."),
+    example={"counter": {"always_at": 2}},
+)
+
+@COUNTER.executor
+def _counter(ctx: Any, a: Mapping[str, Any]) -> None:
+    from bpdsl.engine.compiled import VALUE
+
+    s = ctx.state
+    ref = ctx.inst.target[1]
+    victim = next((x for x in s.stage if x.uid == ref), None)
+    if victim is None:
+        return
+    n = len(victim.keys)
+    mine = max((VALUE[c % 54] for c in ctx.inst.keys), default=0)
+    if (n == 1 and mine >= VALUE[victim.keys[0] % 54]) or n == get(a, "always_at", 2):
+        ctx.game.remove_from_stage(victim)
+
+
+def _divisible_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    return f"{noun(a['value'])}が0以外かつ、{noun(a['divisor'])}で割切れる場合、次を行う。"
+
+
+PROCEED_IF_DIVISIBLE = declare(
+    "proceed_if_divisible", "effect",
+    args={"value": {"type": "expr", "required": True, "meta": {"expr": "int"}},
+          "divisor": {"type": "expr", "required": True, "meta": {"expr": "int"}}},
+    phrase=_divisible_phrase,
+    summary=("Continue with the following steps only if `value` is not 0 and divisible by `divisor`; "
+             "otherwise the rest of the effect does nothing. Printed as the lead-in of the steps it guards."),
+    example={"proceed_if_divisible": {"value": "target.size", "divisor": "key.diamond.rank"}},
+    lead=True,
+)
+
+@PROCEED_IF_DIVISIBLE.executor
+def _proceed_if_divisible(ctx: Any, a: Mapping[str, Any]) -> bool:
+    value, divisor = int(ctx.value(a["value"])), int(ctx.value(a["divisor"]))
+    return value != 0 and divisor != 0 and value % divisor == 0

@@ -1,0 +1,78 @@
+"""Trigger ops: trigger conditions (誘発条件) of the triggered actions of act8.0.
+
+``on_resolved`` fires when a given action resolves (チャージ after エンド, ドロー after チャージ, ブロック
+after アタック, ダメージ判定 after ブロック); ``card_moved`` fires once per card of given ranks that moves
+between zones (世代交代: Joker/A/J/Q/K leaving the own field for the grave).
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from bpdsl.games.blackpoker.ops._common import get, predicate, ranks_text, zone_name
+from bpdsl.ops.registry import PhraseContext, declare
+
+
+def _on_resolved_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    who = "ターンプレイヤーかつ、" if get(a, "by", "turn_player") == "turn_player" else ""
+    cond = f"{predicate(a['if'])}場合、" if a.get("if") is not None else ""
+    return f"{who}{ctx.name(a['action'])}アクションが解決した時に{cond}誘発する。"
+
+
+ON_RESOLVED = declare(
+    "on_resolved", "trigger",
+    args={"action": {"type": "ref", "required": True, "meta": {"ref": "action"}},
+          "by": {"type": "string", "allowed": ["turn_player", "any"], "default": "turn_player"},
+          "if": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}}},
+    phrase=_on_resolved_phrase,
+    summary=("Triggers when `action` resolves; `by: turn_player`: for the turn player (who controls the "
+             "triggered action). With `if`, only when the condition holds at that moment."),
+    example={"on_resolved": {"action": "attack", "by": "turn_player", "if": "attackers.count >= 1"}},
+)
+
+@ON_RESOLVED.executor
+def _on_resolved(ctx: Any, a: Mapping[str, Any]) -> list[int]:
+    ev = ctx.event
+    if ev is None or ev.type != "resolved" or ev.inst is None or ev.inst.action.id != a["action"]:
+        return []
+    seat = ctx.state.turn if get(a, "by", "turn_player") == "turn_player" else ev.seat
+    if a.get("if") is not None:
+        from bpdsl.engine.core import Ctx
+
+        if not Ctx(ctx.game, ev.inst, seat).value(a["if"]):
+            return []
+    return [seat]
+
+
+def _card_moved_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    whose = "あなたの" if get(a, "whose", "self") == "self" else ""
+    each = "1枚につき1回" if get(a, "each", "card") == "card" else ""
+    return (f"{ranks_text(a['ranks'])}のカードが{whose}{zone_name(ctx, a['from'])}から"
+            f"{zone_name(ctx, a['to'])}に行くたびに{each}誘発する。")
+
+
+CARD_MOVED = declare(
+    "card_moved", "trigger",
+    args={
+        "ranks": {"type": "list", "required": True, "minlength": 1,
+                  "schema": {"type": "string", "allowed": ["Joker", "A", "2", "3", "4", "5", "6", "7", "8", "9",
+                                                           "10", "J", "Q", "K"]}},
+        "from": {"type": "string", "allowed": ["field", "hand", "life", "fog"], "required": True},
+        "to": {"type": "string", "allowed": ["grave", "hand", "life"], "required": True},
+        "whose": {"type": "string", "allowed": ["self", "any"], "default": "self"},
+        "each": {"type": "string", "allowed": ["card", "move"], "default": "card"},
+    },
+    phrase=_card_moved_phrase,
+    summary=("Triggers whenever cards of `ranks` move from `from` (of the controller, `whose: self`) to `to`; "
+             "`each: card` triggers once per such card, `move` once per move."),
+    example={"card_moved": {"ranks": ["Joker", "A", "J", "Q", "K"], "from": "field", "to": "grave",
+                            "whose": "self", "each": "card"}},
+)
+
+@CARD_MOVED.executor
+def _card_moved(ctx: Any, a: Mapping[str, Any]) -> list[int]:
+    ev = ctx.event
+    if ev is None or ev.type != "left_field" or a["from"] != "field" or ev.to != a["to"]:
+        return []
+    if ctx.hooks.card_rank(ev.card) not in a["ranks"]:
+        return []
+    return [ev.seat]

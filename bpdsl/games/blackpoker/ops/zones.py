@@ -1,0 +1,397 @@
+"""Zone ops: moving cards between life (deck), hand, field, grave and fog.
+
+Covers putting cards onto the field as a character (every summon, 防壁設置, 防壁補充, 装備), drawing,
+searching the life, revealing until a card of given ranks appears (世代交代), returning cards to the hand,
+sending characters to the grave, moving a character on top of a life (死の槍), clearing the fog (エンド),
+reviving a card from the grave (リアニメイト) and discarding a card chosen from an opponent's hand (ハンデス).
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from bpdsl.games.blackpoker.ops._common import FACES, NOUNS, STATES, get, life, ranks_text, zone_name
+from bpdsl.ops.registry import PhraseContext, declare
+
+_FACE = {"type": "string", "allowed": list(FACES)}
+_STATE = {"type": "string", "allowed": list(STATES)}
+
+
+def _put_source(ctx: PhraseContext, cards: str, count: int) -> str:
+    if cards == "key":
+        return "キーカード"
+    if cards == "hand":
+        return f"手札からカード{count}枚"
+    if cards == "life_top":
+        return f"自分の{life(ctx)}の一番上から{count}枚"
+    return cards
+
+
+def _put_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    as_ = a["as"]
+    name = ctx.name(as_)
+    face, state = get(a, "face", "up"), get(a, "state", "charge")
+    text = f"{_put_source(ctx, a['cards'], get(a, 'count', 1))}を{name}として{FACES[face]}かつ{STATES[state]}で場に出す。"
+    alt = a.get("or")
+    if alt:
+        alt_src = _put_source(ctx, a["cards"], get(alt, "count", get(a, "count", 1)))
+        text += (f"もしくは、{alt_src}を{name}として{FACES[get(alt, 'face', face)]}かつ"
+                 f"{STATES[get(alt, 'state', state)]}で場に出す。")
+    if get(a, "see_abilities", False):
+        # the sheets print 「防壁の能力は…」 without the comma they print after soldiers' names
+        text += f"{name}の能力は{'' if face == 'down' else '、'}キャラクターリスト参照。"
+    if get(a, "see_placement", False):
+        text += "防壁の置き方は「防壁の置き方」参照。"
+    return text
+
+
+PUT_ONTO_FIELD = declare(
+    "put_onto_field", "effect",
+    args={
+        "cards": {"type": "string", "allowed": ["key", "hand", "life_top"], "required": True},
+        "count": {"type": "integer", "min": 1, "default": 1},
+        "as": {"type": "ref", "required": True, "meta": {"ref": "character"}},
+        "face": {**_FACE, "default": "up"},
+        "state": {**_STATE, "default": "charge"},
+        "or": {"type": "dict", "schema": {"count": {"type": "integer", "min": 1}, "face": _FACE, "state": _STATE}},
+        "see_abilities": {"type": "boolean", "default": False},
+        "see_placement": {"type": "boolean", "default": False},
+    },
+    phrase=_put_phrase,
+    summary=("Put cards onto the field as one character of the given kind, face up or down, charged or "
+             "driven. `cards`: the key cards, `count` cards chosen from the hand, or the top `count` cards of "
+             "the own life. `or` offers the player an alternative count/state (防壁補充). `see_*` only add "
+             "the printed references to the character list and the bulwark placement box."),
+    example={"put_onto_field": {"cards": "key", "as": "general_soldier", "face": "up", "state": "charge"}},
+)
+
+@PUT_ONTO_FIELD.executor
+def _put_onto_field(ctx: Any, a: Mapping[str, Any]) -> None:
+    rules, game, seat = ctx.hooks, ctx.game, ctx.seat
+    count, face, state = get(a, "count", 1), get(a, "face", "up"), get(a, "state", "charge")
+    alt = a.get("or")
+    if alt:
+        alt_count, alt_face, alt_state = get(alt, "count", count), get(alt, "face", face), get(alt, "state", state)
+        choice = ctx.decide(seat, "choose", [0, 1], {"what": "場に出す方法"},
+                            [f"{count}枚を{FACES[face]}かつ{STATES[state]}",
+                             f"{alt_count}枚を{FACES[alt_face]}かつ{STATES[alt_state]}"])
+        if choice == 1:
+            count, face, state = alt_count, alt_face, alt_state
+    p = game.state.players[seat]
+    if a["cards"] == "key":
+        cards = list(ctx.inst.keys)
+    elif a["cards"] == "life_top":
+        cards = [p.life[-1 - i] for i in range(min(count, len(p.life)))]
+    else:
+        cards = []
+        for _ in range(min(count, len(p.hand))):
+            opts = sorted(c for c in p.hand if c not in cards)
+            cards.append(opts[ctx.decide(seat, "choose", opts, {"what": "場に出すカード"},
+                                         [rules.card_text(c) for c in opts])])
+    if cards:
+        rules.put_onto_field(game, seat, cards, a["as"], face == "up", state == "drive")
+
+
+def _attach_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    name = ctx.name(a["as"])
+    text = f"対象とした兵士の上にキーカードを置き{name}とする。"
+    if get(a, "see_abilities", False):
+        text += f"{name}の能力は、キャラクターリスト参照。"
+    return text
+
+
+ATTACH_KEY = declare(
+    "attach_key", "effect",
+    args={"as": {"type": "ref", "required": True, "meta": {"ref": "character"}}, "see_abilities": {"type": "boolean", "default": False}},
+    phrase=_attach_phrase,
+    summary=("Put the key cards on top of the targeted soldier; the soldier and the key cards become one "
+             "character of kind `as` (装備兵) made of all those cards."),
+    example={"attach_key": {"as": "armed_soldier", "see_abilities": True}},
+)
+
+@ATTACH_KEY.executor
+def _attach_key(ctx: Any, a: Mapping[str, Any]) -> None:
+    ch = ctx.hooks.find(ctx.game, ctx.inst.target[1])
+    if ch is not None and ctx.inst.keys:
+        ctx.hooks.attach(ctx.game, ch, list(ctx.inst.keys), a["as"])
+
+
+def _draw_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    more = "必要であれば、更に" if get(a, "optional", False) else ""
+    return f"{more}{life(ctx)}の一番上からカードを{get(a, 'count', 1)}枚引き、手札に加える。"
+
+
+DRAW = declare(
+    "draw", "effect",
+    args={"count": {"type": "integer", "min": 1, "default": 1}, "optional": {"type": "boolean", "default": False}},
+    phrase=_draw_phrase,
+    summary=("The turn player draws `count` cards from the top of their life into the hand; with "
+             "`optional: true` the player may decline (a decision)."),
+    example={"draw": {"count": 1, "optional": True}},
+)
+
+@DRAW.executor
+def _draw(ctx: Any, a: Mapping[str, Any]) -> None:
+    seat = ctx.state.turn  # ドロー: the turn player draws
+    if get(a, "optional", False) and ctx.decide(seat, "draw_more", [False, True], {"what": "更に引くか"},
+                                                 ["引かない", "引く"]) == 0:
+        return
+    ctx.hooks.draw(ctx.game, seat, get(a, "count", 1))
+
+
+def _search_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    text = f"{life(ctx)}から好きなカードを{get(a, 'count', 1)}枚選び"
+    if get(a, "reveal", True):
+        text += "対戦相手に見せ"
+    text += "手札に加える。"
+    if get(a, "shuffle", True):
+        text += f"その後{life(ctx)}を切りなおす。"
+    return text
+
+
+SEARCH = declare(
+    "search", "effect",
+    args={
+        "count": {"type": "integer", "min": 1, "default": 1},
+        "reveal": {"type": "boolean", "default": True},
+        "shuffle": {"type": "boolean", "default": True},
+    },
+    phrase=_search_phrase,
+    summary=("The controller chooses any `count` cards of their life, shows them to the opponent (`reveal`), "
+             "adds them to the hand, then shuffles the life (`shuffle`)."),
+    example={"search": {"count": 1, "reveal": True, "shuffle": True}},
+)
+
+@SEARCH.executor
+def _search(ctx: Any, a: Mapping[str, Any]) -> None:
+    from bpdsl.engine.state import Z_HAND
+
+    rules, seat = ctx.hooks, ctx.seat
+    p = ctx.state.players[seat]
+    for _ in range(get(a, "count", 1)):
+        if not p.life:
+            break
+        opts = sorted(p.life)
+        c = opts[ctx.decide(seat, "choose", opts, {"what": "ライフから選ぶカード"}, [rules.card_text(x) for x in opts])]
+        rules.move_card(ctx.game, c, Z_HAND, seat)
+        if ctx.game.log is not None and get(a, "reveal", True):
+            ctx.game.log.write({"t": "reveal", "p": seat, "card": rules.card_text(c)})
+    if get(a, "shuffle", True):
+        ctx.game.rng.shuffle(p.life)
+
+
+def _reveal_until_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    return (f"{life(ctx)}の一番上から{ranks_text(a['ranks'])}のいずれかが出るまで"
+            f"{zone_name(ctx, get(a, 'others_to', 'grave'))}にカードを移動し、出たら"
+            f"{zone_name(ctx, get(a, 'found_to', 'hand'))}に加える。")
+
+
+REVEAL_UNTIL = declare(
+    "reveal_until", "effect",
+    args={
+        "ranks": {"type": "list", "required": True, "minlength": 1,
+                  "schema": {"type": "string", "allowed": ["Joker", "A", "2", "3", "4", "5", "6", "7", "8", "9",
+                                                           "10", "J", "Q", "K"]}},
+        "others_to": {"type": "string", "allowed": ["grave"], "default": "grave"},
+        "found_to": {"type": "string", "allowed": ["hand"], "default": "hand"},
+    },
+    phrase=_reveal_until_phrase,
+    summary=("Move cards one by one from the top of the controller's life to `others_to` until a card of one "
+             "of `ranks` appears; that card goes to `found_to`. Nothing is found when the life runs out."),
+    example={"reveal_until": {"ranks": ["Joker", "A", "J", "Q", "K"], "others_to": "grave", "found_to": "hand"}},
+)
+
+@REVEAL_UNTIL.executor
+def _reveal_until(ctx: Any, a: Mapping[str, Any]) -> None:
+    from bpdsl.engine.state import Z_GRAVE, Z_HAND
+
+    rules, seat = ctx.hooks, ctx.seat
+    p = ctx.state.players[seat]
+    ranks = set(a["ranks"])
+    while p.life:
+        c = p.life[-1]
+        if rules.card_rank(c) in ranks:
+            rules.move_card(ctx.game, c, Z_HAND, seat)
+            return
+        rules.move_card(ctx.game, c, Z_GRAVE, seat)
+
+
+def _return_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    cards = a["cards"]
+    what = "キーカード" if cards == "key" else f"対象の{NOUNS[get(a, 'what', 'character')]}"
+    cond = ""
+    if a.get("if_state"):
+        cond = f"{what}が{STATES[a['if_state']]}の場合、"
+    return f"{cond}{what}を手札に戻す。"
+
+
+RETURN_TO_HAND = declare(
+    "return_to_hand", "effect",
+    args={
+        "cards": {"type": "string", "allowed": ["key", "target"], "required": True},
+        "what": {"type": "string", "allowed": list(NOUNS), "default": "character"},
+        "if_state": {"type": "string", "allowed": list(STATES), "nullable": True},
+    },
+    phrase=_return_phrase,
+    summary=("Return cards to their owner's hand: the key cards of this action, or every card of the "
+             "targeted character (only if it is in state `if_state`, when given)."),
+    example={"return_to_hand": {"cards": "target", "what": "character", "if_state": "charge"}},
+)
+
+@RETURN_TO_HAND.executor
+def _return_to_hand(ctx: Any, a: Mapping[str, Any]) -> None:
+    from bpdsl.engine.state import Z_HAND, Z_STAGE
+
+    rules, game, s = ctx.hooks, ctx.game, ctx.state
+    if a["cards"] == "key":
+        for c in ctx.inst.keys:
+            if s.loc[c][0] == Z_STAGE:
+                rules.move_card(game, c, Z_HAND, s.owner[c])
+        return
+    ch = rules.find(game, ctx.inst.target[1])
+    if ch is None:
+        return
+    want = a.get("if_state")
+    if want == "charge" and ch.driven or want == "drive" and not ch.driven:
+        return
+    rules.leave_field(game, ch, Z_HAND)
+
+
+SEND_TO_GRAVE = declare(
+    "send_to_grave", "effect",
+    args={"cards": {"type": "string", "allowed": ["target"], "required": True},
+          "what": {"type": "string", "allowed": list(NOUNS), "default": "character"}},
+    phrase=lambda ctx, a: f"対象の{NOUNS[get(a, 'what', 'character')]}を場から墓地に移す。",
+    summary="Move every card of the targeted character from the field to its owner's grave.",
+    example={"send_to_grave": {"cards": "target", "what": "bulwark"}},
+)
+
+@SEND_TO_GRAVE.executor
+def _send_to_grave(ctx: Any, a: Mapping[str, Any]) -> None:
+    ch = ctx.hooks.find(ctx.game, ctx.inst.target[1])
+    if ch is not None:
+        ctx.hooks.to_grave(ctx.game, ch)
+
+
+def _to_life_top_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    noun = NOUNS[get(a, "what", "soldier")]
+    face = FACES[get(a, "face", "down")]
+    return (f"対象の{noun}をオーナーの{life(ctx)}の一番上に{face}で移す。"
+            f"{noun}が複数のカードから成る場合、任意の順で{life(ctx)}の一番上に{face}で移す。")
+
+
+MOVE_TO_LIFE_TOP = declare(
+    "move_to_life_top", "effect",
+    args={"cards": {"type": "string", "allowed": ["target"], "required": True},
+          "what": {"type": "string", "allowed": list(NOUNS), "default": "soldier"},
+          "face": {**_FACE, "default": "down"}},
+    phrase=_to_life_top_phrase,
+    summary=("Move the targeted character onto the top of its owner's life, face down; a character made of "
+             "several cards goes there in an order its owner chooses."),
+    example={"move_to_life_top": {"cards": "target", "what": "soldier", "face": "down"}},
+)
+
+@MOVE_TO_LIFE_TOP.executor
+def _move_to_life_top(ctx: Any, a: Mapping[str, Any]) -> None:
+    import itertools
+
+    from bpdsl.engine.state import Z_LIFE
+
+    rules, game = ctx.hooks, ctx.game
+    ch = rules.find(game, ctx.inst.target[1])
+    if ch is None:
+        return
+    orders = [list(p) for p in itertools.permutations(ch.cards)] if len(ch.cards) <= 4 else [list(ch.cards)]
+    i = ctx.decide(ch.owner, "order", orders, {"what": "ライフに置く順 (最後が一番上)"},
+                   ["→".join(rules.card_text(c) for c in o) for o in orders])
+    rules.leave_field(game, ch, Z_LIFE, order=orders[i])
+
+
+def _move_all_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    whose = "自分の" if get(a, "whose", "self") == "self" else "対戦相手の"
+    return f"{whose}{zone_name(ctx, a['from'])}にあるカードを全て{zone_name(ctx, a['to'])}に移す。"
+
+
+MOVE_ALL = declare(
+    "move_all", "effect",
+    args={"from": {"type": "string", "allowed": ["fog", "hand", "field"], "required": True},
+          "to": {"type": "string", "allowed": ["grave"], "required": True},
+          "whose": {"type": "string", "allowed": ["self", "opponent"], "default": "self"}},
+    phrase=_move_all_phrase,
+    summary="Move every card of one zone of a player to another zone (エンド clears the own fog into the grave).",
+    example={"move_all": {"from": "fog", "to": "grave", "whose": "self"}},
+)
+
+@MOVE_ALL.executor
+def _move_all(ctx: Any, a: Mapping[str, Any]) -> None:
+    from bpdsl.engine.state import Z_FOG, Z_GRAVE, Z_HAND
+
+    rules, game = ctx.hooks, ctx.game
+    seat = ctx.seat if get(a, "whose", "self") == "self" else 1 - ctx.seat
+    p = ctx.state.players[seat]
+    if a["from"] == "field":
+        for ch in list(p.field):
+            rules.to_grave(game, ch)
+        return
+    zone = {"fog": Z_FOG, "hand": Z_HAND}[a["from"]]
+    for c in list(p.zone(zone)):
+        rules.move_card(game, c, Z_GRAVE, ctx.state.owner[c])
+
+
+def _revive_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    face, state = FACES[get(a, "face", "up")], STATES[get(a, "state", "charge")]
+    return ("自分の墓地にあるカード1枚を選ぶ。対象のキャラクターを墓地に移せた場合、"
+            f"選んだカードを兵士として{face}かつ{state}で場に出す。移せない場合、選んだカードを墓地に戻す。")
+
+
+REVIVE_BY_SACRIFICE = declare(
+    "revive_by_sacrifice", "effect",
+    args={"face": {**_FACE, "default": "up"}, "state": {**_STATE, "default": "charge"}},
+    phrase=_revive_phrase,
+    summary=("Choose one card of the own grave; if the targeted character could be moved to the grave, put "
+             "the chosen card onto the field as the soldier its rank makes it (一般兵/英雄/エース/魔術士), "
+             "otherwise it stays in the grave."),
+    example={"revive_by_sacrifice": {"face": "up", "state": "charge"}},
+)
+
+@REVIVE_BY_SACRIFICE.executor
+def _revive_by_sacrifice(ctx: Any, a: Mapping[str, Any]) -> None:
+    rules, game, seat = ctx.hooks, ctx.game, ctx.seat
+    grave = ctx.state.players[seat].grave
+    chosen = None
+    if grave:
+        opts = sorted(grave)
+        chosen = opts[ctx.decide(seat, "choose", opts, {"what": "墓地から選ぶカード"}, [rules.card_text(c) for c in opts])]
+    ch = rules.find(game, ctx.inst.target[1])
+    if ch is None:
+        return
+    rules.to_grave(game, ch)
+    if chosen is not None and ctx.state.loc[chosen][0] == 2:  # still in the grave
+        rules.put_onto_field(game, seat, [chosen], None, get(a, "face", "up") == "up", get(a, "state", "charge") == "drive")
+
+
+def _discard_chosen_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    n = get(a, "count", 1)
+    return f"対戦相手の手札を見て{n}枚カードを指定する。対戦相手は指定されたカードを手札から捨てる。"
+
+
+DISCARD_CHOSEN = declare(
+    "discard_chosen", "effect",
+    args={"count": {"type": "integer", "min": 1, "default": 1}},
+    phrase=_discard_chosen_phrase,
+    summary=("Look at the targeted opponent's hand and choose `count` cards; the opponent discards them "
+             "(to the grave)."),
+    example={"discard_chosen": {"count": 1}},
+)
+
+@DISCARD_CHOSEN.executor
+def _discard_chosen(ctx: Any, a: Mapping[str, Any]) -> None:
+    rules, seat = ctx.hooks, ctx.seat
+    t = ctx.inst.target
+    victim = t[1] if t is not None and t[0] == "player" else 1 - seat
+    hand = ctx.state.players[victim].hand
+    for _ in range(get(a, "count", 1)):
+        if not hand:
+            return
+        opts = sorted(hand)
+        c = opts[ctx.decide(seat, "choose", opts, {"what": "捨てさせるカード"}, [rules.card_text(x) for x in opts])]
+        rules.discard(ctx.game, victim, c)

@@ -1,0 +1,13 @@
+"""The registration of BlackPoker (entry point ``bpdsl.games: blackpoker`` in pyproject.toml)."""
+from __future__ import annotations
+
+from bpdsl.plugins import GamePlugin
+
+PLUGIN = GamePlugin(
+    id="blackpoker",
+    hooks="bpdsl.games.blackpoker.hooks:BlackPokerHooks",
+    ops=("bpdsl.games.blackpoker.ops", "bpdsl.games.blackpoker.regulation.ops"),
+    expr_names="bpdsl.games.blackpoker.expr_names:NAMES",
+    kinds=("bpdsl.games.blackpoker.regulation.kind",),
+    sphinx=("bpdsl.games.blackpoker.regulation.sphinx",),
+)

@@ -1,0 +1,122 @@
+"""The game registry: which games bpdsl can validate, play and print, found the way ops are found.
+
+A game is a Python package behind a :class:`GamePlugin`: its common-rules hooks (the contract of
+:mod:`bpdsl.engine.contract`), its op modules, the expression names its definitions may use, and
+optionally its own document kinds and Sphinx directives.  The generic packages (dsl, ops, engine,
+render) import no game: they ask this registry, which imports a game's modules by name only when they
+are needed.
+
+Games are found through the ``bpdsl.games`` entry-point group, so a third game can be a separately
+installed package::
+
+    # pyproject.toml of the package "bpdsl-mygame"
+    [project.entry-points."bpdsl.games"]
+    mygame = "mygame.plugin:PLUGIN"
+
+    # mygame/plugin.py
+    from bpdsl.plugins import GamePlugin
+    PLUGIN = GamePlugin(id="mygame", hooks="mygame.hooks:MyGameHooks", ops=("mygame.ops",))
+
+The games bundled with bpdsl are registered in bpdsl's own pyproject.toml; they are also listed in
+:data:`BUNDLED` so that a checkout whose installed metadata predates a bundled game still finds it.
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+from typing import Any
+
+GROUP = "bpdsl.games"
+
+# the entry points of the bundled games, as pyproject.toml declares them (see the module docstring)
+BUNDLED: dict[str, str] = {
+    "blackpoker": "bpdsl.games.blackpoker.plugin:PLUGIN",
+    "blackdoubt": "bpdsl.games.blackdoubt.plugin:PLUGIN",
+}
+
+
+class PluginError(Exception):
+    """A game plugin cannot be loaded (a programming error in the game's package, not in definitions)."""
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """What a game contributes; every entry is a dotted name imported only when needed.
+
+    * ``id``: the game id that ``game.yaml`` and the editions name (``game: blackpoker``);
+    * ``hooks``: ``"module:Class"`` of the common-rules hooks; the class is called with the compiled rules;
+    * ``ops``: modules or packages (every module of a package) declaring the game's ops;
+    * ``expr_names``: ``"module:NAMES"``, a ``dict[str, NameInfo]`` of the expression names it resolves;
+    * ``kinds``: modules registering extra document kinds (BlackPoker's ``regulations``);
+    * ``sphinx``: modules with a ``setup(app)`` adding Sphinx directives of the game.
+    """
+
+    id: str
+    hooks: str
+    ops: tuple[str, ...] = ()
+    expr_names: str = ""
+    kinds: tuple[str, ...] = ()
+    sphinx: tuple[str, ...] = ()
+
+    def hooks_class(self) -> Any:
+        return load_object(self.hooks)
+
+    def names(self) -> dict[str, Any]:
+        return dict(load_object(self.expr_names)) if self.expr_names else {}
+
+    def op_modules(self) -> list[str]:
+        """The op modules of the game: each listed module, or every module of a listed package."""
+        out: list[str] = []
+        for name in self.ops:
+            mod = importlib.import_module(name)
+            out.append(name)
+            path = getattr(mod, "__path__", None)
+            if path is not None:
+                out += [f"{name}.{info.name}" for info in sorted(pkgutil.iter_modules(path), key=lambda i: i.name)]
+        return out
+
+
+def load_object(ref: str) -> Any:
+    """``"package.module:attr"`` -> the object."""
+    module, _, attr = ref.partition(":")
+    try:
+        obj: Any = importlib.import_module(module)
+        for part in attr.split(".") if attr else []:
+            obj = getattr(obj, part)
+    except (ImportError, AttributeError) as exc:
+        raise PluginError(f"cannot load {ref!r}: {type(exc).__name__}: {exc}") from exc
+    return obj
+
+
+_GAMES: dict[str, GamePlugin] | None = None
+
+
+def games() -> dict[str, GamePlugin]:
+    """Every registered game by id: the bundled ones, then those of installed entry points (which may
+    replace a bundled one of the same id)."""
+    global _GAMES
+    if _GAMES is None:
+        refs = dict(BUNDLED)
+        for ep in entry_points(group=GROUP):
+            refs[ep.name] = ep.value
+        found: dict[str, GamePlugin] = {}
+        for name, ref in refs.items():
+            plugin = load_object(ref)
+            if not isinstance(plugin, GamePlugin):
+                raise PluginError(f"entry point {name} = {ref!r} of group {GROUP} is not a GamePlugin")
+            found[plugin.id] = plugin
+        _GAMES = found
+    return _GAMES
+
+
+def game(game_id: str) -> GamePlugin:
+    """The plugin of ``game_id``; KeyError naming the known games when none is registered."""
+    known = games()
+    if game_id not in known:
+        raise KeyError(f"no game {game_id!r} is registered; known: {', '.join(sorted(known))}")
+    return known[game_id]
+
+
+__all__ = ["BUNDLED", "GROUP", "GamePlugin", "PluginError", "game", "games", "load_object"]
