@@ -24,6 +24,7 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from bpdsl.datafile import MAX_DEPTH, MAX_NODES, DataFileError, read_text, yaml_limits_problem
 from bpdsl.diagnostics import Diagnostic, Pos, code
 from bpdsl.dsl.kinds import Document, KeyPath
 
@@ -35,10 +36,10 @@ Y_MULTI = code("Y005", "more than one YAML document in a file")
 Y_KEY = code("Y006", "mapping key is not a plain scalar")
 Y_EMPTY = code("Y007", "empty definitions file")
 Y_TAG = code("Y008", "unsupported YAML tag")
-Y_SIZE = code("Y009", "document too large or too deeply nested (e.g. aliases expanding without end)")
-
-MAX_NODES = 200_000  # far above any definitions file; stops alias bombs ("billion laughs")
-MAX_DEPTH = 100
+Y_DEPTH = code("Y009", "document nested too deeply")
+Y_EXPANSION = code("Y010", "aliases expand to too many values")
+Y_BIG = code("Y011", "file too large")
+_LIMIT_CODES = {"depth": Y_DEPTH, "expansion": Y_EXPANSION, "size": Y_BIG}
 
 
 class _TooBig(Exception):
@@ -71,6 +72,11 @@ def load_text(text: str, file: str) -> tuple[Document | None, list[Diagnostic]]:
                 diags.append(Diagnostic(Pos(file, lineno, col + 1), Y_TAB, "tab character",
                                         "indent with spaces; YAML does not allow tabs for indentation"))
         text = text.replace("\t", " ")  # keep columns; go on to find the other mistakes
+    problem = yaml_limits_problem(text)  # before the composer, which recurses (in C: deep nesting crashes)
+    if problem is not None:
+        diags.append(Diagnostic(Pos(file, problem.line, problem.col), _LIMIT_CODES[problem.kind], problem.message,
+                                problem.hint))
+        return None, diags
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
@@ -88,10 +94,6 @@ def load_text(text: str, file: str) -> tuple[Document | None, list[Diagnostic]]:
     except yaml.YAMLError as exc:
         diags.append(Diagnostic(Pos(file, 1, 1), Y_SYNTAX, f"YAML error: {exc}", ""))
         return None, diags
-    except RecursionError:
-        diags.append(Diagnostic(Pos(file, 1, 1), Y_SIZE, "the document is nested too deeply to read",
-                                f"definitions need far less than {MAX_DEPTH} levels of nesting"))
-        return None, diags
     finally:
         if hasattr(loader, "dispose"):
             loader.dispose()
@@ -103,9 +105,9 @@ def load_text(text: str, file: str) -> tuple[Document | None, list[Diagnostic]]:
     builder = _Builder(loader, doc, diags)
     try:
         doc.data = builder.build(node, ())
-    except _TooBig as exc:
-        diags.append(Diagnostic(Pos(file, 1, 1), Y_SIZE, str(exc),
-                                "check the anchors (&) and aliases (*): they must not expand without end"))
+    except _TooBig as exc:  # a backstop: the limits were checked on the events above
+        kind = "depth" if "nested" in str(exc) else "expansion"
+        diags.append(Diagnostic(Pos(file, 1, 1), _LIMIT_CODES[kind], str(exc), ""))
         return None, diags
     return doc, diags
 
@@ -114,12 +116,10 @@ def load_file(path: Path, display: str | None = None) -> tuple[Document | None, 
     """Read and load a file; ``display`` is the name used in diagnostics (defaults to the path)."""
     name = display or str(path)
     try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        return None, [Diagnostic(Pos(name, 1, 1), Y_READ, f"not UTF-8 text: {exc.reason} at byte {exc.start}",
-                                 "save the file as UTF-8")]
-    except OSError as exc:
-        return None, [Diagnostic(Pos(name, 0, 0), Y_READ, f"cannot read file: {exc.strerror or exc}", "")]
+        text = read_text(path)
+    except DataFileError as exc:
+        return None, [Diagnostic(Pos(name, exc.line, exc.col), _LIMIT_CODES.get(exc.kind, Y_READ), exc.message,
+                                 exc.hint)]
     return load_text(text, name)
 
 

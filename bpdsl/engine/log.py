@@ -73,14 +73,11 @@ def state_hash(game: Any) -> str:
 
 
 def read_log(path: str | Path) -> list[dict[str, Any]]:
-    out = []
-    for n, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
-        if line.strip():
-            try:
-                out.append(json.loads(line))
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"{path}:{n}: not a JSON line ({exc.msg})") from None
-    return out
+    """The events of a log file, through the safe reader (size and depth limits): a damaged file is a
+    ``DataFileError`` (a ValueError) naming its line, never a crash."""
+    from bpdsl.datafile import read_json_lines
+
+    return [value for _, value in read_json_lines(path)]
 
 
 __all__ = ["EventLog", "StreamLog", "canonical_state", "read_log", "state_hash"]

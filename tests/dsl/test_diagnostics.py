@@ -23,12 +23,13 @@ CASES: dict[str, tuple[str, int, int, str]] = {
     "Y001": ("actions.yaml", 5, 14, "mapping values"),
     "Y002": ("edition.yaml", 9, 14, "tab"),
     "Y003": ("edition.yaml", 7, 1, "'date'"),
-    "Y004": ("extra.yaml", 1, 1, "UTF-8"),
+    "Y004": ("extra.yaml", 2, 7, "UTF-8"),
     "Y005": ("characters.yaml", 12, 1, "one YAML document"),
     "Y006": ("game.yaml", 6, 3, "key"),
     "Y007": ("extra.yaml", 1, 1, "empty"),
     "Y008": ("edition.yaml", 6, 7, "!custom"),
-    "Y009": ("extra.yaml", 1, 1, "nested"),
+    "Y009": ("extra.yaml", 3, 103, "nested more than 100 levels"),
+    "Y010": ("extra.yaml", 8, 12, "anchors"),
     "S001": ("actions.yaml", 6, 5, "did you mean 'ruby'"),
     "S002": ("actions.yaml", 4, 5, "type"),
     "S003": ("actions.yaml", 6, 11, "quote it"),
@@ -91,7 +92,7 @@ def test_every_dsl_code_has_a_fixture() -> None:
     import bpdsl.dsl.yamlload  # noqa: F401
 
     ours = {c for c in CODES if c[0] in "YSDCKXOTIW"}
-    tested = set(CASES) | {"L001", "L002"}
+    tested = set(CASES) | {"L001", "L002", "Y011"}  # Y011: test_a_file_over_the_size_limit_is_y011
     assert ours - tested == set()
     assert all((FIXTURES / c).is_dir() for c in CASES)
 
@@ -107,6 +108,30 @@ def test_all_mistakes_of_a_run_are_reported(tmp_path: Path) -> None:
     result = load([tmp_path, FLOW])
     got = [(d.code, Path(d.pos.file).name, d.pos.line, d.pos.col) for d in result.diagnostics]
     assert got == [(c, *CASES[c][:3]) for c in cases]
+
+
+def test_a_file_over_the_size_limit_is_y011(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import bpdsl.datafile
+
+    monkeypatch.setattr(bpdsl.datafile.read_text, "__kwdefaults__", {"max_bytes": 100})
+    big = tmp_path / "big.yaml"
+    big.write_text("kind: game\n# " + "x" * 200 + "\n", encoding="utf-8")
+    result = load([big])
+    assert [(d.code, d.pos.line, d.pos.col) for d in result.diagnostics] == [("Y011", 1, 1)]
+    assert "larger than 100 bytes" in result.diagnostics[0].message
+
+
+def test_deep_nesting_is_not_blamed_on_aliases(tmp_path: Path) -> None:
+    """30,000 levels (the C composer would crash the process) are refused at the 101st, with a hint about
+    brackets, not about anchors and aliases."""
+    deep = tmp_path / "deep.yaml"
+    deep.write_text("kind: game\nx: " + "[" * 30_000 + "]" * 30_000 + "\n", encoding="utf-8")
+    block = tmp_path / "block.yaml"
+    block.write_text("kind: game\nx:\n" + "".join(" " * i + "- \n" for i in range(1, 3000)), encoding="utf-8")
+    for f in (deep, block):
+        diags = load([f]).diagnostics
+        assert [d.code for d in diags] == ["Y009"], [d.format() for d in diags]
+        assert diags[0].pos.line >= 2 and "anchor" not in diags[0].hint and "alias" not in diags[0].hint
 
 
 def test_missing_path_is_l001(tmp_path: Path) -> None:

@@ -87,7 +87,7 @@ def test_scenario_files_that_cannot_be_read_are_errors_with_a_position(tmp_path:
     errors = [line for line in r.stdout.splitlines() if line.startswith("ERROR")]
     assert len(errors) == 2 and "Traceback" not in r.output
     assert any(f"{tmp_path / 'syntax.yaml'}:3:1: not valid YAML" in line for line in errors)
-    assert any("binary.yaml: not UTF-8 text" in line for line in errors)
+    assert any("binary.yaml:1:1: not UTF-8 text" in line for line in errors)
     assert all(line.count(str(tmp_path)) == 1 for line in errors)  # the file is named once
 
 
