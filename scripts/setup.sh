@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Set up a fresh machine: Debian packages (Japanese font for the PDFs, graphviz for the flow diagrams),
-# a virtual environment in .venv and the package with its test extras. Safe to run again.
+# Set up a fresh machine: Debian packages (Japanese font for the PDFs, graphviz for the flow diagrams,
+# chromium for the browser tests of the sandbox), a virtual environment in .venv and the package with its
+# test extras. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need_apt=()
 fc-list 2>/dev/null | grep -qi "IPAex" || need_apt+=(fonts-ipaexfont)
 command -v dot >/dev/null 2>&1 || need_apt+=(graphviz)
+[ -x /usr/bin/chromium ] || need_apt+=(chromium)
 if [ ${#need_apt[@]} -gt 0 ]; then
   SUDO=""
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"

@@ -1,70 +1,130 @@
-"""A person at a terminal as an agent: shows exactly the player's observation (3.12.1) and the options.
+"""A person at a terminal as an agent: shown exactly what the per-seat view gives the seat (3.12.1).
 
-The screen shows both sides as that player may see them — the own hand and grave, the opponent's hand
-count, the opponent's life count only below 10 ("10以上" otherwise), face-down bulwarks as "?" — then the
-stage and the numbered legal options.  The person types an option number ("q" quits).
+Everything printed — the board, the lines telling what happened, the question and the numbered options —
+comes from :class:`bpdsl.engine.view.SeatView`, the same view the browser sandbox uses.  The board is
+printed when it changed since it was last shown (``b`` prints it again); ``?`` prints the legend and the
+keys; ``t N`` prints the printed text of option N's action (``t 名前`` of any action or character); ``q``
+quits (the caller still writes a replayable log).
 """
 from __future__ import annotations
 
-from typing import Any, Callable, TextIO
+import json
+from typing import Any, Callable
 
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
 from bpdsl.engine.decisions import DecisionRequest
+from bpdsl.engine.view import Prompt, SeatView, ViewLog
 
 
 class Quit(Exception):
     """The person quit the game."""
 
 
+LEGEND = """[bold]記号[/bold]
+  (C) チャージ状態 (縦向き: まだ使っていない)   (D) ドライブ状態 (横向き: 使った)
+  \\[?] / 裏向き  伏せてあるカード (持ち主だけが見られる)
+  ライフ 10以上  相手のライフは10枚未満のときだけ正確な枚数が分かる (3.12.1)
+  墓地 (上: X)  墓地の一番上のカードは誰でも見られる; 中身は持ち主だけ
+  ステージ (下から順)  起こされてまだ解決していないアクション; 上から解決する
+  パス記録  最後のアクションのあとパスしたプレイヤー; 全員パスでステージの一番上を解決
+[bold]キー[/bold]
+  番号 または 選択肢の文字  その選択肢を選ぶ
+  t 番号   その選択肢のアクションの効果 (アクションリストの文)
+  t 名前   アクション・キャラクター・フォグの効果 (例: t ツイスト)
+  b        盤面をもう一度表示      ?  この説明      q  終了 (ログは保存されます)"""
+
+
 class HumanAgent:
     name = "human"
 
     def __init__(self, console: Console | None = None, read: Callable[[str], str] | None = None,
-                 out: TextIO | None = None, log: Any = None, seat: int = 0, names: dict[str, str] | None = None):
+                 log: ViewLog | None = None, seat: int = 0, texts: dict[str, list[str]] | None = None):
         self.console = console or Console()
         self.read = read or (lambda prompt: self.console.input(prompt))
-        self.log = log  # the game's EventLog: what happened since the last decision is told (public part only)
+        self.log = log
         self.seat = seat
-        self.seen = 0
-        self.names = names or {}  # action and character ids -> printed names
+        self.seen = 0  # lines of ``log.told[seat]`` already printed
+        self.texts = texts or {}  # printed name -> printed text lines (actions, characters, fogs)
+        self.last_board = ""
+        self.view: SeatView | None = None
 
     def decide(self, request: DecisionRequest, observe: Callable[[], dict[str, Any]]) -> int:
+        view = self.view_of()
         self.tell_events()
-        self.show(observe())
-        c = self.console
-        what = request.context.get("action") or request.context.get("what") or ""
-        title = _KIND.get(request.kind, request.kind)
-        c.print(f"[bold]{title}[/bold] {what if what != title else ''}")
-        for i in range(len(request.options)):
-            c.print(f"  [cyan]{i}[/cyan]: {request.label(i)}")
+        if view is not None:
+            board = view.board()
+            prompt = view.prompt(request)
+        else:  # no view attached (a bare agent in a test): the observation and labels as given
+            board = observe()
+            prompt = Prompt(request.kind, request.kind, [request.label(i) for i in range(len(request.options))])
+        key = json.dumps(board, ensure_ascii=False, sort_keys=True, default=str)
+        if key != self.last_board:
+            self.show(board)
+            self.last_board = key
+        self.ask(prompt)
         while True:
             try:
                 raw = self.read("> ").strip()
             except EOFError:
                 raise Quit() from None
-            if raw.lower() in ("q", "quit", "exit"):
+            low = raw.lower()
+            if low in ("q", "quit", "exit"):
                 raise Quit()
-            if raw.isdigit() and 0 <= int(raw) < len(request.options):
+            if low in ("?", "h", "help", "ヘルプ"):
+                self.console.print(LEGEND)
+                self.ask(prompt)
+                continue
+            if low == "b":
+                self.show(board)
+                self.ask(prompt)
+                continue
+            if low.startswith("t ") or low == "t":
+                self.print_text(raw[1:].strip(), request, prompt)
+                continue
+            if raw.isdigit() and 0 <= int(raw) < len(prompt.labels):
                 return int(raw)
-            labels = [request.label(i) for i in range(len(request.options))]
-            if raw in labels:
-                return labels.index(raw)
-            c.print(f"[red]0〜{len(request.options) - 1} の番号を入力してください (q で終了)[/red]")
+            if raw in prompt.labels:
+                return prompt.labels.index(raw)
+            self.console.print(f"[red]0〜{len(prompt.labels) - 1} の番号を入力してください (? で説明、q で終了)[/red]")
+
+    def view_of(self) -> SeatView | None:
+        if self.view is None and self.log is not None and self.log.views:
+            self.view = self.log.views[self.seat]
+        return self.view
+
+    def ask(self, prompt: Prompt) -> None:
+        self.console.print(f"[bold]{escape(prompt.question)}[/bold]  [dim](? で説明)[/dim]")
+        for i, label in enumerate(prompt.labels):
+            self.console.print(f"  [cyan]{i}[/cyan]: {escape(label)}")
+
+    def print_text(self, arg: str, request: DecisionRequest, prompt: Prompt) -> None:
+        """The printed text of option ``arg``'s action, or of the entry named ``arg``."""
+        name = arg
+        if arg.isdigit() and 0 <= int(arg) < len(request.options):
+            opt = request.options[int(arg)]
+            name = getattr(opt, "name", "") or prompt.labels[int(arg)].split(" (")[0]
+        lines = self.texts.get(name)
+        if lines is None:
+            hits = [k for k in self.texts if name and name in k]
+            lines = self.texts[hits[0]] if len(hits) == 1 else None
+        if lines is None:
+            self.console.print(f"[red]効果の文が見つかりません: {escape(name or '(なし)')}[/red] "
+                               "(t 番号 で選択肢のアクション、t 名前 でアクション名)")
+            return
+        self.console.print(Panel("\n".join(escape(x) for x in lines[1:]) or "-", title=escape(lines[0])))
 
     def tell_events(self) -> None:
-        """Print the public events since the last decision (never the opponent's hidden cards or choices)."""
+        """Print the lines the seat was told since the last decision (its own words, never a hidden card)."""
         if self.log is None:
             return
-        lines = self.log.lines[self.seen:]
-        self.seen = len(self.log.lines)
-        for e in lines:
-            text = public_event({k: self.names.get(v, v) if k in ("action", "as") else v for k, v in e.items()},
-                                self.seat)
-            if text:
-                self.console.print(f"[dim]· {text}[/dim]")
+        told = self.log.told[self.seat]
+        for _i, text in told[self.seen:]:
+            self.console.print(f"[dim]· {escape(text)}[/dim]")
+        self.seen = len(told)
 
     def show(self, obs: dict[str, Any]) -> None:
         me = obs["you"]
@@ -75,71 +135,27 @@ class HumanAgent:
         t.add_column("相手")
         if "board" in obs:  # a game whose observation lays out its own rows (label, yours, the opponent's)
             for label, mine, theirs in obs["board"]:
-                t.add_row(str(label), str(mine), str(theirs))
+                t.add_row(escape(str(label)), escape(str(mine)), escape(str(theirs)))
             self.console.print(t)
             return
         p, o = obs["players"][me], obs["players"][1 - me]
         t.add_row("ライフ", str(p["life"]), str(o["life"]))
-        t.add_row("手札", " ".join(p.get("hand", [])) or "-", f"{o['hand_count']}枚")
-        t.add_row("墓地", f"{p['grave_count']}枚 (上: {p['grave_top'] or '-'})",
-                  f"{o['grave_count']}枚 (上: {o['grave_top'] or '-'})")
-        t.add_row("場", _field(p["field"]), _field(o["field"]))
-        t.add_row("フォグ", " ".join(p["fog"]) or "-", " ".join(o["fog"]) or "-")
+        t.add_row("手札", escape(" ".join(p.get("hand", [])) or "-"), f"{o['hand_count']}枚")
+        t.add_row("墓地", escape(f"{p['grave_count']}枚 (上: {p['grave_top'] or '-'})"),
+                  escape(f"{o['grave_count']}枚 (上: {o['grave_top'] or '-'})"))
+        t.add_row("場", escape(_field(p["field"])), escape(_field(o["field"])))
+        t.add_row("フォグ", escape(" ".join(p["fog"]) or "-"), escape(" ".join(o["fog"]) or "-"))
+        if p.get("trump_count") or o.get("trump_count"):
+            t.add_row("切札", escape(" ".join(p.get("trump", [])) or "-"), f"{o.get('trump_count', 0)}枚")
         if "pack" in p:  # the パック option is in use
-            t.add_row("パック", _pack(p["pack"]), _pack(o["pack"]))
+            t.add_row("パック", escape(_pack(p["pack"])), escape(_pack(o["pack"])))
+        if obs.get("passed"):
+            t.add_row("パス記録", ", ".join(_who(x, me) for x in obs["passed"]), "")
         self.console.print(t)
         if obs["stage"]:
             lines = [f"{i + 1}. {x['action']} ({_who(x['controller'], me)}) キー: {' '.join(x['keys']) or '-'}"
                      + (f" 対象: {x['target']}" if x["target"] else "") for i, x in enumerate(obs["stage"])]
-            self.console.print(Panel("\n".join(lines), title="ステージ (下から順)"))
-
-
-def public_event(e: dict[str, Any], me: int) -> str:
-    """One log line as the player ``me`` may hear it, or "" when it is nobody's business (3.12.1)."""
-    t = e.get("t")
-    who = _who(e["p"], me) if isinstance(e.get("p"), int) else ""
-    if t == "raise":
-        keys = f" キー {' '.join(e['keys'])}" if e.get("keys") else ""
-        target = f" 対象 {e['target']}" if e.get("target") else ""
-        how = "" if e.get("direct") else " (誘発/効果)"
-        return f"{who}: {e['action']}{how}{keys}{target}"
-    if t == "pass":
-        return f"{who}: パス"
-    if t == "resolve":
-        return f"{e['action']} を解決"
-    if t == "negated":
-        return f"{e['action']} は無効になった"
-    if t == "no_effect":
-        return f"{e['action']} は対象を失い効果なし"
-    if t == "damage":
-        return f"{who} に {e['n']} 点のダメージ"
-    if t == "draw":
-        return f"{who} が {e['n']} 枚引いた"
-    if t == "cost":
-        return f"{who} がコスト {e['letter']} を支払った"
-    if t == "turn":
-        return f"ターン {e['turn_no']}: {who}のターン"
-    if t == "enter":
-        cards = "+".join(e["cards"]) if (e.get("face_up") or e.get("p") == me) else "裏向き"
-        return f"{who}の場に {e['as']} [{cards}]"
-    if t == "leave":
-        return f"{who}の {e['as']} [{'+'.join(e['cards'])}] が {e['to']} へ"
-    if t == "reveal":
-        cards = e["card"] if "card" in e else " ".join(e.get("cards", []))
-        return f"{who} が {cards} を見せた" + (" (パックから手札へ)" if e.get("from") == "pack" else "")
-    if t == "pack_face_up":
-        return f"{who} がパックを表向きにした"
-    if t == "start":
-        return f"ゲーム開始: 表にしたカード {' '.join(e['revealed'])}、先攻は{_who(e['first'], me)}"
-    if t == "over":
-        return "ゲーム終了"
-    return ""
-
-
-_KIND = {"action": "アクションを起こすか？", "key": "キーカード", "target": "対象", "cost_B": "コストB: ドライブする防壁",
-         "cost_D": "コストD: 捨てるカード", "cost_S": "コストS: 墓地に移すキャラクター", "attackers": "アタッカー",
-         "blockers": "ブロッカー", "draw_more": "ドロー", "order": "誘発したアクションの順番", "discard": "手札を捨てる",
-         "choose": "選択"}
+            self.console.print(Panel(escape("\n".join(lines)), title="ステージ (下から順)"))
 
 
 def _who(seat: int, me: int) -> str:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -47,24 +47,25 @@ def register(app: typer.Typer) -> None:
         from bpdsl.commands._engine_cli import rules_or_exit
         from bpdsl.engine import RandomAgent, new_game
         from bpdsl.commands._human import HumanAgent, Quit
-        from bpdsl.engine.log import EventLog
+        from bpdsl.engine.view import ViewLog
 
         rules = rules_or_exit(edition, fmt)
         s = seed if seed is not None else random.SystemRandom().randrange(2**31)
         console = Console()
-        elog = EventLog()
-        names = {a.id: a.name for a in rules.actions.values()} | {c.id: c.name for c in rules.characters.values()}
-        human = HumanAgent(console, log=elog, seat=seat, names=names)
+        elog = ViewLog()
+        human = HumanAgent(console, log=elog, seat=seat, texts=printed_texts(rules))
         agents = [RandomAgent(s + 1), RandomAgent(s + 2)]
         agents[seat] = human  # type: ignore[call-overload]
         game = new_game(rules, agents, s, log=elog)
-        console.print(f"[bold]{rules.edition.name} {edition} {fmt}[/bold] (flow {rules.flow.id}), seed {s}. "
-                      f"あなたは席{seat}です。番号で選択、q で終了。")
+        elog.attach(game)
+        console.print(f"[bold]{rules.edition.name} {edition} {fmt}[/bold] (flow {rules.flow.id}). "
+                      f"あなたは席{seat}です。番号で選択、? で説明、q で終了。", highlight=False)
         try:
             result = game.play()
         except Quit:
-            console.print("終了しました。")
+            console.print("終了しました。" + (f" ログ: {log} (bpdsl replay で再生できます)" if log else ""))
             if log:
+                write_quit_end(game)
                 elog.dump(log)
             raise typer.Exit(0)
         if log:
@@ -76,4 +77,21 @@ def register(app: typer.Typer) -> None:
             console.print(f"[bold green]あなたの勝ち[/bold green] ({result.reason})")
         else:
             console.print(f"[bold red]あなたの負け[/bold red] ({result.reason})")
-        console.print(f"{result.turns} ターン, 最終状態ハッシュ {result.state_hash}")
+        console.print(f"{result.turns} ターン, seed {s}, 最終状態ハッシュ {result.state_hash}")
+
+
+def printed_texts(rules: Any) -> dict[str, list[str]]:
+    """Printed name -> printed text lines of every action, character and fog of the game's format."""
+    from bpdsl.render.text import edition_texts, plain_lines
+
+    return {et.name: plain_lines(et) for et in edition_texts(rules.edition, rules.format)}
+
+
+def write_quit_end(game: Any) -> None:
+    """The ``end`` line of a game quit before its end: the state hash where it stopped, so that
+    ``bpdsl replay`` plays the logged decisions again and checks it reaches the same state."""
+    from bpdsl.engine.log import state_hash
+
+    game.log.write({"t": "end", "quit": True, "winner": None, "draw": False, "aborted": True,
+                    "turns": game.state.turn_no, "decisions": game.decisions, "reason": "quit",
+                    "hash": state_hash(game)})

@@ -415,7 +415,7 @@ class Game:
         if a.target is not None:
             targets = self._targets(a, seat, tuple(inst.keys))
             i = self.decide(seat, "target", targets, {"action": a.name},
-                            [hooks.describe_target(self, t) for t in targets])
+                            [hooks.describe_target(self, t, seat) for t in targets])
             inst.target = targets[i]
         hooks.pay_costs(self, inst)
         self._count_raise(inst)
@@ -432,7 +432,10 @@ class Game:
         if self.log is not None:
             self.log.write({"t": "raise", "p": inst.controller, "action": a.id, "direct": inst.direct,
                             "keys": [self.hooks.card_text(c) for c in inst.keys],
-                            "target": self.hooks.describe_target(self, inst.target) if inst.target is not None else None})
+                            "target": (self.hooks.describe_target(self, inst.target, inst.controller)
+                                       if inst.target is not None else None),
+                            # what the target is, so that each seat's view can name it as that seat sees it
+                            "target_ref": list(inst.target) if inst.target is not None else None})
 
     def raise_by_effect(self, action_id: str, seat: int) -> ActionInstance | None:
         """An effect raises another action ("チャージアクションを起こす"): not a player's act, so no pass and
@@ -447,7 +450,7 @@ class Game:
             if not targets:
                 return None
             i = self.decide(seat, "target", targets, {"action": a.name},
-                            [self.hooks.describe_target(self, t) for t in targets])
+                            [self.hooks.describe_target(self, t, seat) for t in targets])
             inst.target = targets[i]
         self._count_raise(inst)
         if a.instant:

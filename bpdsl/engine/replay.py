@@ -86,7 +86,7 @@ def replay_game(rules: Any, events: list[dict[str, Any]], head: dict[str, Any], 
     from bpdsl.engine import new_game
 
     indices = [int(e["i"]) for e in events if e.get("t") == "decision"]
-    agent = ReplayAgent(indices)
+    agent: ReplayAgent = _StopAgent(indices) if end.get("quit") else ReplayAgent(indices)
     try:
         game = new_game(rules, [agent, agent], int(head["seed"]), decks=head.get("decks"), setup=setup,
                         log=EventLog())
@@ -94,11 +94,26 @@ def replay_game(rules: Any, events: list[dict[str, Any]], head: dict[str, Any], 
         raise ReplayError(f"the 'game' line's 'decks' cannot be dealt: {exc}") from None
     try:
         result = game.play()
+    except _Stopped:  # a game quit at a decision: compare the state where the person stopped
+        from bpdsl.engine.log import state_hash
+
+        return ReplayResult(str(end.get("hash", "")), state_hash(game), len(indices), None)
     except ScriptError as exc:
         raise ReplayError(str(exc)) from None
     if agent.pos != len(indices):
         raise ReplayError(f"the replayed game ended after {agent.pos} of the log's {len(indices)} decisions")
     return ReplayResult(str(end.get("hash", "")), result.state_hash, len(indices), result)
+
+
+class _Stopped(Exception):
+    """The logged decisions of a quit game ran out: the game stops where the person quit."""
+
+
+class _StopAgent(ReplayAgent):
+    def decide(self, request: Any, observation: Any) -> int:
+        if self.pos >= len(self.indices):
+            raise _Stopped()
+        return super().decide(request, observation)
 
 
 def replay_log(path: str | Path, **kw: Any) -> ReplayResult:

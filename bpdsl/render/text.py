@@ -346,6 +346,19 @@ def edition_texts(edition: Edition, fmt: Format | str | None = None) -> list[Ent
     return out
 
 
+def plain_lines(entry: EntryText) -> list[str]:
+    """An entry's printed text as plain lines: the header, then each section's label and lines (what the
+    terminal prints and the browser shows on hover)."""
+    out = [entry.header]
+    for sec in entry.sections:
+        lines = sec.lines()
+        if not lines:
+            continue
+        out.append(f"{sec.label} {lines[0]}")
+        out.extend(f"  {line}" for line in lines[1:])
+    return out
+
+
 def count_overrides(edition: Edition) -> int:
     """Number of op calls of an edition whose printed text is a ``text`` override instead of the phrase."""
     calls: list[OpCall] = []

@@ -165,10 +165,14 @@ def test_a_person_can_play_and_sees_no_face_down_card_of_the_opponent() -> None:
     rules = build_rules(EDITION, FORMAT)
     out = io.StringIO()
     answers = iter(["1"] * 10_000)  # face down when asked; otherwise the second option
-    log = EventLog()
+    from bpdsl.engine.view import ViewLog
+
+    log = ViewLog(strict=True)
     human = HumanAgent(Console(file=out, width=120), read=lambda _p: next(answers), log=log, seat=0)
     bot = RandomAgent(3)
-    res = new_game(rules, [human, bot], seed=5, log=log, check=check).play()
+    game = new_game(rules, [human, bot], seed=5, log=log, check=check)
+    log.attach(game)
+    res = game.play()
     assert not res.aborted, res.reason
     text = out.getvalue()
     rows = [line.split("│") for line in text.splitlines() if line.startswith("│ カード")]

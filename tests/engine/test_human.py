@@ -6,17 +6,18 @@ import io
 from rich.console import Console
 
 from bpdsl.engine import RandomAgent, build_rules, new_game
-from bpdsl.commands._human import HumanAgent, Quit, public_event
-from bpdsl.engine.log import EventLog
+from bpdsl.commands._human import HumanAgent, Quit
+from bpdsl.engine.view import ViewLog
 
 
 def test_human_agent_plays_by_numbers_and_sees_no_hidden_cards() -> None:
     rules = build_rules("act8.0", "std")
     out = io.StringIO()
     answers = iter(["x", "0"] * 10_000)  # one wrong answer, then always the first option
-    log = EventLog()
+    log = ViewLog()
     human = HumanAgent(Console(file=out, width=120), read=lambda _p: next(answers), log=log, seat=0)
     game = new_game(rules, [human, RandomAgent(3)], seed=5, log=log, max_steps=800)
+    log.attach(game)
     game.play()  # always passing: the step limit ends it
     text = out.getvalue()
     assert "番号を入力してください" in text
@@ -42,8 +43,14 @@ def test_human_quits_on_eof() -> None:
     raise AssertionError("EOF must quit the game")
 
 
-def test_public_events_hide_face_down_cards_of_the_opponent() -> None:
-    e = {"t": "enter", "p": 1, "as": "防壁", "cards": ["♠K"], "face_up": False}
-    assert "♠K" not in public_event(e, 0)
-    assert "♠K" in public_event(e, 1)
-    assert public_event({"t": "decision", "p": 1, "kind": "choose", "choice": "♠K", "i": 0, "n": 2}, 0) == ""
+def test_events_hide_face_down_cards_of_the_opponent() -> None:
+    rules = build_rules("act8.0", "std")
+    game = new_game(rules, [RandomAgent(1), RandomAgent(2)], seed=2)
+    describe = game.hooks.describe_event
+    e = {"t": "enter", "p": 1, "as": "bulwark", "cards": ["♠K"], "face_up": False}
+    assert "♠K" not in describe(game, e, 0)
+    assert "♠K" in describe(game, e, 1)
+    assert describe(game, {"t": "decision", "p": 1, "kind": "choose", "choice": "♠K", "i": 0, "n": 2}, 0) == ""
+    back = {"t": "leave", "p": 1, "as": "bulwark", "cards": ["♠K"], "face_up": False, "to": "hand"}
+    assert "♠K" not in describe(game, back, 0)
+    assert "♠K" in describe(game, {**back, "to": "grave"}, 0)  # cards going to the grave are seen

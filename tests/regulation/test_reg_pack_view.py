@@ -8,7 +8,7 @@ import pytest
 from rich.console import Console
 
 from bpdsl.engine import RandomAgent, new_game
-from bpdsl.commands._human import HumanAgent, public_event
+from bpdsl.commands._human import HumanAgent
 from bpdsl.engine.invariants import check
 from bpdsl.games.blackpoker.regulation.check import resolve
 from bpdsl.games.blackpoker.regulation.decks import build_match_decks
@@ -87,5 +87,6 @@ def test_the_terminal_view_shows_the_packs(defs) -> None:  # type: ignore[no-unt
     text = console.export_text()
     assert "パック" in text and "裏向き" in text and "表向き" in text
     assert game.hooks.card_text(sorted(game.state.players[1].pack)[0]) in text
-    assert public_event({"t": "pack_face_up", "p": 1}, 0) == "相手 がパックを表向きにした"
-    assert "♠A" in public_event({"t": "reveal", "p": 0, "from": "pack", "cards": ["♠A"]}, 1)
+    describe = game.hooks.describe_event
+    assert describe(game, {"t": "pack_face_up", "p": 1}, 0) == "相手 がパックを表向きにした"
+    assert "♠A" in describe(game, {"t": "reveal", "p": 0, "from": "pack", "cards": ["♠A"]}, 1)

@@ -404,6 +404,34 @@ class BlackDoubtHooks:
 
     # ------------------------------------------------------------------ what a player may see
 
+    def visible_cards(self, game: Game, seat: int) -> set[int]:
+        """Own cards and every face-up card in front of a player; the deck is seen by nobody."""
+        return {c for p in game.state.players for ch in p.field if ch.face_up or p.seat == seat for c in ch.cards}
+
+    def event_reveals(self, e: dict[str, Any]) -> list[str]:
+        return []
+
+    def describe_event(self, game: Game, e: dict[str, Any], me: int) -> str:
+        """One event as the player ``me`` hears it ("" when not told)."""
+        t = e.get("t")
+        who = ("あなた" if e["p"] == me else "相手") if isinstance(e.get("p"), int) else ""
+        if t == "place":
+            card = e["card"] if e.get("face_up") else "裏向き"
+            return f"{who}がカードを置いた [{card}]"
+        if t == "declare":
+            return f"{who}: {DECLARATION_NAMES.get(e['what'], e['what'])} ({e['cards']}枚)"
+        if t == "reply":
+            what = "ダウト" if e["what"] == "doubt" else "スルー"
+            total = f" 合計 {e['total']}" if e.get("total") is not None else ""
+            return f"{who}: {what} → {OUTCOME_NAMES.get(e['outcome'], e['outcome'])}{total}"
+        if t == "round":
+            return f"勝負 {e['round']} 開始 (得点 {e['points'][0]}-{e['points'][1]})"
+        if t == "score":
+            return f"勝負 {e['round']} の結果: 得点 {e['score'][me]} (あなた) - {e['score'][1 - me]} (相手)"
+        if t == "over":
+            return "ゲーム終了"
+        return ""
+
     def observe(self, game: Game, seat: int) -> dict[str, Any]:
         """Own cards fully; the opponent's face-up cards, and "?" for each face-down one (原則事項 2)."""
         s = game.state

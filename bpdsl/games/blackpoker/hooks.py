@@ -21,7 +21,7 @@ from bpdsl.dsl.cards import RANKS as RANK_ORDER
 from bpdsl.dsl.cards import card_at
 from bpdsl.engine.compiled import RANK, SUIT, TEXT, VALUE, CAction
 from bpdsl.engine.core import Event, Game, GameAborted
-from bpdsl.engine.state import (LIST_ZONES, Z_FIELD, Z_GRAVE, Z_HAND, Z_LIFE, Z_OUT, ZONES, Character,
+from bpdsl.engine.state import (LIST_ZONES, Z_FIELD, Z_GRAVE, Z_HAND, Z_LIFE, Z_OUT, Z_STAGE, ZONES, Character,
                                 Player, State)
 
 HAND_LIMIT = 7
@@ -257,7 +257,7 @@ class BlackPokerHooks:
                 game.events.append(Event("left_field", ch.controller, c, ch.char_id, to="grave", first=n == 0))
         if game.log is not None:
             game.log.write({"t": "leave", "p": ch.controller, "as": ch.char_id, "to": ZONES[to],
-                            "cards": [self.card_text(c) for c in ch.cards]})
+                            "cards": [self.card_text(c) for c in ch.cards], "face_up": ch.face_up})
 
     def to_grave(self, game: Game, ch: Character) -> None:
         if ch in game.state.players[ch.controller].field:
@@ -698,10 +698,12 @@ class BlackPokerHooks:
                 "grave_count": len(p.grave),
                 "fog": [self.card_text(c) for c in p.fog],
                 "field": [self._field_view(ch, seat) for ch in p.field],
+                "trump_count": len(p.trump),
             }
             if mine:
                 info["hand"] = [self.card_text(c) for c in sorted(p.hand)]
                 info["grave"] = [self.card_text(c) for c in p.grave]
+                info["trump"] = [self.card_text(c) for c in p.trump]
             if has_pack:
                 info["pack"] = self._pack_view(game, p.seat)
             out["players"].append(info)
@@ -710,6 +712,99 @@ class BlackPokerHooks:
                          "target": self.describe_target(game, x.target, seat) if x.target is not None else None}
                         for x in s.stage]
         return out
+
+    def visible_cards(self, game: Game, seat: int) -> set[int]:
+        """The cards ``seat`` may see now (3.12.1): its hand and grave, every grave's top card, face-up
+        characters and its own face-down ones, fogs, the stage's key cards, face-up packs, its own trumps.
+        The lives (非公開, even to their owner) and the opponent's hand, grave below the top and face-down
+        characters are not visible."""
+        s = game.state
+        out: set[int] = set()
+        opened = game.__dict__.get("pack_face_up", ())
+        for p in s.players:
+            mine = p.seat == seat
+            if mine:
+                out.update(p.hand)
+                out.update(p.grave)
+                out.update(p.trump)
+            elif p.grave:
+                out.add(p.grave[-1])
+            out.update(p.fog)
+            for ch in p.field:
+                if ch.face_up or ch.controller == seat:
+                    out.update(ch.cards)
+            if p.seat in opened:
+                out.update(p.pack)
+        # key cards of actions being raised or on the stage
+        out.update(c for c, (z, _p) in enumerate(s.loc) if z == Z_STAGE)
+        return out
+
+    def event_reveals(self, e: dict[str, Any]) -> list[str]:
+        """Card texts an event shows to both players by itself (a revealed card, the cards turned at the start)."""
+        t = e.get("t")
+        if t == "reveal":
+            return [e["card"]] if "card" in e else list(e.get("cards", []))
+        if t == "start":
+            return list(e.get("revealed", []))
+        if t == "pack_face_up":
+            return list(e.get("cards", []))
+        return []
+
+    def describe_event(self, game: Game, e: dict[str, Any], me: int) -> str:
+        """One event as the player ``me`` hears it, "" when it is nobody's business (3.12.1); named from the
+        state of the moment it happens (a target is named as ``me`` sees it: a face-down bulwark of the
+        opponent is 裏向き, never its card)."""
+        t = e.get("t")
+        who = _who(e["p"], me) if isinstance(e.get("p"), int) else ""
+        if t == "raise":
+            keys = f" キー {' '.join(e['keys'])}" if e.get("keys") else ""
+            ref = e.get("target_ref")
+            target = f" 対象 {self.describe_target(game, tuple(ref), me)}" if ref else ""
+            how = "" if e.get("direct") else " (誘発/効果)"
+            return f"{who}: {self._name(e['action'])}{how}{keys}{target}"
+        if t == "pass":
+            return f"{who}: パス"
+        if t == "resolve":
+            return f"{self._name(e['action'])} を解決"
+        if t == "negated":
+            return f"{self._name(e['action'])} は無効になった"
+        if t == "no_effect":
+            return f"{self._name(e['action'])} は対象を失い効果なし"
+        if t == "damage":
+            return f"{who} に {e['n']} 点のダメージ"
+        if t == "draw":
+            return f"{who} が {e['n']} 枚引いた"
+        if t == "cost":
+            return f"{who} がコスト {e['letter']} を支払った"
+        if t == "turn":
+            return f"ターン {e['turn_no']}: {who}のターン"
+        if t == "enter":
+            cards = "+".join(e["cards"]) if (e.get("face_up") or e.get("p") == me) else "裏向き"
+            return f"{who}の場に {self._name(e['as'])} [{cards}]"
+        if t == "leave":
+            seen = e.get("face_up", True) or e.get("p") == me or e.get("to") == "grave"
+            cards = "+".join(e["cards"]) if seen else "裏向き"
+            return f"{who}の {self._name(e['as'])} [{cards}] が {_ZONE_NAMES.get(e['to'], e['to'])} へ"
+        if t == "reveal":
+            cards = e["card"] if "card" in e else " ".join(e.get("cards", []))
+            return f"{who} が {cards} を見せた" + (" (パックから手札へ)" if e.get("from") == "pack" else "")
+        if t == "pack_face_up":
+            return f"{who} がパックを表向きにした"
+        if t == "start":
+            return f"ゲーム開始: 表にしたカード {' '.join(e['revealed'])}、先攻は{_who(e['first'], me)}"
+        if t == "attackers" and e.get("ids"):
+            return f"{who} が {len(e['ids'])} 体でアタック"
+        if t == "over":
+            return "ゲーム終了"
+        return ""
+
+    def _name(self, entry_id: str) -> str:
+        """The printed name of an action or character id."""
+        a = self.rules.actions.get(entry_id)
+        if a is not None:
+            return a.name
+        c = self.rules.characters.get(entry_id)
+        return c.name if c is not None else entry_id
 
     def _pack_view(self, game: Game, seat: int) -> dict[str, Any]:
         """The pack of the パック option (5.3.3), the same for both viewers: it lies face down outside the field,
@@ -727,6 +822,13 @@ class BlackPokerHooks:
         return {"id": ch.uid, "kind": ch.kind, "as": ch.char_id, "name": cdef.name if cdef else ch.char_id,
                 "cards": [self.card_text(c) for c in ch.cards] if visible else ["?"] * len(ch.cards),
                 "face_up": ch.face_up, "driven": ch.driven, "size": self.size(ch) if ch.kind == "soldier" else None}
+
+
+_ZONE_NAMES = {"grave": "墓地", "hand": "手札", "life": "ライフ", "fog": "フォグ", "field": "場"}
+
+
+def _who(seat: int, me: int) -> str:
+    return "あなた" if seat == me else "相手"
 
 
 def rank_index(rank: str) -> int:
