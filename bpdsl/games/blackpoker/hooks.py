@@ -800,10 +800,10 @@ class BlackPokerHooks:
 
     def _name(self, entry_id: str) -> str:
         """The printed name of an action or character id."""
-        a = self.rules.actions.get(entry_id)
+        a = self.compiled.actions.get(entry_id)
         if a is not None:
             return a.name
-        c = self.rules.characters.get(entry_id)
+        c = self.compiled.characters.get(entry_id)
         return c.name if c is not None else entry_id
 
     def _pack_view(self, game: Game, seat: int) -> dict[str, Any]:
