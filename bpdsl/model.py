@@ -138,8 +138,13 @@ class Action:
     update: str | None = None
     story: str | None = None
     flavor: str | None = None
+    flavor_speaker: str | None = None  # who says the flavor text (「…」 ― 再現の師より)
     dev_note: str | None = None
     pos: Pos = UNKNOWN_POS
+
+
+# data of an entry that is printed only on request (--story) or kept for the record
+LORE_FIELDS = ("since", "update", "story", "flavor", "flavor_speaker")
 
 
 @dataclass
@@ -156,6 +161,10 @@ class Character:
     abilities: list[OpCall]  # static/triggered abilities
     formats: list[str]
     since: str | None = None
+    update: str | None = None
+    story: str | None = None
+    flavor: str | None = None
+    flavor_speaker: str | None = None
     pos: Pos = UNKNOWN_POS
 
 
@@ -170,6 +179,12 @@ class Fog:
     key_text: str
     abilities: list[OpCall]
     formats: list[str]
+    target: OpCall | None = None  # printed (対象) of a fog: what its ability applies to
+    since: str | None = None
+    update: str | None = None
+    story: str | None = None
+    flavor: str | None = None
+    flavor_speaker: str | None = None
     pos: Pos = UNKNOWN_POS
 
 

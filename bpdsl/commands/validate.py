@@ -101,7 +101,7 @@ def _summary(console: Console, result) -> None:  # type: ignore[no-untyped-def]
 
 def _stats(console: Console, defs) -> None:  # type: ignore[no-untyped-def]
     """Per edition and format: entries (in the summary above), effect steps, text overrides, op usage."""
-    from bpdsl.dsl.stats import stats, unused_ops
+    from bpdsl.dsl.stats import single_entry_ops, stats, unused_ops
 
     columns = [f for s in stats(defs) for f in s.formats]
     heads = [f"{f.edition}\n{f.format}" for f in columns]  # two short lines fit a narrow terminal
@@ -113,10 +113,20 @@ def _stats(console: Console, defs) -> None:  # type: ignore[no-untyped-def]
     table.add_row("effect steps with a text override", *[str(f.effect_text_overrides) for f in columns])
     table.add_row("op calls with a text override", *[str(f.text_overrides) for f in columns])
     console.print(table)
-    usage = Table("op", *heads, title="op usage (calls, nested ones included)")
-    for op in sorted({op for f in columns for op in f.op_usage}):
-        usage.add_row(op, *[str(f.op_usage.get(op, 0) or "") for f in columns])
+    editions = stats(defs)
+    usage = Table(Column("op", no_wrap=True), *[e.edition for e in editions],
+                  title="op usage per edition (calls, nested ones included)")
+    for op in sorted({op for e in editions for op in e.op_usage}):
+        usage.add_row(op, *[str(e.op_usage.get(op, 0) or "") for e in editions])
     console.print(usage)
+    for e in editions:
+        if e.effect_steps:
+            console.print(f"{e.edition}: {e.effect_text_overrides} of {e.effect_steps} effect steps print a text "
+                          f"override ({100 * e.effect_text_overrides / e.effect_steps:.1f} %)", markup=False)
+    single = single_entry_ops(defs)
+    if single:
+        console.print("ops used by a single entry: " + ", ".join(f"{op} ({who})" for op, who in single.items()),
+                      markup=False)
     unused = unused_ops(defs)
     if unused:
         console.print("registered but unused ops: " + ", ".join(unused), markup=False)

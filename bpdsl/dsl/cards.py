@@ -10,7 +10,7 @@ writes ``key: "♠A〜K と ♣A〜K"`` exactly as the sheet prints it.  This mo
 
 Grammar (whitespace is insignificant, full-width forms are accepted)::
 
-    pattern   := slots | same_suit | any
+    pattern   := slots | same_suit | group | any
     slots     := slot ( "と" slot )*             one card per slot, e.g. "♠A〜K と ♣A〜K"
     slot      := alt ( ("," | "、" | "・") alt )*  one card matching any alternative, e.g. "Joker,A,J,Q,K"
     alt       := "Joker" | [suit] rank [range rank]
@@ -18,6 +18,10 @@ Grammar (whitespace is insignificant, full-width forms are accepted)::
     suit      := "♠" | "♡" | "◇" | "♣"  (also ♤ ♥ ♦ ♢ ♧)
     rank      := "A" | "2" .. "10" | "J" | "Q" | "K"
     same_suit := "同じ" ("スート" | "スーツ") "を" N "枚" ["以上"]
+    group     := ["同じ" ("スート" | "スーツ" | "数字") "の"] slot "を" N "枚" ["以上"]
+                 | "同じ数字を" N "枚" ["以上"]
+                 N cards, each accepted by the slot, optionally all of one suit or of one rank:
+                 "♠A〜10 を 2枚", "同じスートのA,10〜K を 5枚", "同じ数字を2枚"
     any       := "全て" [ "(" "裏向き" ")" ]            any one card (a bulwark is placed face down)
 
 Cards are plain frozen objects with a stable ``index`` 0..53 so the engine can keep them in arrays.
@@ -147,7 +151,8 @@ class CardFilter:
 class KeyPattern:
     """A parsed key-card pattern (see the module docstring for the grammar).
 
-    ``form`` is "slots" (one card per slot), "same_suit" (N or N+ cards of one suit) or "any" (any one
+    ``form`` is "slots" (one card per slot), "same_suit" (N or N+ cards of one suit), "group" (N or N+
+    cards each accepted by ``slots[0]``, all of one suit or rank when ``same`` says so) or "any" (any one
     card; ``face_down`` tells that it is played face down).
     """
 
@@ -157,6 +162,7 @@ class KeyPattern:
     count: int = 0
     at_least: bool = False
     face_down: bool = False
+    same: str | None = None  # group form: "suit" | "rank" | None (no rule across the cards)
     source: str = field(default="", compare=False)
 
     @property
@@ -164,7 +170,7 @@ class KeyPattern:
         """(min, max) number of key cards."""
         if self.form == "slots":
             return (len(self.slots), len(self.slots))
-        if self.form == "same_suit":
+        if self.form in ("same_suit", "group"):
             return (self.count, len(RANKS) if self.at_least else self.count)
         return (1, 1)
 
@@ -174,6 +180,8 @@ class KeyPattern:
             return any(f(card) for f in self.slots)
         if self.form == "same_suit":
             return not card.is_joker
+        if self.form == "group":
+            return (not self.slots or self.slots[0](card)) and not (self.same is not None and card.is_joker)
         return True
 
     def matches(self, cards: Sequence[Card]) -> bool:
@@ -189,6 +197,11 @@ class KeyPattern:
                 return False
             suit = cards[0].suit
             return suit is not None and all(c.suit == suit for c in cards)
+        if self.form == "group":
+            lo, hi = self.size_range
+            if not lo <= n <= hi or not all(self.accepts(c) for c in cards):
+                return False
+            return self.same is None or len({_group_of(c, self.same) for c in cards}) == 1
         return n == 1
 
     def choices(self, cards: Iterable[Card]) -> list[tuple[Card, ...]]:
@@ -213,10 +226,26 @@ class KeyPattern:
                     result.extend(itertools.combinations(same, n))
             result.sort(key=lambda t: tuple(c.index for c in t))
             return result
+        if self.form == "group":
+            lo, hi = self.size_range
+            usable = [c for c in pool if self.accepts(c)]
+            groups: dict[object, list[Card]] = {}
+            for c in usable:
+                groups.setdefault(_group_of(c, self.same) if self.same else None, []).append(c)
+            for same in groups.values():
+                for n in range(lo, min(hi, len(same)) + 1):
+                    result.extend(itertools.combinations(same, n))
+            result.sort(key=lambda t: tuple(c.index for c in t))
+            return result
         return [(c,) for c in pool]
 
     def __str__(self) -> str:
         return self.text
+
+
+def _group_of(card: Card, same: str) -> object:
+    """What the cards of a group must share: the suit, or the rank (the two Jokers share rank Joker)."""
+    return card.suit if same == "suit" else card.rank
 
 
 def _assignable(cards: Sequence[Card], slots: Sequence[CardFilter]) -> bool:
@@ -302,7 +331,7 @@ def parse_pattern(text: str) -> KeyPattern:
     if s.at_end():
         raise PatternError("empty key pattern", 0, f"write a pattern such as {EXAMPLES}, or omit the key")
     if s.take("同じ"):
-        pattern = _same_suit(s)
+        pattern = _same(s)
     elif s.take("全て") or s.take("すべて"):
         face_down = False
         if s.take("("):
@@ -312,19 +341,60 @@ def parse_pattern(text: str) -> KeyPattern:
         pattern = KeyPattern("any", "全て(裏向き)" if face_down else "全て", face_down=face_down)
     else:
         slots = [_slot(s)]
-        while s.take("と"):
-            slots.append(_slot(s))
-        pattern = KeyPattern("slots", " と ".join(f.text for f in slots), slots=tuple(slots))
+        if s.take("を"):
+            pattern = _group(s, slots[0], None)
+        else:
+            while s.take("と"):
+                slots.append(_slot(s))
+            pattern = KeyPattern("slots", " と ".join(f.text for f in slots), slots=tuple(slots))
     if not s.at_end():
         raise PatternError(f"unexpected {s.peek()!r} after the pattern", s.i,
                            'join several key cards with "と", alternatives with ","')
     return KeyPattern(pattern.form, pattern.text, pattern.slots, pattern.count, pattern.at_least,
-                      pattern.face_down, source=text)
+                      pattern.face_down, pattern.same, source=text)
 
 
-def _same_suit(s: _Scanner) -> KeyPattern:
+def _count(s: _Scanner, example: str) -> tuple[int, bool]:
+    """``N枚`` or ``N枚以上`` after "を"."""
+    at = s.i
+    n = s.number()
+    if n is None:
+        raise PatternError("expected a number of cards", at, f'write "{example}"')
+    if not 1 <= n <= len(RANKS):
+        raise PatternError(f"a key has at most {len(RANKS)} cards; {n} cannot be asked for", at, "use 1 to 13 cards")
+    s.expect("枚", f'write "{example}"')
+    return n, s.take("以上")
+
+
+def _group(s: _Scanner, slot: CardFilter | None, same: str | None) -> KeyPattern:
+    """The rest of a group pattern after its "を": N cards of the slot, sharing ``same`` when given."""
+    n, at_least = _count(s, "♠A〜10 を 2枚")
+    lead = {"suit": "同じスートの", "rank": "同じ数字の", None: ""}[same]
+    if slot is None:
+        text = f"同じ数字を{n}枚"
+    else:
+        text = f"{lead}{slot.text} を {n}枚"
+    text += "以上" if at_least else ""
+    return KeyPattern("group", text, slots=(slot,) if slot is not None else (), count=n, at_least=at_least,
+                      same=same)
+
+
+def _same(s: _Scanner) -> KeyPattern:
+    """After "同じ": 同じスートをN枚 (the classic form), 同じ数字をN枚, 同じスートの<cards> を N枚."""
+    if s.take("数字"):
+        if s.take("の"):
+            slot = _slot(s)
+            s.expect("を", 'write "同じ数字の2〜10 を 2枚"')
+            return _group(s, slot, "rank")
+        s.expect("を", 'write "同じ数字を2枚"')
+        return _group(s, None, "rank")
     if not (s.take("スート") or s.take("スーツ")):
-        raise PatternError("expected 'スート' after '同じ'", s.i, 'write "同じスートを2枚" or "同じスートを2枚以上"')
+        raise PatternError("expected 'スート' or '数字' after '同じ'", s.i,
+                           'write "同じスートを2枚", "同じ数字を2枚" or "同じスートのA,10〜K を 5枚"')
+    if s.take("の"):
+        slot = _slot(s)
+        s.expect("を", 'write "同じスートのA,10〜K を 5枚"')
+        return _group(s, slot, "suit")
     s.expect("を", 'write "同じスートをN枚"')
     at = s.i
     n = s.number()

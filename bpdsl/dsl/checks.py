@@ -64,7 +64,7 @@ def op_calls_of(entry: Action | Character | Fog) -> list[OpCall]:
     elif isinstance(entry, Character):
         calls = [entry.size, *entry.labels, *entry.abilities]
     elif isinstance(entry, Fog):
-        calls = list(entry.abilities)
+        calls = [entry.target, *entry.abilities]
     return [c for c in calls if c is not None]
 
 

@@ -55,14 +55,20 @@ ACTION_FIELDS: dict[str, Any] = {
     "list": {"type": "string", "nullable": True, "allowed": ["numbered", "bullets"]},
     "update": VERSION, "story": TEXT, "flavor": TEXT, "dev_note": TEXT, "devNote": TEXT,
 }
+# data carried by every entry kind: version history and the story/flavor texts of the official lists;
+# ``after`` places an entry new to an extending edition after the named entry in printed order
+LORE: dict[str, Any] = {"since": VERSION, "update": VERSION, "story": TEXT, "flavor": TEXT,
+                        "flavor_speaker": TEXT, "flavorSpeaker": TEXT,
+                        "after": {"type": "string", "nullable": True}}
+ACTION_FIELDS.update(LORE)
 CHARACTER_FIELDS: dict[str, Any] = {
     "id": ID, "name": TEXT, "ruby": TEXT, "kind": {"type": "string", "allowed": ["soldier", "bulwark"]},
     "type": TEXT, "key": PATTERN, "size": OPCALL, "labels": OPCALLS, "abilities": OPCALLS, "formats": FORMATS,
-    "since": VERSION,
+    **LORE,
 }
 FOG_FIELDS: dict[str, Any] = {
     "id": ID, "name": TEXT, "ruby": TEXT, "type": TEXT, "category": TEXT, "key": PATTERN, "abilities": OPCALLS,
-    "formats": FORMATS,
+    "target": OPCALL, "formats": FORMATS, **LORE,
 }
 
 
@@ -104,9 +110,9 @@ SPECS: dict[str, EntrySpec] = {
     ),
     "fog": EntrySpec(
         "fog", "fogs", Fog, ("name", "type", "category", "key", "formats"),
-        {"ruby": str, "abilities": list},
-        {"abilities": ("ability",)},
-        (),
+        {"ruby": str, "abilities": list, "target": lambda: None},
+        {"abilities": ("ability",), "target": ("target",)},
+        ("target",),
     ),
 }
 
@@ -174,7 +180,7 @@ def convert_fields(ctx: BuildContext, opb: OpBuilder, spec: EntrySpec, edition: 
     out: dict[str, Any] = {}
     game = ctx.definitions.games.get(edition.game)
     for key, value in raw.items():
-        name = {"devNote": "dev_note", "list": "list_style"}.get(key, key)
+        name = {"devNote": "dev_note", "list": "list_style", "flavorSpeaker": "flavor_speaker"}.get(key, key)
         here = path + (key,)
         if name in spec.op_fields:
             kinds = spec.op_fields[name]
@@ -315,8 +321,27 @@ def resolve(defs: Definitions, sink: DiagnosticSink) -> None:
                 values.update({k: v for k, v in d.fields.items() if v is not None or k in spec.single_ops})
                 values = {k: v for k, v in values.items() if k in _model_fields(spec.model)}
                 result[d.id] = spec.model(**values, pos=d.pos)
+            result = _place_after(result, own, edition, spec, sink)
             setattr(edition, spec.attr, result)
         st.inherited[edition.id] = inherited
+
+
+def _place_after(result: dict[str, Any], own: dict[str, Draft], edition: Edition, spec: EntrySpec,
+                 sink: DiagnosticSink) -> dict[str, Any]:
+    """Printed order: the parent's order, each entry written with ``after: <id>`` moved right after that
+    entry (in the order the edition writes them), others where inheritance put them."""
+    order = list(result)
+    for d in own.values():
+        target = d.fields.get("after")
+        if not target or d.id not in result:
+            continue
+        if target not in result or target == d.id:
+            sink.error(d.pos, C.D_DANGLING, f"{spec.kind} {d.id!r} is placed after {target!r}, which {edition.id} "
+                       f"does not have", did_you_mean(str(target), result) or "name an entry of the same list")
+            continue
+        order.remove(d.id)
+        order.insert(order.index(target) + 1, d.id)
+    return {k: result[k] for k in order}
 
 
 _FIELDS_CACHE: dict[type, set[str]] = {}

@@ -74,3 +74,20 @@ def unused_ops(defs: Definitions) -> list[str]:
     for game in defs.games.values():
         used |= {c.op for c in game.costs}
     return sorted(set(ops()) - used)
+
+
+def override_ratio(edition: Edition) -> tuple[int, int]:
+    """(effect steps printed from a text override, effect steps) of an edition."""
+    st = edition_stats(edition)
+    return st.effect_text_overrides, st.effect_steps
+
+
+def single_entry_ops(defs: Definitions) -> dict[str, str]:
+    """Ops that only one entry uses (op -> "game:entry id"), counting an entry that several editions of a
+    game share (act8.0 and act8.2's エンド) once: the vocabulary's sentence-sized words, kept few."""
+    users: dict[str, set[str]] = {}
+    for edition in defs.editions.values():
+        for _kind, entry in entries(edition):
+            for call in nested_calls(op_calls_of(entry)):
+                users.setdefault(call.op, set()).add(f"{edition.game}:{entry.id}")
+    return {op: next(iter(who)) for op, who in sorted(users.items()) if len(who) == 1}

@@ -52,6 +52,7 @@ class CAction:
     key_test: Callable[[int], bool] | None = None  # hand bitmask (1 << card index) -> has some legal key
     target_key: Any = None  # equal for actions whose targets are chosen by the same op call (shared lookups)
     label: str = ""  # option text of the action decision
+    untargetable_by: frozenset[str] = frozenset()  # ids of actions that may not target this one (notes)
     model: Any = None
 
 
@@ -190,6 +191,8 @@ def compile_action(a: Any) -> CAction:
         key_test=_key_test(a.key),
         target_key=(a.target.op, repr(sorted(a.target.args.items()))) if a.target else None,
         label=f"{a.name} ({a.id})",
+        untargetable_by=frozenset(n.args.get("action") for n in getattr(a, "notes", [])
+                                  if n.op == "not_targeted_by"),
     )
 
 

@@ -22,9 +22,16 @@ that happened and the state reached.  Format (YAML)::
       - "投擲 (throwing)"      # an option's label (as printed by the error message) or its index
       - "♠5+♣7"
       - {p: 1, choose: "パス"} # `p:` also checks who is asked
+      - p: 1                   # a ruling about what a decision offers, and the state when it is asked:
+        choose: "パス"
+        kind: action           # the kind of decision (action, key, target, choose, order, ...)
+        offered: ["パス", "ツイスト (twist)"]      # exactly these options (any order)
+        not_offered: ["カウンター (counter)"]      # never these
+        state: {stage: [throwing]}               # like expect.state, checked before answering
     expect:
       events:                # must occur in this order (each matches a log line on the keys given)
         - {t: damage, p: 1, n: 5}
+        - {t: raise, action: counter, count: 0}   # with count: exactly that many, anywhere in the log
       absent:                # must not occur at all
         - {t: no_effect}
       state:                 # checked when the script has run out (or the game is over)
@@ -93,13 +100,16 @@ class ScenarioResult:
 
 
 class _ScriptAgent:
-    """Both seats share one script; checks the optional ``p:`` of each entry."""
+    """Both seats share one script; checks the optional ``p:`` of each entry, and what the decision offers
+    (``offered`` / ``not_offered``), its ``kind`` and the ``state`` when it is asked."""
 
     name = "scenario"
 
     def __init__(self, script: list[Any]):
         self.script = script
         self.pos = 0
+        self.game: Any = None
+        self.failures: list[str] = []
 
     def decide(self, request: DecisionRequest, observe: Any) -> int:
         if self.pos >= len(self.script):
@@ -107,10 +117,12 @@ class _ScriptAgent:
         entry = self.script[self.pos]
         self.pos += 1
         who = None
+        labels = [request.label(i) for i in range(len(request.options))]
         if isinstance(entry, dict):
             who = entry.get("p")
+            self._check_offer(entry, request, labels)
             entry = entry.get("choose")
-        legal = ", ".join(repr(request.label(i)) for i in range(len(request.options)))
+        legal = ", ".join(repr(x) for x in labels)
         if who is not None and who != request.player:
             raise ScriptError(f"scripted decision #{self.pos} is for player {who}, but player {request.player} is "
                               f"asked a {request.kind!r} decision; legal options: {legal}")
@@ -123,6 +135,21 @@ class _ScriptAgent:
         what = request.context.get("action") or request.context.get("what") or ""
         raise ScriptError(f"illegal scripted choice {entry!r} (decision #{self.pos}) for player {request.player}'s "
                           f"{request.kind!r} decision{f' ({what})' if what else ''}; legal options: {legal}")
+
+
+    def _check_offer(self, entry: dict[str, Any], request: DecisionRequest, labels: list[str]) -> None:
+        where = f"decision #{self.pos} (player {request.player}, {request.kind})"
+        if "kind" in entry and entry["kind"] != request.kind:
+            self.failures.append(f"{where}: expected a {entry['kind']!r} decision")
+        if "offered" in entry and sorted(entry["offered"]) != sorted(labels):
+            self.failures.append(f"{where}: offers {labels!r}, expected exactly {list(entry['offered'])!r}")
+        for label in entry.get("not_offered") or []:
+            if label in labels:
+                self.failures.append(f"{where}: must not offer {label!r}")
+        if entry.get("state") and self.game is not None:
+            found: list[str] = []
+            _check_state(self.game, entry["state"], found)
+            self.failures.extend(f"{where}: {f}" for f in found)
 
 
 def _card(text: Any, seat: int, used: set[int], where: str) -> int:
@@ -304,6 +331,7 @@ def run_scenario(source: str | Path | dict[str, Any], definitions: Any = None) -
     log = EventLog()
     agent = _ScriptAgent(list(data.get("decisions") or []))
     game = new_game(rules, [agent, agent], int(data.get("seed", 0)), log=log)
+    agent.game = game
     _setup(game, data)
     start = data.get("start")
     if start is None:
@@ -335,8 +363,15 @@ def run_scenario(source: str | Path | dict[str, Any], definitions: Any = None) -
     if agent.pos < len(agent.script):
         result.failures.append(f"the game ended ({game.state.reason}) with {len(agent.script) - agent.pos} scripted "
                                "decisions left")
+    result.failures.extend(agent.failures)
     pos = 0
     for want in expect.get("events") or []:
+        if "count" in want:  # {t: raise, action: x, count: 2}: exactly that many such events, anywhere
+            pattern = {k: v for k, v in want.items() if k != "count"}
+            n = sum(1 for e in log.lines if _matches(e, pattern))
+            if n != want["count"]:
+                result.failures.append(f"expected {want['count']} event(s) {pattern!r}, got {n}")
+            continue
         while pos < len(log.lines) and not _matches(log.lines[pos], want):
             pos += 1
         if pos >= len(log.lines):

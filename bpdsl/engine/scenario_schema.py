@@ -69,7 +69,13 @@ SCHEMA: dict[str, Any] = {
         "nullable": True,
         "schema": {
             "type": ["string", "integer", "dict"],
-            "schema": {"p": _SEAT, "choose": {"type": ["string", "integer"], "required": True}},
+            "schema": {"p": _SEAT, "choose": {"type": ["string", "integer"], "required": True},
+                       # what the decision must offer: exactly these options / never these options
+                       "offered": {"type": "list", "schema": {"type": "string"}},
+                       "not_offered": {"type": "list", "schema": {"type": "string"}},
+                       "kind": {"type": "string"},
+                       # the state when this decision is asked (before it is answered), like expect.state
+                       "state": {"type": "dict", "allow_unknown": True}},
         },
     },
     "observe": {

@@ -54,9 +54,14 @@ class PhraseContext:
     def __init__(self, terms: Mapping[str, str], names: Mapping[str, str]):
         self.terms = dict(terms)
         self.names = dict(names)  # entry id -> printed name (actions, characters, fogs)
+        # the target op call of the entry being rendered: phrases saying 「対象の…」 name what it targets
+        self.target: Any = None
+        # the selection a for_each step is rendering its steps for (filter words, whose, noun)
+        self.each: Mapping[str, str] | None = None
 
-    def term(self, key: str) -> str:
-        return self.terms.get(key, key)
+    def term(self, key: str, default: str | None = None) -> str:
+        """The edition's printed word for ``key`` (``default``, else the key itself, when it declares none)."""
+        return self.terms.get(key, key if default is None else default)
 
     def name(self, entry_id: str) -> str:
         return self.names.get(entry_id, entry_id)

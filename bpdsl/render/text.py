@@ -247,8 +247,13 @@ def _effect_blocks(ctx: PhraseContext, edition: Edition, action: Action) -> tupl
         blocks.append(TextBlock(text=action.lead))
     steps: list[TextItem] = []
     for call in action.effect:
-        item = parse_lines(render_call(ctx, call))
+        text = render_call(ctx, call)
         op = registry.REGISTRY.get(call.op)
+        if op is not None and op.extra.get("steps") and call.text is None:
+            # an op whose phrase is a whole procedure: each paragraph is one numbered step
+            steps.extend(parse_lines(part) for part in text.split("\n\n") if part.strip())
+            continue
+        item = parse_lines(text)
         if op is not None and op.extra.get("lead") and not steps:
             blocks.append(_paragraph(item))
         else:
@@ -268,6 +273,7 @@ def _simple(kind: str, label: str, ctx: PhraseContext, calls: Sequence[OpCall]) 
 def action_text(edition: Edition, action: Action, fmt: Format | str | None = None,
                 ctx: PhraseContext | None = None) -> EntryText:
     ctx = ctx or phrase_context(edition)
+    ctx.target = action.target  # 「対象の…」 in the effect names what this action targets
     classic = _classic(edition)
     sections: list[TextSection] = []
     if action.conditions:
@@ -291,6 +297,7 @@ def action_text(edition: Edition, action: Action, fmt: Format | str | None = Non
 def character_text(edition: Edition, character: Character, fmt: Format | str | None = None,
                    ctx: PhraseContext | None = None) -> EntryText:
     ctx = ctx or phrase_context(edition)
+    ctx.target = None
     classic = _classic(edition)
     sections: list[TextSection] = []
     size_label = edition.terms.get("size_label")
@@ -298,7 +305,7 @@ def character_text(edition: Edition, character: Character, fmt: Format | str | N
         sections.append(TextSection("size", f"{size_label}：", [TextBlock(text=render_call(ctx, character.size))],
                                     int(character.size.text is not None)))
     if character.labels:
-        text = "、".join(render_call(ctx, c) for c in character.labels)
+        text = edition.terms.get("label_sep", "、").join(render_call(ctx, c) for c in character.labels)
         sections.append(TextSection("label", "(ラベル)", [TextBlock(text=text)],
                                     sum(1 for c in character.labels if c.text is not None)))
     if character.abilities:
@@ -315,7 +322,9 @@ def character_text(edition: Edition, character: Character, fmt: Format | str | N
 def fog_text(edition: Edition, fog: Fog, fmt: Format | str | None = None,
              ctx: PhraseContext | None = None) -> EntryText:
     ctx = ctx or phrase_context(edition)
-    sections = [_simple("ability", "(能力)", ctx, fog.abilities)] if fog.abilities else []
+    ctx.target = None
+    sections = [_simple("target", "(対象)", ctx, [fog.target])] if fog.target is not None else []
+    sections += [_simple("ability", "(能力)", ctx, fog.abilities)] if fog.abilities else []
     return EntryText(
         id=fog.id, entry="fog", mark=mark(edition, fog.formats, fmt), name=fog.name, ruby=fog.ruby,
         type=fog.type, tags=_tags(edition, fog.formats), key=_key_text(fog), sections=sections,
@@ -368,7 +377,7 @@ def count_overrides(edition: Edition) -> int:
     for c in edition.characters.values():
         calls += [*c.labels, *c.abilities] + ([c.size] if c.size is not None else [])
     for f in edition.fogs.values():
-        calls += list(f.abilities)
+        calls += list(f.abilities) + ([f.target] if f.target is not None else [])
     return sum(1 for c in calls if c.text is not None)
 
 

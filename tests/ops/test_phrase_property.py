@@ -46,6 +46,8 @@ def _value(rule: Mapping[str, Any]) -> st.SearchStrategy[Any]:
                         max_size=4)
     if kind == "dict":
         return _args(rule.get("schema", {}))
+    if kind == "opcall":  # a nested step of a composite op
+        return st.sampled_from(["end_turn", {"draw": {"count": 1}}, {"send_to_grave": {"cards": "each"}}])
     return st.none()
 
 

@@ -34,6 +34,10 @@ NAMES: dict[str, NameInfo] = {
     "self.key_rank": NameInfo("rank value of this action's or character's single key card", "このアクションのキーカードの数字"),
     "self.key_count": NameInfo("number of key cards of this action or character", "このアクションのキーカードの枚数"),
     "self.size": NameInfo("current size of this character", "このキャラクターのサイズ"),
+    # --- what a step looks at one by one (for_each: a character; reveal_top: a card)
+    "each.size": NameInfo("current size of the character a for_each step is at", "サイズ"),
+    "each.rank": NameInfo("printed rank value of the character a for_each step is at", "数字"),
+    "card.value": NameInfo("rank value (Table 3.1) of the card a step is looking at", "カードの数字"),
     # --- players
     "me.life": NameInfo("number of cards in the controller's life", "自分のライフの枚数"),
     "me.hand": NameInfo("number of cards in the controller's hand", "自分の手札の枚数"),

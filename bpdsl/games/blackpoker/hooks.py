@@ -431,6 +431,13 @@ class BlackPokerHooks:
             return self._card_name(inst.keys if inst is not None else [], name)
         if name == "attackers.count":
             return len(s.combat.get("attackers", []))
+        if name.startswith("each."):  # the character a for_each step is at
+            ch = self.find(game, int(inst.data.get("each", -1))) if inst is not None else None
+            if ch is None:
+                return 0
+            return self.size(ch) if name == "each.size" else sum(VALUE[c % 54] for c in ch.cards)
+        if name == "card.value":  # the card a reveal step is looking at
+            return VALUE[int(inst.data.get("card", 0)) % 54] if inst is not None else 0
         if name.startswith("target."):
             t = inst.target if inst is not None else None
             if t is None:

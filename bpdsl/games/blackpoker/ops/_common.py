@@ -36,6 +36,9 @@ EXPR_PREDICATES: dict[str, tuple[str, str]] = {
     "key.has_ace": ("キーカードにAが含まれる", "キーカードにAが含まれない"),
     "attackers.count>=1": ("アタッカーが1体以上いる", "アタッカーがいない"),
     "target.charged": ("対象のキャラクターがチャージ状態の", "対象のキャラクターがドライブ状態の"),
+    "target.is_soldier": ("対象が兵士の", "対象が兵士でない"),
+    "target.is_bulwark": ("対象が防壁の", "対象が防壁でない"),
+    "turn.is_mine": ("ターンを持っている時", "ターンを持っていない時"),
 }
 
 # ids of the reference-type enumerations used in schemas
@@ -62,9 +65,14 @@ def _key(value: Any) -> str:
     return "".join(src(value).split())
 
 
-def noun(value: Any) -> str:
-    """Printed words of a value expression: ``key.spade.rank`` -> キーカードの♠カードの数字."""
+def noun(value: Any, ctx: PhraseContext | None = None) -> str:
+    """Printed words of a value expression: ``key.spade.rank`` -> キーカードの♠カードの数字.
+
+    An edition may word a name its own way with a term ``expr:<name>`` (act8.2 prints key.rank_sum as
+    キーカードの合計値), which wins over the tables here."""
     key = _key(value)
+    if ctx is not None and f"expr:{key}" in ctx.terms:
+        return ctx.terms[f"expr:{key}"]
     if key in EXPR_NOUNS:
         return EXPR_NOUNS[key]
     if key.lstrip("-").isdigit():
@@ -82,6 +90,61 @@ def predicate(value: Any) -> str:
         yes, no = EXPR_PREDICATES[key]
         return no if negate else yes
     return text
+
+
+ORDER_WORDS = {"<=": "以下", ">=": "以上", "<": "未満", ">": "より大きい", "==": "と等しい"}
+
+
+def filter_words(value: Any, ctx: PhraseContext, subject: dict[str, str]) -> str:
+    """Printed words of a filter over the things a step selects: ``each.size <= key.rank_sum`` ->
+    サイズがキーカードの合計値以下の. ``subject`` maps the selection's names to their printed attribute
+    ("" when the attribute goes without saying: a card's 数字 in 「キーカードの合計値以下のカード」)."""
+    from bpdsl.dsl.expr import Binary, Name
+
+    root = getattr(value, "root", None)
+    if isinstance(root, Binary) and root.op in ORDER_WORDS and isinstance(root.left, Name) \
+            and root.left.name in subject:
+        from bpdsl.dsl.expr import unparse
+
+        attr = subject[root.left.name]
+        rhs = noun(unparse(root.right), ctx)
+        return f"{attr + 'が' if attr else ''}{rhs}{ORDER_WORDS[root.op]}の"
+    return src(value)
+
+
+def request_word(ctx: PhraseContext) -> str:
+    """What the sheet calls a raised action: アクション (act8.0) or リクエスト (act8.2)."""
+    return ctx.term("request", "アクション")
+
+
+def label_ref(ctx: PhraseContext, label: str) -> str:
+    """A label named in a sentence: ラベルにアタッカー (act8.0) or <アタッカー> (act8.2)."""
+    return f"<{label}>" if ctx.term("label_ref", "") == "bracket" else f"ラベルに{label}"
+
+
+def noun_targets(ctx: PhraseContext) -> bool:
+    """True where (対象) prints what is targeted as a noun (act8.2 「兵士1体」), not a sentence."""
+    return ctx.term("target_form", "") == "noun"
+
+
+def target_sentence(ctx: PhraseContext, what: str) -> str:
+    return what if noun_targets(ctx) else f"{what}を対象とする。"
+
+
+def target_noun(ctx: PhraseContext, default: str = "対象") -> str:
+    """The printed noun of the entry's target (兵士, 対戦相手, プレイヤー, リクエスト ...) for 「対象の…」."""
+    call = ctx.target
+    if call is None:
+        return default
+    args = getattr(call, "args", {}) or {}
+    op = getattr(call, "op", "")
+    if op == "target_character":
+        return NOUNS[args.get("what") or "character"]
+    if op == "target_player":
+        return "対戦相手" if (args.get("who") or "opponent") == "opponent" else "プレイヤー"
+    if op == "target_action":
+        return request_word(ctx)
+    return default
 
 
 def life(ctx: PhraseContext) -> str:

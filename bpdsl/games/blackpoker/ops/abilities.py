@@ -157,13 +157,18 @@ def _waive_cost(ctx: Any, a: Mapping[str, Any]) -> None:
 
 def _fog_size_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     verb = "加算" if a["direction"] == "up" else "減算"
-    return f"対象とした兵士の{ctx.term('size')}は、このターンが終わるまで{noun(a['by'])}分{verb}される。"
+    size = a.get("size_word") or ctx.term("size")
+    if get(a, "applies_to", "target") == "own_soldiers":  # フォース
+        return f"このターンが終わるまで自分の兵士全ての{size}は、{noun(a['by'], ctx)}分{verb}される。"
+    return f"対象とした兵士の{size}は、このターンが終わるまで{noun(a['by'], ctx)}分{verb}される。"
 
 
 FOG_SIZE_MODIFIER = declare(
     "fog_size_modifier", "ability",
     args={"by": {"type": "expr", "required": True, "meta": {"expr": "int"}},
-          "direction": {"type": "string", "allowed": ["up", "down"], "required": True}},
+          "direction": {"type": "string", "allowed": ["up", "down"], "required": True},
+          "applies_to": {"type": "string", "allowed": ["target", "own_soldiers"], "default": "target"},
+          "size_word": {"type": "string", "nullable": True}},
     phrase=_fog_size_phrase,
     summary=("A fog card's ability: while it is in the fog (until the end of the turn), the soldier it was "
              "played on has its size raised or lowered by `by`."),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from bpdsl.games.blackpoker.ops._common import get, noun
+from bpdsl.games.blackpoker.ops._common import get, label_ref, noun, target_noun
 from bpdsl.ops.registry import PhraseContext, declare
 
 
@@ -16,9 +16,9 @@ def _attackers_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     if get(a, "eligible", "soldier") == "label":
         return "\n".join([
             "対戦相手を攻撃するアタッカーをドライブして指定する。",
-            "  アタッカーはラベルにアタッカーを持っているキャラクターを指定できる。",
+            f"  アタッカーは{label_ref(ctx, 'アタッカー')}を持っているキャラクターを指定できる。",
             "  アタッカーは複数指定可能。ドライブ状態の兵士は指定できない。",
-            "  このターン場に出たキャラクターは指定できない、ただしラベルに速攻があるキャラクターは指定できる。",
+            f"  このターン場に出たキャラクターは指定できない、ただし{label_ref(ctx, '速攻')}があるキャラクターは指定できる。",
         ])
     return "対戦相手を攻撃する兵士（アタッカー）をドライブして指定する。アタッカーは複数指定可能。ドライブ状態の兵士は指定できない。"
 
@@ -43,7 +43,8 @@ def _blockers_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     head = "対戦相手はアタックアクションにて指定されたアタッカー毎にそれをブロックするキャラクター（ブロッカー）を指定する。"
     rest = "兵士でブロックする場合、1アタッカーに対して複数の兵士を指定できる。ドライブ状態のキャラクターは指定できない。"
     if get(a, "eligible", "character") == "label":
-        return "\n".join([head, "  ブロッカーはラベルにブロッカーを持っているキャラクターを指定できる。", "  " + rest])
+        return "\n".join([head, f"  ブロッカーは{label_ref(ctx, 'ブロッカー')}を持っているキャラクターを指定できる。",
+                          "  " + rest])
     return head + rest
 
 
@@ -123,10 +124,10 @@ def _unblocked_damage(ctx: Any, a: Mapping[str, Any]) -> None:
 
 
 def _damage_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    who = {"target": "対象の対戦相手", "target_owner": "対象の兵士のオーナー", "opponent": "対戦相手",
-           "self": "自分"}[a["to"]]
+    who = {"target": f"対象の{target_noun(ctx, '対戦相手')}", "target_owner": "対象の兵士のオーナー",
+           "opponent": "対戦相手", "self": "自分"}[a["to"]]
     amount = a["amount"]
-    text_amount = noun(amount)
+    text_amount = noun(amount, ctx)
     if text_amount.lstrip("-").isdigit():
         return f"{who}に{text_amount}点のダメージを与える。"
     return f"{who}にX点のダメージを与える。Xは{text_amount}に等しい。"

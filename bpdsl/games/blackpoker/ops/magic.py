@@ -9,14 +9,19 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from bpdsl.games.blackpoker.ops._common import get, noun
+from bpdsl.games.blackpoker.ops._common import STATES, get, noun, request_word
 from bpdsl.ops.registry import PhraseContext, declare
 
 
 def _modify_size_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    size = ctx.term("size")
+    size = a.get("size_word") or ctx.term("size")
     verb = "加算" if a["direction"] == "up" else "減算"
-    text = f"対象とした兵士の{size}は、このターンが終わるまで{noun(a['by'])}分{verb}される。"
+    each = ctx.each
+    if get(a, "cards", "target") == "each" and each is not None:  # フォース: 自分の兵士全ての数字は、…
+        text = (f"このターンが終わるまで{each['filter']}{each['whose']}{each['noun']}全ての{size}は、"
+                f"{noun(a['by'], ctx)}分{verb}される。")
+    else:
+        text = f"対象とした兵士の{size}は、このターンが終わるまで{noun(a['by'], ctx)}分{verb}される。"
     fog = a.get("fog")
     if get(a, "destroy_at_zero", False):
         text += f"もし対象の{size}が0以下となった場合、対象を墓地に移す。"
@@ -34,6 +39,8 @@ MODIFY_SIZE = declare(
         "direction": {"type": "string", "allowed": ["up", "down"], "required": True},
         "destroy_at_zero": {"type": "boolean", "default": False},
         "fog": {"type": "ref", "nullable": True, "meta": {"ref": "fog"}},
+        "cards": {"type": "string", "allowed": ["target", "each"], "default": "target"},
+        "size_word": {"type": "string", "nullable": True},
     },
     phrase=_modify_size_phrase,
     summary=("Raise (`up`) or lower (`down`) the targeted soldier's size by `by` until the end of the turn. "
@@ -41,6 +48,7 @@ MODIFY_SIZE = declare(
              "(act8.0) the key card is put into the controller's fog as that fog card, which carries the "
              "modification (not when the soldier was destroyed)."),
     example={"modify_size": {"by": "key.rank", "direction": "down", "destroy_at_zero": True, "fog": "down"}},
+    uses_target=True,
 )
 
 @MODIFY_SIZE.executor
@@ -48,7 +56,7 @@ def _modify_size(ctx: Any, a: Mapping[str, Any]) -> None:
     from bpdsl.engine.state import Z_FOG, Z_STAGE
 
     rules, game, s = ctx.hooks, ctx.game, ctx.state
-    ch = rules.find(game, ctx.inst.target[1])
+    ch = rules.find(game, _character_ref(ctx, a))
     if ch is None:
         return
     by = int(ctx.value(a["by"]))
@@ -62,29 +70,53 @@ def _modify_size(ctx: Any, a: Mapping[str, Any]) -> None:
                 rules.move_card(game, c, Z_FOG, ctx.seat)
 
 
+def _character_ref(ctx: Any, a: Mapping[str, Any]) -> int:
+    """The uid of the character a step acts on: the one a for_each step is at, else the target."""
+    if a.get("cards") == "each":
+        return int(ctx.inst.data.get("each", -1))
+    t = ctx.inst.target
+    return t[1] if t is not None and t[0] == "char" else -1
+
+
+def _toggle_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    states = "または".join(STATES[x] for x in get(a, "order", ["drive", "charge"]))
+    lead = "必要であれば、" if get(a, "optional", False) else ""
+    return f"{lead}対象のキャラクターを{states}にする。"
+
+
 TOGGLE_STATE = declare(
     "toggle_state", "effect",
-    args={},
-    phrase="対象のキャラクターをドライブ状態またはチャージ状態にする。",
-    summary="The controller chooses to drive or to charge the targeted character.",
-    example={"toggle_state": {}},
+    args={"optional": {"type": "boolean", "default": False},
+          "order": {"type": "list", "minlength": 2, "maxlength": 2, "default": ["drive", "charge"],
+                    "schema": {"type": "string", "allowed": list(STATES)}}},
+    phrase=_toggle_phrase,
+    summary=("The controller chooses to drive or to charge the targeted character; with `optional` they may "
+             "also leave it as it is (「必要であれば」). `order` is the printed order of the two states."),
+    example={"toggle_state": {"optional": True, "order": ["charge", "drive"]}},
+    uses_target=True,
 )
 
 @TOGGLE_STATE.executor
 def _toggle_state(ctx: Any, a: Mapping[str, Any]) -> None:
-    ch = ctx.hooks.find(ctx.game, ctx.inst.target[1])
+    ch = ctx.hooks.find(ctx.game, _character_ref(ctx, a))
     if ch is None:
         return
-    i = ctx.decide(ctx.seat, "choose", [True, False], {"what": ctx.hooks.describe_char(ctx.game, ch, ctx.seat)},
-                   ["ドライブ状態にする", "チャージ状態にする"])
-    ch.driven = i == 0
+    options: list[Any] = [True, False]
+    labels = ["ドライブ状態にする", "チャージ状態にする"]
+    if get(a, "optional", False):
+        options.append(None)
+        labels.append("そのままにする")
+    i = ctx.decide(ctx.seat, "choose", options, {"what": ctx.hooks.describe_char(ctx.game, ch, ctx.seat)}, labels)
+    if options[i] is not None:
+        ch.driven = options[i]
 
 
 def _counter_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    r = request_word(ctx)
     return "\n".join([
-        "次のいずれかの場合、対象のアクションを無効にする。その場合、対象アクションをステージから取り除き、対象アクションのキーカードを墓地に移す。",
-        "  対象アクションのキーカードが1枚かつこのアクションのキーカードの数字が対象アクションのキーカードの数字以上",
-        f"  対象アクションのキーカードが{get(a, 'always_at', 2)}枚",
+        f"次のいずれかの場合、対象の{r}を無効にする。その場合、対象{r}をステージから取り除き、対象{r}のキーカードを墓地に移す。",
+        f"  対象{r}のキーカードが1枚かつこの{r}のキーカードの数字が対象{r}のキーカードの数字以上",
+        f"  対象{r}のキーカードが{get(a, 'always_at', 2)}枚",
     ])
 
 
@@ -96,6 +128,7 @@ COUNTER = declare(
              "action's key rank, or if it has `always_at` key cards: remove it from the stage and put its key "
              "cards into the grave (its costs stay paid)."),
     example={"counter": {"always_at": 2}},
+    uses_target=True,
 )
 
 @COUNTER.executor
@@ -114,7 +147,7 @@ def _counter(ctx: Any, a: Mapping[str, Any]) -> None:
 
 
 def _divisible_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    return f"{noun(a['value'])}が0以外かつ、{noun(a['divisor'])}で割切れる場合、次を行う。"
+    return f"{noun(a['value'], ctx)}が0以外かつ、{noun(a['divisor'], ctx)}で割切れる場合、次を行う。"
 
 
 PROCEED_IF_DIVISIBLE = declare(

@@ -13,9 +13,10 @@ from bpdsl.ops.registry import PhraseContext, declare
 
 def _key_rank_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     spell = a.get("spell_out") or []
+    unit = ctx.term("unit", "キーカード")  # act8.2: ユニットカード
     if spell:
-        return "キーカードが" + ",".join(f"{r}なら{RANK_VALUES[r]}" for r in spell)
-    return "キーカードの数字"
+        return f"{unit}が" + ",".join(f"{r}なら{RANK_VALUES[r]}" for r in spell)
+    return f"{unit}の数字"
 
 
 SIZE_KEY_RANK = declare(
@@ -48,7 +49,7 @@ def _size_fixed(ch: Any, a: Mapping[str, Any]) -> int:
 SIZE_KEY_SUM = declare(
     "size_key_sum", "size",
     args={},
-    phrase="キーカードの数字の合計",
+    phrase=lambda ctx, a: f"{ctx.term('unit', 'キーカード')}の数字の合計",
     summary="The size is the sum of the values of all key cards of the character (装備兵).",
     example={"size_key_sum": {}},
 )

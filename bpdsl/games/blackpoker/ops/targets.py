@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from bpdsl.games.blackpoker.ops._common import NOUNS, get
+from bpdsl.games.blackpoker.ops._common import NOUNS, get, noun_targets, request_word, target_sentence
 from bpdsl.ops.registry import PhraseContext, declare
 
 
@@ -16,6 +16,12 @@ def _character_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     noun = NOUNS[get(a, "what", "character")]
     n = get(a, "count", 1)
     where = ""
+    if noun_targets(ctx):  # act8.2: 「キーカードとスートが等しい自分の兵士1体」
+        if get(a, "same_suit_as_key", False):
+            where += f"キーカードと{ctx.term('suit')}が等しい"
+        where += {"self": "自分の", "opponent": "対戦相手の"}.get(get(a, "controller", "any"), "")
+        text = f"{where}{noun}{n}体"
+        return text + ("Jokerは対象にできない。" if get(a, "exclude_joker", False) else "")
     if get(a, "controller", "any") == "self":
         if get(a, "same_suit_as_key", False):
             where = f"自分の場にいるキーカードと同じ{ctx.term('suit')}の"
@@ -72,7 +78,8 @@ TARGET_PLAYER = declare(
     "target_player", "target",
     args={"who": {"type": "string", "allowed": ["opponent", "any"], "default": "opponent"},
           "count": {"type": "integer", "min": 1, "default": 1}},
-    phrase=lambda ctx, a: f"{'対戦相手' if get(a, 'who', 'opponent') == 'opponent' else 'プレイヤー'}{get(a, 'count', 1)}人を対象とする。",
+    phrase=lambda ctx, a: target_sentence(
+        ctx, f"{'対戦相手' if get(a, 'who', 'opponent') == 'opponent' else 'プレイヤー'}{get(a, 'count', 1)}人"),
     summary="Target `count` players (an opponent of the controller by default).",
     example={"target_player": {"who": "opponent"}},
 )
@@ -85,21 +92,46 @@ def _target_player(ctx: Any, a: Mapping[str, Any]) -> list[Any]:
 
 
 def _action_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    counts = "または".join(f"{n}枚" for n in a["key_counts"])
-    return f"キーカードが{counts}のアクションを対象とする。"
+    words = ""
+    if a.get("key_counts"):
+        counts = "または".join(f"{n}枚" for n in a["key_counts"])
+        words += f"キーカードが{counts}の"
+    if a.get("actions"):
+        words += "・".join(f"{ctx.name(x)}アクション" for x in a["actions"]) + "の"
+    if get(a, "has_target", False):
+        words += "対象が指定されている"
+    return target_sentence(ctx, words + request_word(ctx))
 
 
 TARGET_ACTION = declare(
     "target_action", "target",
-    args={"key_counts": {"type": "list", "required": True, "minlength": 1,
-                         "schema": {"type": "integer", "min": 0}}},
+    args={"key_counts": {"type": "list", "minlength": 1, "nullable": True, "schema": {"type": "integer", "min": 0}},
+          "actions": {"type": "list", "minlength": 1, "nullable": True,
+                      "schema": {"type": "ref", "meta": {"ref": "action"}}},
+          "has_target": {"type": "boolean", "default": False}},
     phrase=_action_phrase,
-    summary="Target one action on the stage whose number of key cards is one of `key_counts`.",
+    summary=("Target one action on the stage (another than this one): whose number of key cards is one of "
+             "`key_counts`, that is one of `actions`, that has a target itself (`has_target`); never an "
+             "action whose notes say it cannot be targeted by this action (`not_targeted_by`)."),
     example={"target_action": {"key_counts": [1, 2]}},
 )
 
 @TARGET_ACTION.executor
 def _target_action(ctx: Any, a: Mapping[str, Any]) -> list[Any]:
-    counts = set(a["key_counts"])
+    counts = set(a["key_counts"]) if a.get("key_counts") else None
+    ids = set(a["actions"]) if a.get("actions") else None
+    need_target = bool(a.get("has_target"))
     me = ctx.inst.uid if ctx.inst is not None else -1
-    return [("action", x.uid) for x in ctx.state.stage if len(x.keys) in counts and x.uid != me]
+    mine = ctx.inst.action.id if ctx.inst is not None and ctx.inst.action is not None else ""
+    out = []
+    for x in ctx.state.stage:
+        if x.uid == me or (counts is not None and len(x.keys) not in counts):
+            continue
+        if ids is not None and x.action.id not in ids:
+            continue
+        if need_target and x.target is None:
+            continue
+        if mine in x.action.untargetable_by:
+            continue
+        out.append(("action", x.uid))
+    return out

@@ -44,10 +44,10 @@ def _on_resolved(ctx: Any, a: Mapping[str, Any]) -> list[int]:
 
 
 def _card_moved_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    whose = "あなたの" if get(a, "whose", "self") == "self" else ""
+    whose = ctx.term("self", "あなた") + "の" if get(a, "whose", "self") == "self" else ""
     each = "1枚につき1回" if get(a, "each", "card") == "card" else ""
     return (f"{ranks_text(a['ranks'])}のカードが{whose}{zone_name(ctx, a['from'])}から"
-            f"{zone_name(ctx, a['to'])}に行くたびに{each}誘発する。")
+            f"{zone_name(ctx, a['to'])}に{ctx.term('moves', '行く')}たびに{each}誘発する。")
 
 
 CARD_MOVED = declare(

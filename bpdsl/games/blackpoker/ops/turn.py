@@ -46,22 +46,28 @@ def _end_turn(ctx: Any, a: Mapping[str, Any]) -> None:
 
 def _charge_all_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     who = {"turn_player": "ターンを持っているプレイヤー", "self": "自分"}[get(a, "who", "turn_player")]
+    if get(a, "what", "character") == "soldier":
+        return f"{who}の場にいる全ての兵士をチャージ状態にする。"
     return f"{who}の場にいるキャラクターを全てチャージ状態にする。"
 
 
 CHARGE_ALL = declare(
     "charge_all", "effect",
-    args={"who": {"type": "string", "allowed": ["turn_player", "self"], "default": "turn_player"}},
+    args={"who": {"type": "string", "allowed": ["turn_player", "self"], "default": "turn_player"},
+          "what": {"type": "string", "allowed": ["character", "soldier", "bulwark"], "default": "character"}},
     phrase=_charge_all_phrase,
-    summary="Put every character on the field of the turn player (or the controller) into the charged state.",
+    summary=("Put every character (or every soldier / bulwark, `what`) on the field of the turn player (or the "
+             "controller) into the charged state."),
     example={"charge_all": {"who": "turn_player"}},
 )
 
 @CHARGE_ALL.executor
 def _charge_all(ctx: Any, a: Mapping[str, Any]) -> None:
     seat = ctx.state.turn if get(a, "who", "turn_player") == "turn_player" else ctx.seat
+    what = get(a, "what", "character")
     for ch in ctx.state.players[seat].field:
-        ch.driven = False
+        if what == "character" or ch.kind == what:
+            ch.driven = False
 
 
 def _raise_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:

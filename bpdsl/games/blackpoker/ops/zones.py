@@ -106,6 +106,7 @@ ATTACH_KEY = declare(
     summary=("Put the key cards on top of the targeted soldier; the soldier and the key cards become one "
              "character of kind `as` (装備兵) made of all those cards."),
     example={"attach_key": {"as": "armed_soldier", "see_abilities": True}},
+    uses_target=True,
 )
 
 @ATTACH_KEY.executor
@@ -139,11 +140,14 @@ def _draw(ctx: Any, a: Mapping[str, Any]) -> None:
 
 
 def _search_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    text = f"{life(ctx)}から好きなカードを{get(a, 'count', 1)}枚選び"
+    if get(a, "from", "life") == "grave":
+        text = f"自分の墓地からカードを{get(a, 'count', 1)}枚選び"
+    else:
+        text = f"{life(ctx)}から好きなカードを{get(a, 'count', 1)}枚選び"
     if get(a, "reveal", True):
         text += "対戦相手に見せ"
     text += "手札に加える。"
-    if get(a, "shuffle", True):
+    if get(a, "shuffle", True) and get(a, "from", "life") == "life":
         text += f"その後{life(ctx)}を切りなおす。"
     return text
 
@@ -154,10 +158,12 @@ SEARCH = declare(
         "count": {"type": "integer", "min": 1, "default": 1},
         "reveal": {"type": "boolean", "default": True},
         "shuffle": {"type": "boolean", "default": True},
+        "from": {"type": "string", "allowed": ["life", "grave"], "default": "life"},
     },
     phrase=_search_phrase,
-    summary=("The controller chooses any `count` cards of their life, shows them to the opponent (`reveal`), "
-             "adds them to the hand, then shuffles the life (`shuffle`)."),
+    summary=("The controller chooses any `count` cards of their life (or, `from: grave`, of their grave), "
+             "shows them to the opponent (`reveal`), adds them to the hand, then shuffles the life "
+             "(`shuffle`, a life only)."),
     example={"search": {"count": 1, "reveal": True, "shuffle": True}},
 )
 
@@ -167,15 +173,16 @@ def _search(ctx: Any, a: Mapping[str, Any]) -> None:
 
     rules, seat = ctx.hooks, ctx.seat
     p = ctx.state.players[seat]
+    pile = p.grave if get(a, "from", "life") == "grave" else p.life
     for _ in range(get(a, "count", 1)):
-        if not p.life:
+        if not pile:
             break
-        opts = sorted(p.life)
-        c = opts[ctx.decide(seat, "choose", opts, {"what": "ライフから選ぶカード"}, [rules.card_text(x) for x in opts])]
+        opts = sorted(pile)
+        c = opts[ctx.decide(seat, "choose", opts, {"what": "手札に加えるカード"}, [rules.card_text(x) for x in opts])]
         rules.move_card(ctx.game, c, Z_HAND, seat)
         if ctx.game.log is not None and get(a, "reveal", True):
             ctx.game.log.write({"t": "reveal", "p": seat, "card": rules.card_text(c)})
-    if get(a, "shuffle", True):
+    if get(a, "shuffle", True) and pile is p.life:
         ctx.game.rng.shuffle(p.life)
 
 
@@ -256,18 +263,31 @@ def _return_to_hand(ctx: Any, a: Mapping[str, Any]) -> None:
     rules.leave_field(game, ch, Z_HAND)
 
 
+def _to_grave_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    each = ctx.each
+    if a["cards"] == "each" and each is not None:  # 剣の雨: サイズが…以下の全ての兵士を墓地に移す。
+        return f"{each['filter']}{each['whose']}全ての{each['noun']}を墓地に移す。"
+    return f"対象の{NOUNS[get(a, 'what', 'character')]}を場から墓地に移す。"
+
+
 SEND_TO_GRAVE = declare(
     "send_to_grave", "effect",
-    args={"cards": {"type": "string", "allowed": ["target"], "required": True},
+    args={"cards": {"type": "string", "allowed": ["target", "each"], "required": True},
           "what": {"type": "string", "allowed": list(NOUNS), "default": "character"}},
-    phrase=lambda ctx, a: f"対象の{NOUNS[get(a, 'what', 'character')]}を場から墓地に移す。",
-    summary="Move every card of the targeted character from the field to its owner's grave.",
+    phrase=_to_grave_phrase,
+    summary=("Move every card of a character from the field to its owner's grave: the target, or (`each`) "
+             "the character a for_each step is at."),
     example={"send_to_grave": {"cards": "target", "what": "bulwark"}},
 )
 
 @SEND_TO_GRAVE.executor
 def _send_to_grave(ctx: Any, a: Mapping[str, Any]) -> None:
-    ch = ctx.hooks.find(ctx.game, ctx.inst.target[1])
+    if a["cards"] == "each":
+        uid = int(ctx.inst.data.get("each", -1))
+    else:
+        t = ctx.inst.target
+        uid = t[1] if t is not None and t[0] == "char" else -1
+    ch = ctx.hooks.find(ctx.game, uid)
     if ch is not None:
         ctx.hooks.to_grave(ctx.game, ch)
 
@@ -351,6 +371,7 @@ REVIVE_BY_SACRIFICE = declare(
              "the chosen card onto the field as the soldier its rank makes it (一般兵/英雄/エース/魔術士), "
              "otherwise it stays in the grave."),
     example={"revive_by_sacrifice": {"face": "up", "state": "charge"}},
+    uses_target=True,
 )
 
 @REVIVE_BY_SACRIFICE.executor
@@ -381,6 +402,7 @@ DISCARD_CHOSEN = declare(
     summary=("Look at the targeted opponent's hand and choose `count` cards; the opponent discards them "
              "(to the grave)."),
     example={"discard_chosen": {"count": 1}},
+    uses_target=True,
 )
 
 @DISCARD_CHOSEN.executor

@@ -1,0 +1,109 @@
+"""Stage ops: effects on actions that wait on the stage, and the note that shields an action from them.
+
+``negate`` takes the targeted action off the stage (its key cards to the grave, its costs stay paid),
+when its ``if`` holds; 停戦 is ``negate`` on a target_action limited to ダメージ判定.  ``change_target``
+lets the controller point the targeted action at another thing *that action* could target — computed by
+that action's own target op, never by this one — so a target can never move to something the action could
+not have chosen.  ``not_targeted_by`` is the ※ note 「このアクションはカウンターアクションの対象にならない」:
+target_action never offers an action carrying it to the named action.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from bpdsl.games.blackpoker.ops._common import predicate, request_word
+from bpdsl.ops.registry import PhraseContext, declare
+
+
+def _victim(ctx: Any) -> Any:
+    t = ctx.inst.target
+    if t is None or t[0] != "action":
+        return None
+    return next((x for x in ctx.state.stage if x.uid == t[1]), None)
+
+
+def _negate_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    r = request_word(ctx)
+    cond = f"{predicate(a['if'])}場合、" if a.get("if") is not None else ""
+    return f"{cond}対象の{r}を無効し、対象の{r}をステージから取り除く。"
+
+
+NEGATE = declare(
+    "negate", "effect",
+    args={"if": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}}},
+    phrase=_negate_phrase,
+    summary=("Negate the targeted action on the stage: it leaves the stage without resolving, its key cards go "
+             "to the grave, its costs stay paid. With `if`, only when the condition holds (target.key_count, "
+             "target.key_rank ... describe the targeted action)."),
+    example={"negate": {"if": "target.key_count == 2"}},
+    uses_target=True,
+)
+
+@NEGATE.executor
+def _negate(ctx: Any, a: Mapping[str, Any]) -> None:
+    victim = _victim(ctx)
+    if victim is None:
+        return
+    if a.get("if") is not None and not ctx.value(a["if"]):
+        return
+    ctx.game.remove_from_stage(victim)
+
+
+def _change_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    r = request_word(ctx)
+    return (f"対象の{r}で指定されている対象をそのアクションが指定できる範囲で変更する。"
+            f"{r}の対象を{ctx.name(a['self'])}に変更することは可能、アクションの対象にできないものへの対象の変更は不可能とする。"
+            if a.get("self") else
+            f"対象の{r}で指定されている対象をそのアクションが指定できる範囲で変更する。")
+
+
+CHANGE_TARGET = declare(
+    "change_target", "effect",
+    args={"self": {"type": "ref", "nullable": True, "meta": {"ref": "action"}}},
+    phrase=_change_phrase,
+    summary=("The controller changes the target of the targeted action to another legal target *of that "
+             "action* (its own target op, with its own key cards and controller), or leaves it when there is "
+             "none. This action counts as on the stage while the new target is chosen, so an action that may "
+             "target actions may be turned onto it (`self` names this action in the printed rule)."),
+    example={"change_target": {"self": "change_target"}},
+    uses_target=True,
+)
+
+@CHANGE_TARGET.executor
+def _change_target(ctx: Any, a: Mapping[str, Any]) -> None:
+    from bpdsl.engine.core import Ctx
+
+    victim = _victim(ctx)
+    if victim is None or victim.action.target is None:
+        return
+    fn, args, _ = victim.action.target
+    s = ctx.state
+    s.stage.append(ctx.inst)  # this action is still a request while its effect chooses
+    try:
+        options = [t for t in fn(Ctx(ctx.game, victim, victim.controller), args) if t != victim.target]
+    finally:
+        s.stage.remove(ctx.inst)
+    if not options:
+        return
+    hooks = ctx.hooks
+    i = ctx.decide(ctx.seat, "target", options, {"action": victim.action.name, "what": "新しい対象"},
+                   [hooks.describe_target(ctx.game, t, ctx.seat) if t != ("action", ctx.inst.uid)
+                    else ctx.inst.action.name for t in options])
+    victim.target = options[i]
+    if ctx.game.log is not None:
+        ctx.game.log.write({"t": "retarget", "action": victim.action.id,
+                            "target": hooks.describe_target(ctx.game, options[i])})
+
+
+NOT_TARGETED_BY = declare(
+    "not_targeted_by", "note",
+    args={"action": {"type": "ref", "required": True, "meta": {"ref": "action"}}},
+    phrase=lambda ctx, a: f"このアクションは{ctx.name(a['action'])}アクションの対象にならない。",
+    summary=("This action cannot be chosen as the target of `action` (剣の雨 and カウンター): target_action "
+             "never offers it, not even when a target is changed."),
+    example={"not_targeted_by": {"action": "counter"}},
+)
+
+@NOT_TARGETED_BY.executor
+def _not_targeted_by(ctx: Any, a: Mapping[str, Any]) -> None:
+    return None  # static: compiled into CAction.untargetable_by, read by target_action

@@ -1,0 +1,71 @@
+"""Golden test: the act8.2 sheets print the official 第8.2版 texts (../shared/upstream/act.yaml).
+
+For every format and every entry of the official lists, the rendered sheet of that format lists the same
+entries in the same order, and each printed field (type, @ notation, cost, key, 起動条件, 誘発条件, 対象,
+効果, ※ note, size, labels, abilities, fog target and ability) equals the official text after the seed
+goldens' normalisation. Nothing expected is copied here: the expectation is read from the official file.
+"""
+from __future__ import annotations
+
+import pytest
+
+import upstream
+from bpdsl.dsl.stats import edition_stats
+from bpdsl.render.text import EntryText, edition_texts
+
+pytestmark = pytest.mark.skipif(not upstream.ACT.is_file(), reason="../shared/upstream/act.yaml not beside the checkout")
+
+
+@pytest.fixture(scope="module")
+def official() -> list[upstream.Entry]:
+    return upstream.load()
+
+
+def _printed(t: EntryText) -> dict[str, str]:
+    """The rendered value of every field the official data carries, as the sheet prints it."""
+    out = {"type": t.type, "request": t.request, "cost": t.cost.removeprefix("$ "), "key": t.key.removeprefix("★ ")}
+    for s in t.sections:
+        text = s.label + s.text if s.kind == "note" else s.text  # the official ※ line carries its mark
+        out[s.kind] = out.get(s.kind, "") + text
+    return out
+
+
+@pytest.mark.parametrize("fmt", upstream.FORMATS)
+def test_entries_of_each_format_in_official_order(definitions, official, fmt: str) -> None:
+    texts = edition_texts(definitions.editions["act8.2"], fmt)
+    for kind in ("action", "character", "fog"):
+        ours = [t.name for t in texts if t.entry == kind]
+        theirs = [e.name for e in official if e.kind == kind and fmt in e.formats]
+        assert ours == theirs, f"{fmt} {kind} list differs from the official one"
+
+
+@pytest.mark.parametrize("fmt", upstream.FORMATS)
+def test_every_printed_field_equals_the_official_text(definitions, official, fmt: str) -> None:
+    texts = {(t.entry, t.name): t for t in edition_texts(definitions.editions["act8.2"], fmt)}
+    problems, checked = [], 0
+    for entry in official:
+        if fmt not in entry.formats:
+            continue
+        t = texts.get((entry.kind, entry.name))
+        if t is None:
+            problems.append(f"{entry.kind} {entry.name}: not on the {fmt} sheet")
+            continue
+        printed = _printed(t)
+        for field, want in entry.fields.items():
+            checked += 1
+            got = printed.get(field, "")
+            if upstream.norm(got) != upstream.norm(want):
+                problems.append(f"{entry.name} {field}:\n    official {upstream.norm(want)!r}\n    printed  {upstream.norm(got)!r}")
+        extra = {k for k, v in printed.items() if v and k not in entry.fields}
+        if extra:
+            problems.append(f"{entry.name}: prints fields the official entry has not: {sorted(extra)}")
+    assert checked > 0
+    assert not problems, "\n".join(problems)
+
+
+def test_mast_counts_and_override_ratio(definitions) -> None:
+    stats = edition_stats(definitions.editions["act8.2"])
+    mast = next(f for f in stats.formats if f.format == "mast")
+    assert (mast.actions, mast.characters, mast.fogs) == (37, 6, 3)
+    # text overrides stay at most 10 % of the effect steps
+    assert stats.effect_text_overrides * 10 <= stats.effect_steps
