@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from bpdsl.model import Definitions
+from bpdsl.dsl.loader import load
+from bpdsl.render.actionlist import render_actionlist
 
 
 def play_pairs(defs: Definitions) -> list[tuple[str, str]]:
@@ -24,7 +26,6 @@ def bench_validate(runs: int = 3) -> dict[str, Any]:
     The best run is the steady cost of checking; the first is reported too, as it also pays for any import
     of the document kinds and ops not yet done in this process.
     """
-    from bpdsl.dsl.loader import load
 
     times: list[float] = []
     files = errors = 0
@@ -42,7 +43,6 @@ def bench_render(defs: Definitions, pairs: Sequence[tuple[str, str]], pdf: bool 
 
     HTML is cheap, so it is the best of three renders; the PDF sheet is rendered once (it takes seconds).
     """
-    from bpdsl.render.actionlist import render_actionlist
 
     rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="bpdsl-bench-") as tmp:

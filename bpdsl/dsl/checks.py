@@ -14,37 +14,33 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator
 
-from bpdsl.diagnostics import DiagnosticSink, code, did_you_mean
+from bpdsl.diagnostics import DiagnosticSink, did_you_mean
+from bpdsl.dsl.opcalls import nested_calls, ops, walk
 from bpdsl.model import Action, Character, Definitions, Edition, Fog, OpCall
 
-# --- identifiers and references
-D_DUPLICATE = code("D001", "duplicate id")
-D_UNKNOWN_DOC_REF = code("D002", "reference to an unknown game, edition or document")
-D_DANGLING = code("D003", "reference to an unknown action, character or fog")
-D_FORMAT = code("D004", "unknown format")
-D_CATEGORY = code("D005", "unknown category")
-D_GAME_REF = code("D006", "game: reference to an unknown zone, visibility level or cost op")
-# --- values
-C_COST = code("C001", "undeclared cost letter")
-K_PATTERN = code("K001", "unparsable key-card pattern")
-X_EXPR = code("X001", "bad expression (syntax, unknown name or type)")
-# --- op calls
-O_UNKNOWN = code("O001", "unknown op")
-O_ARGS = code("O002", "wrong op arguments")
-O_KIND = code("O003", "op of the wrong kind for its place (e.g. an effect op used as a condition)")
-O_SHAPE = code("O004", "malformed op call (not exactly one op name)")
-# --- triggers and the flow of the game
-T_NO_WHEN = code("T001", "triggered action without a trigger condition")
-T_DIRECT_WHEN = code("T002", "direct action with a trigger condition")
-T_NO_PASS = code("T003", "no action of an edition's format hands the turn to another player")
-# --- warnings: legal, but probably not what the designer meant
-W_NO_FORMAT = code("W001", "entry belongs to no format (it is never printed or played)")
-# --- editions
-I_PARENT = code("I001", "edition extends an unknown edition, or editions extend each other in a cycle")
-I_REMOVE = code("I002", "edition removes an entry its parent does not have")
-# --- loading
-L_PATH = code("L001", "definitions path not found or holds no definitions files")
-L_INTERNAL = code("L002", "a document could not be built (internal error in a document kind)")
+from bpdsl.dsl.codes import (  # noqa: F401  (the codes are reported as C.<NAME> by the kinds)
+    D_DUPLICATE,
+    D_UNKNOWN_DOC_REF,
+    D_DANGLING,
+    D_FORMAT,
+    D_CATEGORY,
+    D_GAME_REF,
+    C_COST,
+    K_PATTERN,
+    X_EXPR,
+    O_UNKNOWN,
+    O_ARGS,
+    O_KIND,
+    O_SHAPE,
+    T_NO_WHEN,
+    T_DIRECT_WHEN,
+    T_NO_PASS,
+    W_NO_FORMAT,
+    I_PARENT,
+    I_REMOVE,
+    L_PATH,
+    L_INTERNAL,
+)
 
 
 def entries(edition: Edition) -> Iterator[tuple[str, Action | Character | Fog]]:
@@ -136,7 +132,6 @@ def _check_refs(edition: Edition, sink: DiagnosticSink, missing: set[str], game:
     """Arguments of type ``ref`` must name an entry of the edition (``meta: {ref: action|character|fog}``
     narrows the kind).  Arguments with ``meta: {ref: cost|rank|suit|zone}`` (any type) must name
     components the game declares; a cost string is checked letter by letter."""
-    from bpdsl.dsl.opcalls import walk
 
     pools: dict[str, set[str]] = {
         "action": set(edition.actions), "character": set(edition.characters), "fog": set(edition.fogs),
@@ -190,7 +185,6 @@ def _check_unused(edition: Edition, sink: DiagnosticSink) -> None:
 
 def passes_turn(calls: Iterable[OpCall]) -> bool:
     """Whether one of these op calls (or an op nested in them) hands the turn to another player."""
-    from bpdsl.dsl.opcalls import nested_calls, ops
 
     table = ops()
     for call in nested_calls(list(calls)):

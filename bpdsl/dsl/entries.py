@@ -22,7 +22,7 @@ from typing import Any, Callable
 from bpdsl.diagnostics import DiagnosticSink, Pos, did_you_mean
 from bpdsl.dsl import checks as C
 from bpdsl.dsl.cards import PatternError, parse_pattern
-from bpdsl.dsl.kinds import BuildContext, KeyPath
+from bpdsl.dsl.document import BuildContext, KeyPath
 from bpdsl.dsl.notation import NotationError, parse_request
 from bpdsl.dsl.opcalls import OpBuilder
 from bpdsl.dsl.schema import S_MISSING_KEY, S_NOT_ALLOWED

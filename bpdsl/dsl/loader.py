@@ -31,10 +31,15 @@ from typing import Sequence
 import bpdsl
 from bpdsl.diagnostics import DefinitionError, Diagnostic, DiagnosticSink, Pos, did_you_mean
 from bpdsl.dsl import checks as C
-from bpdsl.dsl.kinds import KINDS, BuildContext, Document, DocumentKind
+from bpdsl.dsl.document import KINDS, BuildContext, Document, DocumentKind
 from bpdsl.dsl.schema import S_KIND, check, prune, report
 from bpdsl.dsl.yamlload import load_file
 from bpdsl.model import Definitions
+from bpdsl import plugins
+from bpdsl.ops.registry import load_all
+from bpdsl.dsl.entries import STATE_KEY
+from bpdsl.dsl.entries import state
+from bpdsl.dsl.kinds.edition import sort_documents
 
 ENV_VAR = "BPDSL_DEFINITIONS"
 SUFFIXES = (".yaml", ".yml")
@@ -74,7 +79,6 @@ def load_kinds() -> dict[str, DocumentKind]:
     if not _kinds_loaded:
         import bpdsl.dsl.kinds as pkg
 
-        from bpdsl import plugins
 
         names = [f"bpdsl.dsl.kinds.{info.name}"
                  for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name)]
@@ -132,7 +136,6 @@ def load(paths: Sequence[Path | str] | None = None) -> LoadResult:
         sink.error(Pos(name.replace(".", "/") + ".py", 1, 1), C.L_INTERNAL, f"document kind module {name!r} "
                    f"cannot be imported: {problem}", "this is a bug in bpdsl, not in the definitions")
     try:
-        from bpdsl.ops.registry import load_all
 
         load_all()
     except Exception as exc:  # noqa: BLE001 - without the ops nothing can be checked; say why, briefly
@@ -162,7 +165,6 @@ def load(paths: Sequence[Path | str] | None = None) -> LoadResult:
         else:
             complete = False
     _build(defs, docs, sink, complete)
-    from bpdsl.dsl.entries import STATE_KEY
 
     defs.extra.pop(STATE_KEY, None)  # scratch data of the kinds, not part of the model
     return LoadResult(defs, sink.sorted(), all_docs, time.perf_counter() - start)
@@ -215,11 +217,9 @@ def _validate(doc: Document, kind: DocumentKind, sink: DiagnosticSink) -> bool:
 
 def _build(defs: Definitions, docs: list[tuple[DocumentKind, Document]], sink: DiagnosticSink,
            complete: bool = True) -> None:
-    from bpdsl.dsl.entries import state
 
     if not complete:
         state(defs).incomplete = True
-    from bpdsl.dsl.kinds.edition import sort_documents
 
     order = sorted({k.name: k for k, _ in docs}.values(), key=lambda k: (k.order, k.name))
     for kind in order:

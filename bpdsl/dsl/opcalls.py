@@ -15,10 +15,10 @@ from __future__ import annotations
 from typing import Any, Iterator, Mapping, Sequence
 
 from bpdsl.diagnostics import DiagnosticSink, did_you_mean
-from bpdsl.dsl import checks as C
+from bpdsl.dsl import codes as C
 from bpdsl.dsl.cards import PatternError, parse_pattern
 from bpdsl.dsl.expr import ExprError, parse as parse_expr
-from bpdsl.dsl.kinds import Document, KeyPath
+from bpdsl.dsl.document import Document, KeyPath
 from bpdsl.dsl.schema import DSLValidator, check, prune, validator_for
 from bpdsl.model import OpCall
 from bpdsl.ops import registry

@@ -33,7 +33,7 @@ from cerberus import TypeDefinition
 from cerberus import errors as cerrors
 
 from bpdsl.diagnostics import DiagnosticSink, code, did_you_mean
-from bpdsl.dsl.kinds import Document, KeyPath
+from bpdsl.dsl.document import Document, KeyPath
 
 S_UNKNOWN_KEY = code("S001", "unknown key")
 S_MISSING_KEY = code("S002", "missing required key")

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from bpdsl.dsl.checks import entries, op_calls_of
 from bpdsl.dsl.opcalls import nested_calls
 from bpdsl.model import Action, Definitions, Edition
+from bpdsl.dsl.opcalls import ops
 
 
 @dataclass
@@ -66,7 +67,6 @@ def stats(defs: Definitions) -> list[EditionStats]:
 
 def unused_ops(defs: Definitions) -> list[str]:
     """Registered ops that no edition uses (candidates for removal, or missing definitions)."""
-    from bpdsl.dsl.opcalls import ops
 
     used: set[str] = set()
     for s in stats(defs):

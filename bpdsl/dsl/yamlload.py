@@ -26,7 +26,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from bpdsl.datafile import MAX_DEPTH, MAX_NODES, DataFileError, read_text, yaml_limits_problem
 from bpdsl.diagnostics import Diagnostic, Pos, code
-from bpdsl.dsl.kinds import Document, KeyPath
+from bpdsl.dsl.document import Document, KeyPath
 
 Y_SYNTAX = code("Y001", "YAML syntax error")
 Y_TAB = code("Y002", "tab character in a definitions file")

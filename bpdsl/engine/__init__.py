@@ -57,6 +57,8 @@ from bpdsl.engine.compiled import N_CARDS, CompileError, Rules, compile_rules
 from bpdsl.engine.core import Game, GameAborted, GameResult
 from bpdsl.engine.decisions import (Agent, DecisionRequest, FirstLegalAgent, RandomAgent, ReplayAgent, ScriptedAgent,
                                     ScriptError)
+from bpdsl.dsl.cards import parse_card
+from bpdsl.dsl.cards import card_at
 
 _RULES: dict[tuple[str, str], Rules] = {}
 
@@ -89,7 +91,6 @@ def hooks_for(rules: Rules) -> Any:
 
 def deck_indices(deck: Sequence[Any]) -> list[int]:
     """Cards (``Card`` objects, card ids like "♠A", or indices) -> card indices 0..53."""
-    from bpdsl.dsl.cards import parse_card
 
     out = []
     for c in deck:
@@ -129,7 +130,6 @@ def place_character(game: Game, seat: int, cards: Sequence[Any], char_id: str, f
 
 
 def _card_id(c: int) -> str:
-    from bpdsl.dsl.cards import card_at
 
     return card_at(c).id
 

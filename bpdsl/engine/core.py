@@ -19,6 +19,8 @@ from typing import Any, Callable
 from bpdsl.engine.compiled import CAction, Rules
 from bpdsl.engine.decisions import Agent, DecisionRequest
 from bpdsl.engine.state import Z_GRAVE, Z_STAGE, ActionInstance, State
+from bpdsl.dsl.expr import parse
+from bpdsl.engine.log import state_hash
 
 
 class GameAborted(Exception):
@@ -79,7 +81,6 @@ _EXPR_CACHE: dict[str, Any] = {}
 def _parse_expr(text: str) -> Any:
     e = _EXPR_CACHE.get(text)
     if e is None:
-        from bpdsl.dsl.expr import parse
 
         e = _EXPR_CACHE[text] = parse(text)
     return e
@@ -174,7 +175,6 @@ class Game:
         return self.result(aborted)
 
     def result(self, aborted: bool = False) -> GameResult:
-        from bpdsl.engine.log import state_hash
 
         s = self.state
         h = state_hash(self)

@@ -11,6 +11,7 @@ import hashlib
 import json
 from pathlib import Path
 from typing import Any, TextIO
+from bpdsl.fsutil import write_atomic
 
 
 
@@ -27,7 +28,6 @@ class EventLog:
         return "".join(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n" for e in self.lines)
 
     def dump(self, path: str | Path) -> None:
-        from bpdsl.fsutil import write_atomic
 
         write_atomic(path, self.text())
 

@@ -12,6 +12,9 @@ from typing import Any, Callable
 
 from bpdsl.engine.decisions import ReplayAgent, ScriptError
 from bpdsl.engine.log import EventLog, read_log
+from bpdsl.engine import build_rules
+from bpdsl.engine.compiled import CompileError
+from bpdsl.engine import new_game
 
 
 class ReplayError(Exception):
@@ -64,8 +67,6 @@ def check_log_lines(events: list[Any]) -> None:
 
 def replay_events(events: list[dict[str, Any]], setup: Callable[[Any], None] | None = None,
                   definitions: Any = None) -> ReplayResult:
-    from bpdsl.engine import build_rules
-    from bpdsl.engine.compiled import CompileError
 
     check_log_lines(events)
     head = next((e for e in events if e.get("t") == "game"), None)
@@ -83,7 +84,6 @@ def replay_game(rules: Any, events: list[dict[str, Any]], head: dict[str, Any], 
                 setup: Callable[[Any], None] | None = None) -> ReplayResult:
     """Play the game of the ``game`` line ``head`` again with ``rules`` and the log's decisions, and compare
     the final state hash with the ``end`` line's (shared by plain and regulation replays)."""
-    from bpdsl.engine import new_game
 
     indices = [int(e["i"]) for e in events if e.get("t") == "decision"]
     agent: ReplayAgent = _StopAgent(indices) if end.get("quit") else ReplayAgent(indices)

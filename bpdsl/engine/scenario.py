@@ -76,6 +76,7 @@ from bpdsl.engine.decisions import DecisionRequest, ScriptError
 from bpdsl.engine.log import EventLog
 from bpdsl.engine.scenario_schema import shape_problems
 from bpdsl.engine.state import LIST_ZONES, Z_FIELD, Z_FOG, Z_GRAVE, Z_HAND, Z_LIFE, Z_OUT, Character
+from bpdsl.engine import build_rules, new_game
 
 
 class ScenarioError(Exception):
@@ -310,7 +311,6 @@ def load_scenario(path: str | Path) -> dict[str, Any]:
 
 def run_scenario(source: str | Path | dict[str, Any], definitions: Any = None) -> ScenarioResult:
     """Run one scenario (a file or its data); never raises for a failing ruling, only for a broken file."""
-    from bpdsl.engine import build_rules, new_game
 
     path = "" if isinstance(source, dict) else str(source)
     data = source if isinstance(source, dict) else load_scenario(source)

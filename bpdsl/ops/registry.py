@@ -28,6 +28,7 @@ import importlib
 import pkgutil
 from dataclasses import dataclass, field
 from typing import Any, Callable, Literal, Mapping
+from bpdsl import plugins
 
 OpKind = Literal[
     "effect",  # a step of an action's effect
@@ -138,7 +139,6 @@ def load_all() -> dict[str, Op]:
         _loading = True  # an op module that asks for the registry while it is being filled gets it as is
         try:
             import bpdsl.ops as pkg
-            from bpdsl import plugins
 
             for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
                 if info.name != "registry":

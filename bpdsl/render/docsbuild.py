@@ -6,6 +6,7 @@ import re
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Sequence
+from bpdsl.render.sphinxext import data
 
 
 def build_docs(
@@ -19,7 +20,6 @@ def build_docs(
     """Build ``source`` into ``out``; returns (status, warning/error lines). Status 0 means clean."""
     from sphinx.cmd.build import build_main
 
-    from bpdsl.render.sphinxext import data
 
     data.clear_cache()
     args = ["-W", "--keep-going", "-q", "-b", builder, "-d", str(Path(out) / ".doctrees")]

@@ -12,6 +12,7 @@ from typing import Any, Iterable, Mapping
 from bpdsl.model import Action, Category, Character, Definitions, Edition, Fog, Format
 from bpdsl.render import textadapter
 from bpdsl.render.view import Box, EntryView, Group, ListPart, SheetView
+from bpdsl.render.text import mark
 
 # Printed titles of the supplement boxes, in the order of the official sheets.
 BOX_TITLES: dict[str, str] = {
@@ -90,7 +91,6 @@ def build_sheet(defs: Definitions, edition_id: str, format_id: str) -> SheetView
 
 def mark_of(edition: Edition, entry_formats: Iterable[str], fmt: Format) -> str:
     """■ for an entry of the edition's first format (e.g. ライト), ○ for one new in a later format."""
-    from bpdsl.render.text import mark
 
     return mark(edition, list(entry_formats), fmt)
 

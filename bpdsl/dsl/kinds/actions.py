@@ -28,7 +28,7 @@ pattern, op calls and their arguments) and becomes final when inheritance is res
 from __future__ import annotations
 
 from bpdsl.dsl import entries
-from bpdsl.dsl.kinds import BuildContext, DocumentKind, register_kind
+from bpdsl.dsl.document import BuildContext, DocumentKind, register_kind
 
 SCHEMA = entries.document_schema("actions", entries.ACTION_FIELDS)
 

@@ -22,7 +22,7 @@ pattern, op calls and their arguments) and becomes final when inheritance is res
 from __future__ import annotations
 
 from bpdsl.dsl import entries
-from bpdsl.dsl.kinds import BuildContext, DocumentKind, register_kind
+from bpdsl.dsl.document import BuildContext, DocumentKind, register_kind
 
 SCHEMA = entries.document_schema("characters", entries.CHARACTER_FIELDS)
 

@@ -28,7 +28,7 @@ from typing import Any
 from bpdsl.diagnostics import DiagnosticSink, did_you_mean
 from bpdsl.dsl import checks as C
 from bpdsl.dsl import entries
-from bpdsl.dsl.kinds import BuildContext, Document, DocumentKind, register_kind
+from bpdsl.dsl.document import BuildContext, Document, DocumentKind, register_kind
 from bpdsl.dsl.notation import NOTATIONS
 from bpdsl.dsl.schema import S_MISSING_KEY
 from bpdsl.model import Category, Definitions, Edition, Format

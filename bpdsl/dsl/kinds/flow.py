@@ -20,7 +20,7 @@ node ids, unknown start node, nodes unreachable from the start, and a flow witho
 from __future__ import annotations
 
 from bpdsl.diagnostics import DiagnosticSink, code, did_you_mean
-from bpdsl.dsl.kinds import BuildContext, DocumentKind, register_kind
+from bpdsl.dsl.document import BuildContext, DocumentKind, register_kind
 from bpdsl.flowmodel import PRIMITIVES, TRIGGER_STYLES, Flow, FlowNode, TriggerStep
 from bpdsl.model import Definitions
 

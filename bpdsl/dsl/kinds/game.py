@@ -20,8 +20,9 @@ from typing import Any
 
 from bpdsl.diagnostics import did_you_mean
 from bpdsl.dsl import checks as C
-from bpdsl.dsl.kinds import BuildContext, DocumentKind, register_kind
+from bpdsl.dsl.document import BuildContext, DocumentKind, register_kind
 from bpdsl.model import CostKind, Game, Rank, Suit, VisibilityLevel, Zone
+from bpdsl.dsl.opcalls import ops
 
 ID = {"type": "string", "regex": r"^[A-Za-z][A-Za-z0-9_.\-]*$", "required": True}
 TEXT = {"type": "string", "required": True}
@@ -56,7 +57,6 @@ def _unique(ctx: BuildContext, key: str, items: list[Any]) -> list[tuple[int, di
 
 
 def build(ctx: BuildContext) -> None:
-    from bpdsl.dsl.opcalls import ops
 
     data = ctx.document.data
     gid = data["id"]

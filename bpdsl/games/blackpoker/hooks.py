@@ -23,6 +23,9 @@ from bpdsl.engine.compiled import RANK, SUIT, TEXT, VALUE, CAction
 from bpdsl.engine.core import Event, Game, GameAborted
 from bpdsl.engine.state import (LIST_ZONES, Z_FIELD, Z_GRAVE, Z_HAND, Z_LIFE, Z_OUT, Z_STAGE, ZONES, Character,
                                 Player, State)
+from bpdsl.engine.compiled import N_CARDS
+from bpdsl.engine.core import _parse_expr
+from bpdsl.engine.core import Ctx
 
 HAND_LIMIT = 7
 NEXT_GEN_RANKS = frozenset({"Joker", "A", "J", "Q", "K"})
@@ -75,7 +78,6 @@ class BlackPokerHooks:
     # ------------------------------------------------------------------ state and cards
 
     def new_state(self, game: Game, decks: list[list[int]] | None) -> State:
-        from bpdsl.engine.compiled import N_CARDS
 
         players = [Player(0), Player(1)]
         loc = [(Z_OUT, -1)] * (N_CARDS * 2)
@@ -285,7 +287,6 @@ class BlackPokerHooks:
             return False
         if h is True:
             return True
-        from bpdsl.engine.core import _parse_expr
 
         expr = _parse_expr(h) if isinstance(h, str) else h
         keys = ch.cards
@@ -587,7 +588,6 @@ class BlackPokerHooks:
 
     def pay_costs(self, game: Game, inst: Any) -> None:
         """Pay every cost letter through the op the game definition maps it to (Table 3.2)."""
-        from bpdsl.engine.core import Ctx
 
         ops = self.compiled.cost_ops
         ctx = Ctx(game, inst, inst.controller)

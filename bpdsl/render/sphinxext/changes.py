@@ -12,6 +12,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from bpdsl.render.sphinxext.data import definitions
 from bpdsl.render.sphinxext.nodes import simple_table
+from bpdsl.dsl.diff import diff_editions
 
 STATUS = {"added": "追加", "removed": "削除", "changed": "変更"}
 KIND = {"action": "アクション", "character": "キャラクター", "fog": "フォグ"}
@@ -22,7 +23,6 @@ class DiffDirective(SphinxDirective):
     option_spec: ClassVar[dict[str, Any]] = {"details": directives.flag}
 
     def run(self) -> list[nodes.Node]:
-        from bpdsl.dsl.diff import diff_editions
 
         defs = definitions(self.env)
         old_id, new_id = self.arguments

@@ -11,14 +11,14 @@ from typing import Any
 from sphinx.errors import ExtensionError
 
 from bpdsl.model import Definitions
+from bpdsl.diagnostics import DefinitionError
+from bpdsl.dsl.loader import load_definitions
 
 _CACHE: dict[tuple[str, ...], Definitions] = {}
 
 
 def definitions(env: Any) -> Definitions:
     """Load (or reuse) the definitions named by ``bpdsl_definitions`` (None = the bundled tree)."""
-    from bpdsl.diagnostics import DefinitionError
-    from bpdsl.dsl.loader import load_definitions
 
     configured = env.config.bpdsl_definitions
     if isinstance(configured, str):  # from the command line: -D bpdsl_definitions=a,b

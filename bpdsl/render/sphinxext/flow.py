@@ -15,6 +15,7 @@ from sphinx.ext.graphviz import graphviz
 from sphinx.util.docutils import SphinxDirective
 
 from bpdsl.render.sphinxext.data import definitions
+from bpdsl.flowmodel import PRIMITIVES
 
 OUTCOME = {"yes": "はい", "no": "いいえ"}
 FONT = "IPAexGothic"
@@ -27,7 +28,6 @@ def _q(text: str) -> str:
 
 def flow_to_dot(flow: Any) -> str:
     """The dot source of a core flow: one node per flow node, one edge per transition."""
-    from bpdsl.flowmodel import PRIMITIVES
 
     lines = [
         f"digraph {_q(flow.id)} {{",

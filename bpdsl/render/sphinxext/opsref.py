@@ -18,6 +18,8 @@ from bpdsl.render.sphinxext.data import definitions
 from bpdsl.render.sphinxext.nodes import block_nodes, simple_table
 from bpdsl.render.text import parse_lines
 from bpdsl.render.textadapter import convert_item
+from bpdsl.dsl import cards, expr
+from bpdsl.ops.registry import PhraseContext, load_all
 
 KIND_TITLES: dict[str, str] = {
     "effect": "効果 (effect)",
@@ -44,7 +46,6 @@ def example_call(op: Any) -> tuple[dict[str, Any], str | None]:
 
 def parsed_args(op: Any, raw: Mapping[str, Any]) -> dict[str, Any]:
     """Arguments as the loader hands them to phrases: expressions and key patterns parsed."""
-    from bpdsl.dsl import cards, expr
 
     out: dict[str, Any] = {}
     for name, value in raw.items():
@@ -87,7 +88,6 @@ class OpsDirective(SphinxDirective):
     option_spec: ClassVar[dict[str, Any]] = {"kind": directives.unchanged, "edition": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
-        from bpdsl.ops.registry import PhraseContext, load_all
 
         registry = load_all()
         defs = definitions(self.env)

@@ -11,6 +11,8 @@ from typing import Any, Mapping
 
 from bpdsl.games.blackpoker.ops._common import STATES, get, noun, request_word
 from bpdsl.ops.registry import PhraseContext, declare
+from bpdsl.engine.state import Z_FOG, Z_STAGE
+from bpdsl.engine.compiled import VALUE
 
 
 def _modify_size_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -53,7 +55,6 @@ MODIFY_SIZE = declare(
 
 @MODIFY_SIZE.executor
 def _modify_size(ctx: Any, a: Mapping[str, Any]) -> None:
-    from bpdsl.engine.state import Z_FOG, Z_STAGE
 
     rules, game, s = ctx.hooks, ctx.game, ctx.state
     ch = rules.find(game, _character_ref(ctx, a))
@@ -133,7 +134,6 @@ COUNTER = declare(
 
 @COUNTER.executor
 def _counter(ctx: Any, a: Mapping[str, Any]) -> None:
-    from bpdsl.engine.compiled import VALUE
 
     s = ctx.state
     ref = ctx.inst.target[1]

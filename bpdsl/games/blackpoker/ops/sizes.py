@@ -9,6 +9,7 @@ from typing import Any, Mapping
 
 from bpdsl.games.blackpoker.ops._common import RANK_VALUES
 from bpdsl.ops.registry import PhraseContext, declare
+from bpdsl.engine.compiled import VALUE
 
 
 def _key_rank_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -30,7 +31,6 @@ SIZE_KEY_RANK = declare(
 
 @SIZE_KEY_RANK.executor
 def _size_key_rank(ch: Any, a: Mapping[str, Any]) -> int:
-    from bpdsl.engine.compiled import VALUE
 
     return VALUE[ch.cards[0] % 54]
 
@@ -56,6 +56,5 @@ SIZE_KEY_SUM = declare(
 
 @SIZE_KEY_SUM.executor
 def _size_key_sum(ch: Any, a: Mapping[str, Any]) -> int:
-    from bpdsl.engine.compiled import VALUE
 
     return sum(VALUE[c % 54] for c in ch.cards)

@@ -10,6 +10,7 @@ from typing import Any, Mapping
 
 from bpdsl.games.blackpoker.ops._common import NOUNS, get, noun_targets, request_word, target_sentence
 from bpdsl.ops.registry import PhraseContext, declare
+from bpdsl.engine.compiled import RANK, SUIT
 
 
 def _character_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -53,7 +54,6 @@ TARGET_CHARACTER = declare(
 
 @TARGET_CHARACTER.executor
 def _target_character(ctx: Any, a: Mapping[str, Any]) -> list[Any]:
-    from bpdsl.engine.compiled import RANK, SUIT
 
     s, seat = ctx.state, ctx.seat
     what, who = a.get("what") or "character", a.get("controller") or "any"

@@ -10,6 +10,7 @@ from typing import Any, Mapping
 
 from bpdsl.games.blackpoker.ops._common import get, predicate, ranks_text, zone_name
 from bpdsl.ops.registry import PhraseContext, declare
+from bpdsl.engine.core import Ctx
 
 
 def _on_resolved_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -36,7 +37,6 @@ def _on_resolved(ctx: Any, a: Mapping[str, Any]) -> list[int]:
         return []
     seat = ctx.state.turn if get(a, "by", "turn_player") == "turn_player" else ev.seat
     if a.get("if") is not None:
-        from bpdsl.engine.core import Ctx
 
         if not Ctx(ctx.game, ev.inst, seat).value(a["if"]):
             return []

@@ -11,6 +11,11 @@ from typing import Any, Mapping
 
 from bpdsl.games.blackpoker.ops._common import FACES, NOUNS, STATES, get, life, ranks_text, zone_name
 from bpdsl.ops.registry import PhraseContext, declare
+from bpdsl.engine.state import Z_HAND
+from bpdsl.engine.state import Z_GRAVE, Z_HAND
+from bpdsl.engine.state import Z_HAND, Z_STAGE
+from bpdsl.engine.state import Z_LIFE
+from bpdsl.engine.state import Z_FOG, Z_GRAVE, Z_HAND
 
 _FACE = {"type": "string", "allowed": list(FACES)}
 _STATE = {"type": "string", "allowed": list(STATES)}
@@ -169,7 +174,6 @@ SEARCH = declare(
 
 @SEARCH.executor
 def _search(ctx: Any, a: Mapping[str, Any]) -> None:
-    from bpdsl.engine.state import Z_HAND
 
     rules, seat = ctx.hooks, ctx.seat
     p = ctx.state.players[seat]
@@ -209,7 +213,6 @@ REVEAL_UNTIL = declare(
 
 @REVEAL_UNTIL.executor
 def _reveal_until(ctx: Any, a: Mapping[str, Any]) -> None:
-    from bpdsl.engine.state import Z_GRAVE, Z_HAND
 
     rules, seat = ctx.hooks, ctx.seat
     p = ctx.state.players[seat]
@@ -246,7 +249,6 @@ RETURN_TO_HAND = declare(
 
 @RETURN_TO_HAND.executor
 def _return_to_hand(ctx: Any, a: Mapping[str, Any]) -> None:
-    from bpdsl.engine.state import Z_HAND, Z_STAGE
 
     rules, game, s = ctx.hooks, ctx.game, ctx.state
     if a["cards"] == "key":
@@ -314,7 +316,6 @@ MOVE_TO_LIFE_TOP = declare(
 def _move_to_life_top(ctx: Any, a: Mapping[str, Any]) -> None:
     import itertools
 
-    from bpdsl.engine.state import Z_LIFE
 
     rules, game = ctx.hooks, ctx.game
     ch = rules.find(game, ctx.inst.target[1])
@@ -343,7 +344,6 @@ MOVE_ALL = declare(
 
 @MOVE_ALL.executor
 def _move_all(ctx: Any, a: Mapping[str, Any]) -> None:
-    from bpdsl.engine.state import Z_FOG, Z_GRAVE, Z_HAND
 
     rules, game = ctx.hooks, ctx.game
     seat = ctx.seat if get(a, "whose", "self") == "self" else 1 - ctx.seat

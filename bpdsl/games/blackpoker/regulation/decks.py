@@ -27,6 +27,8 @@ from typing import Any, Sequence
 from bpdsl.dsl.cards import Card
 from bpdsl.games.blackpoker.regulation.card_text import CardTextError, all_cards, deck_text, parse_cards
 from bpdsl.games.blackpoker.regulation.model import FULL_SIZE, DeckRule, Regulation
+from bpdsl.datafile import DataFileError, read_yaml_file
+from bpdsl.dsl.yamlload import load_file
 
 MIN_PLAYABLE = 9  # 3.9: seven cards to the hand, one revealed to decide who starts, one drawn
 
@@ -68,7 +70,6 @@ class DeckFileError(ValueError):
 
 
 def read_deck_file(path: str | Path) -> list[Deck]:
-    from bpdsl.datafile import DataFileError, read_yaml_file
 
     p = Path(path)
     try:
@@ -95,7 +96,6 @@ class _BadCard(DeckFileError):
 def _card_position(path: Path, data: Any, deck: int, card: int) -> tuple[int, int]:
     """Line and column (1-based) of card entry ``card`` of deck ``deck``, from the positions the
     definitions' YAML reader keeps for every node."""
-    from bpdsl.dsl.yamlload import load_file
 
     doc, _ = load_file(path)
     if doc is None:

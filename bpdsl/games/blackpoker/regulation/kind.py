@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from bpdsl.diagnostics import DiagnosticSink, code
-from bpdsl.dsl.kinds import BuildContext, DocumentKind, register_kind
+from bpdsl.dsl.document import BuildContext, DocumentKind, register_kind
 from bpdsl.model import Definitions, OpCall
 from bpdsl.games.blackpoker.regulation.model import (
     FULL_SIZE,
@@ -26,6 +26,9 @@ from bpdsl.games.blackpoker.regulation.model import (
     RegulationSystem,
     SizeRule,
 )
+from bpdsl.games.blackpoker.regulation.card_text import CardTextError, parse_cards
+from bpdsl.ops import registry
+from bpdsl.diagnostics import did_you_mean
 
 R_DUPLICATE = code("R101", "duplicate id in a regulation system")
 R_UNKNOWN_REF = code("R102", "a regulation table or entry names an unknown format, frame, option or match type")
@@ -188,7 +191,6 @@ SCHEMA: dict[str, Any] = {
 
 def _deck_rule(ctx: BuildContext, path: tuple[Any, ...], build: str, data: dict[str, Any]) -> DeckRule:
     """A DeckRule from a frame's ``deck`` mapping (or a 2021 デッキ条件), with its sanity checks."""
-    from bpdsl.games.blackpoker.regulation.card_text import CardTextError, parse_cards
 
     size_data = data.get("size") or {}
     size = SizeRule(size_data.get("exact"), size_data.get("min"), size_data.get("max"))
@@ -355,8 +357,6 @@ def _op_calls(ctx: BuildContext, path: tuple[Any, ...], items: list[Any], kind: 
     op registry (known op of the right kind, arguments valid for its schema)."""
     import cerberus
 
-    import bpdsl.games.blackpoker.regulation.ops  # noqa: F401  (declares the pack ops)
-    from bpdsl.ops import registry
 
     known = registry.load_all()
     out: list[OpCall] = []
@@ -400,7 +400,6 @@ def _known(ctx: BuildContext, path: tuple[Any, ...], what: str, name: str, known
 
 
 def _hint(name: str, known: dict[str, Any]) -> str:
-    from bpdsl.diagnostics import did_you_mean
 
     return did_you_mean(name, known) or ("known: " + ", ".join(known) if known else "")
 

@@ -14,6 +14,7 @@ from typing import Literal
 
 from bpdsl.diagnostics import UNKNOWN_POS, Pos
 from bpdsl.model import OpCall
+from bpdsl.ops.registry import PhraseContext, get
 
 BuildType = Literal["fixed", "random", "constructed"]
 Mark = Literal["○", "x"]
@@ -146,7 +147,6 @@ class OptionAction:
 
     def printed(self, calls: tuple[OpCall, ...]) -> list[str]:
         """The printed lines of ``calls`` from the op registry's phrases (or a call's text override)."""
-        from bpdsl.ops.registry import PhraseContext, get
 
         ctx = PhraseContext({}, {})
         return [c.text if c.text else get(c.op).render(ctx, c.args) for c in calls]

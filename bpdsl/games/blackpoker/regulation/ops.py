@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from bpdsl.ops.registry import declare
+from bpdsl.engine.state import Z_HAND
 
 ONCE_PER_GAME = declare(
     "once_per_game", "condition",
@@ -34,7 +35,6 @@ TAKE_FROM_PACK = declare(
 
 @TAKE_FROM_PACK.executor
 def _take_from_pack(ctx: Any, a: Mapping[str, Any]) -> None:
-    from bpdsl.engine.state import Z_HAND
 
     game = ctx.game
     pack = ctx.state.players[ctx.seat].pack

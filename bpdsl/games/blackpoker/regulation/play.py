@@ -19,6 +19,15 @@ from bpdsl.model import Action, Definitions, Request
 from bpdsl.games.blackpoker.regulation.check import unplayable_reason
 from bpdsl.games.blackpoker.regulation.match import GameOutcome, GameRequest, GameRunner
 from bpdsl.games.blackpoker.regulation.model import OptionAction, Regulation
+from bpdsl.engine import RandomAgent
+from bpdsl.engine.compiled import compile_action, compile_rules
+from bpdsl.engine.compiled import N_CARDS
+from bpdsl.engine.state import Z_FIELD, Z_PACK
+from bpdsl.engine import new_game
+from bpdsl.dsl.cards import parse_card
+from bpdsl.engine.replay import ReplayError, check_log_lines, replay_game
+from bpdsl.games.blackpoker.regulation.check import resolve
+from bpdsl.games.blackpoker.regulation.load import systems
 
 
 class NotPlayable(Exception):
@@ -29,7 +38,6 @@ AgentFactory = Callable[[GameRequest], Sequence[Any]]
 
 
 def _random_agents(request: GameRequest) -> list[Any]:
-    from bpdsl.engine import RandomAgent
 
     return [RandomAgent(request.seed * 2 + 1), RandomAgent(request.seed * 2 + 2)]
 
@@ -46,12 +54,10 @@ def option_action_model(a: OptionAction, fmt: str) -> Action:
 
 def regulation_rules(definitions: Definitions, regulation: Regulation) -> Any:
     """Compiled rules of the regulation's format with the options' actions added."""
-    from bpdsl.engine.compiled import compile_action, compile_rules
 
     why = unplayable_reason(definitions, regulation.system, regulation.format)
     if why:
         raise NotPlayable(f"{regulation.name} cannot be played: {why}")
-    import bpdsl.games.blackpoker.regulation.ops  # noqa: F401  (executors of the option ops)
 
     rules = compile_rules(definitions, regulation.edition, regulation.format.action_list)
     for option in regulation.options:
@@ -72,8 +78,6 @@ def setup_hook(regulation: Regulation, packs: tuple[list[Any], list[Any]]) -> Ca
         return None
 
     def setup(game: Any) -> None:
-        from bpdsl.engine.compiled import N_CARDS
-        from bpdsl.engine.state import Z_FIELD, Z_PACK
 
         s = game.state
         hooks = game.hooks
@@ -108,7 +112,6 @@ def setup_hook(regulation: Regulation, packs: tuple[list[Any], list[Any]]) -> Ca
 def game_runner(definitions: Definitions, regulation: Regulation, agents: AgentFactory | None = None,
                 check: Callable[[Any], None] | None = None, log: Any = None) -> GameRunner:
     """A game runner for :func:`bpdsl.games.blackpoker.regulation.match.play_match` that plays real games with the engine."""
-    from bpdsl.engine import new_game
 
     rules = regulation_rules(definitions, regulation)
     make_agents = agents or _random_agents
@@ -142,10 +145,6 @@ def game_runner(definitions: Definitions, regulation: Regulation, agents: AgentF
 def replay_regulation_log(definitions: Definitions, events: list[dict[str, Any]]) -> Any:
     """Replay the log of a game played under a regulation (its ``regulation`` line names the regulation
     and the packs): same rules with the options' actions, same setup hook, the logged decisions."""
-    from bpdsl.dsl.cards import parse_card
-    from bpdsl.engine.replay import ReplayError, check_log_lines, replay_game
-    from bpdsl.games.blackpoker.regulation.check import resolve
-    from bpdsl.games.blackpoker.regulation.load import systems
 
     check_log_lines(events)
     head = next((e for e in events if e.get("t") == "regulation"), None)

@@ -18,6 +18,8 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from bpdsl.games.blackpoker.regulation.model import RegulationSystem
+from bpdsl.render.sphinxext.data import definitions
+from bpdsl.render.sphinxext.nodes import simple_table
 
 _TRIGGER = {"direct": "直接", "triggered": "誘発"}
 _SPEED = {"instant": "即時", "normal": "通常"}
@@ -30,7 +32,6 @@ class _RegulationDirective(SphinxDirective):
     default_system = "bp2024"
 
     def system(self) -> RegulationSystem:
-        from bpdsl.render.sphinxext.data import definitions
 
         defs = definitions(self.env)
         found = {k: v for k, v in defs.regulations.items() if isinstance(v, RegulationSystem)}
@@ -41,7 +42,6 @@ class _RegulationDirective(SphinxDirective):
 
     def table(self, caption: str, headers: list[str], rows: list[list[Any]], widths: list[int] | None = None
               ) -> nodes.table:
-        from bpdsl.render.sphinxext.nodes import simple_table
 
         table = simple_table(headers, rows, widths=widths, classes=["bpdsl-regulation"])
         title = nodes.title(text=caption)

@@ -1,0 +1,37 @@
+"""The diagnostic codes of the DSL (``bpdsl validate --codes`` lists them with every other area's).
+
+Kept in their own module so that every stage of the loader (YAML reading, op calls, entries, checks) can
+report with them without depending on the semantic checks themselves.
+"""
+from __future__ import annotations
+
+from bpdsl.diagnostics import code
+
+# --- identifiers and references
+D_DUPLICATE = code("D001", "duplicate id")
+D_UNKNOWN_DOC_REF = code("D002", "reference to an unknown game, edition or document")
+D_DANGLING = code("D003", "reference to an unknown action, character or fog")
+D_FORMAT = code("D004", "unknown format")
+D_CATEGORY = code("D005", "unknown category")
+D_GAME_REF = code("D006", "game: reference to an unknown zone, visibility level or cost op")
+# --- values
+C_COST = code("C001", "undeclared cost letter")
+K_PATTERN = code("K001", "unparsable key-card pattern")
+X_EXPR = code("X001", "bad expression (syntax, unknown name or type)")
+# --- op calls
+O_UNKNOWN = code("O001", "unknown op")
+O_ARGS = code("O002", "wrong op arguments")
+O_KIND = code("O003", "op of the wrong kind for its place (e.g. an effect op used as a condition)")
+O_SHAPE = code("O004", "malformed op call (not exactly one op name)")
+# --- triggers and the flow of the game
+T_NO_WHEN = code("T001", "triggered action without a trigger condition")
+T_DIRECT_WHEN = code("T002", "direct action with a trigger condition")
+T_NO_PASS = code("T003", "no action of an edition's format hands the turn to another player")
+# --- warnings: legal, but probably not what the designer meant
+W_NO_FORMAT = code("W001", "entry belongs to no format (it is never printed or played)")
+# --- editions
+I_PARENT = code("I001", "edition extends an unknown edition, or editions extend each other in a cycle")
+I_REMOVE = code("I002", "edition removes an entry its parent does not have")
+# --- loading
+L_PATH = code("L001", "definitions path not found or holds no definitions files")
+L_INTERNAL = code("L002", "a document could not be built (internal error in a document kind)")

@@ -1,0 +1,56 @@
+"""The layers of bpdsl hold: import-linter checks the contracts of pyproject.toml ([tool.importlinter]).
+
+The contracts: commands > games > engine | render > dsl > ops > plugins > base modules (a package imports
+only layers below it); the generic packages import no game; typer and rich only under bpdsl.commands; no
+import cycle between the modules of any package.  The check runs on the source tree as it is, and on a
+copy with one forbidden import added, which must fail -- so the check can fail.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("importlinter", reason="import-linter is part of the test extra: pip install -e '.[test]'")
+
+ROOT = Path(__file__).resolve().parents[2]
+LINT = [sys.executable, "-c", "import sys; from importlinter.cli import lint_imports_command as c; sys.exit(c())"]
+
+
+def _lint(root: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    return subprocess.run(LINT + ["--config", str(root / "pyproject.toml"), "--no-cache"], cwd=root, env=env,
+                          capture_output=True, text=True, timeout=300)
+
+
+def _copy(tmp_path: Path) -> Path:
+    dst = tmp_path / "src"
+    shutil.copytree(ROOT / "bpdsl", dst / "bpdsl", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", dst / "pyproject.toml")
+    return dst
+
+
+def test_the_layer_contracts_are_kept() -> None:
+    r = _lint(ROOT)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "0 broken" in r.stdout
+
+
+@pytest.mark.parametrize("module, line, contract", [
+    ("bpdsl/engine/core.py", "import bpdsl.games.blackpoker.hooks", "Generic packages import no game"),
+    ("bpdsl/dsl/cards.py", "import bpdsl.engine.state", "Layers"),
+    ("bpdsl/engine/state.py", "import rich", "Terminal UI"),
+    ("bpdsl/dsl/codes.py", "import bpdsl.dsl.checks", "No import cycles"),
+])
+def test_a_forbidden_import_breaks_a_contract(tmp_path: Path, module: str, line: str, contract: str) -> None:
+    src = _copy(tmp_path)
+    path = src / module
+    path.write_text(path.read_text(encoding="utf-8") + f"\n{line}  # added by the test\n", encoding="utf-8")
+    r = _lint(src)
+    assert r.returncode != 0, r.stdout
+    broken = r.stdout.split("Broken contracts", 1)[-1]
+    assert contract in broken, r.stdout
