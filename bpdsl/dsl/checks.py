@@ -35,6 +35,7 @@ from bpdsl.dsl.codes import (  # noqa: F401  (the codes are reported as C.<NAME>
     T_NO_WHEN,
     T_DIRECT_WHEN,
     T_NO_PASS,
+    T_NO_TARGET,
     W_NO_FORMAT,
     I_PARENT,
     I_REMOVE,
@@ -80,6 +81,7 @@ def run(defs: Definitions, sink: DiagnosticSink, state: Any = None) -> None:
     for edition in defs.editions.values():
         _check_inherited(defs, edition, sink, inherited.get(edition.id, {}))
         _check_triggers(edition, sink, broken)
+        _check_target_use(edition, sink)
         missing = {eid for ed, eid in dropped if ed == edition.id}
         if complete:
             _check_refs(edition, sink, missing, defs.games.get(edition.game))
@@ -126,6 +128,47 @@ def _check_triggers(edition: Edition, sink: DiagnosticSink, broken: set[tuple[st
         if action.request.trigger == "direct" and action.when is not None:
             sink.error(action.when.pos, T_DIRECT_WHEN, f"direct action {action.id!r} has a trigger condition",
                        "a direct action is raised by a player; remove 'when' or set request.trigger: triggered")
+
+
+# arguments whose value names the action's target (cards: target, to: target, to: target_owner)
+TARGET_VALUES = ("target", "target_owner")
+
+
+def target_uses(calls: Iterable[OpCall]) -> list[tuple[OpCall, str]]:
+    """The op calls (nested ones included) that need the action's target, each with the reason: an argument
+    naming it, an expression reading ``target.*``, or an op that acts on the target by definition."""
+
+    table = ops()
+    out: list[tuple[OpCall, str]] = []
+    for call in nested_calls(list(calls)):
+        op = table.get(call.op)
+        if op is not None and op.extra.get("uses_target") and call.args.get("cards") != "each":
+            out.append((call, f"{call.op} acts on the target"))
+            continue
+        for _c, key, value, _rule in walk(call):
+            if _c is not call:
+                continue
+            if isinstance(value, str) and value in TARGET_VALUES and key in ("cards", "to"):
+                out.append((call, f"{call.op}.{key}: {value}"))
+                break
+            names = value.names() if hasattr(value, "names") else set()
+            used = sorted(n for n in names if n.startswith("target."))
+            if used:
+                out.append((call, f"{call.op}.{key} reads {used[0]}"))
+                break
+    return out
+
+
+def _check_target_use(edition: Edition, sink: DiagnosticSink) -> None:
+    """What is printed and what runs agree: 「対象の…」 in an action without (対象) has nothing to act on, and
+    the engine must not fall back to some other player or character silently."""
+    for action in edition.actions.values():
+        if action.target is not None:
+            continue
+        for call, why in target_uses([*action.effect, *action.conditions]):
+            sink.error(call.pos, T_NO_TARGET, f"action {action.id!r} declares no target, but its effect uses one "
+                       f"({why})", "declare what it targets (target: {target_player: {who: opponent}} ...), or "
+                       "name a player or card that needs no target (to: opponent)")
 
 
 def _check_refs(edition: Edition, sink: DiagnosticSink, missing: set[str], game: Any = None) -> None:

@@ -27,6 +27,7 @@ O_SHAPE = code("O004", "malformed op call (not exactly one op name)")
 T_NO_WHEN = code("T001", "triggered action without a trigger condition")
 T_DIRECT_WHEN = code("T002", "direct action with a trigger condition")
 T_NO_PASS = code("T003", "no action of an edition's format hands the turn to another player")
+T_NO_TARGET = code("T004", "an effect uses the target of an action that declares none")
 # --- warnings: legal, but probably not what the designer meant
 W_NO_FORMAT = code("W001", "entry belongs to no format (it is never printed or played)")
 # --- editions

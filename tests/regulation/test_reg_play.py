@@ -132,7 +132,7 @@ def test_2021_random_half_plays_on_act61(defs) -> None:
     assert out["games_aborted"] == 0
 
 
-@pytest.mark.parametrize("text", ["pro+entry", "mast+random-half", "extra+full", "プロ40"])
+@pytest.mark.parametrize("text", ["extra+full", "プロ40"])
 def test_formats_without_an_action_list_are_not_playable(defs, text: str) -> None:
     reg = _reg(defs, text)
     with pytest.raises(NotPlayable, match="not defined"):
@@ -172,9 +172,9 @@ def test_simulate_and_play_take_a_regulation(defs) -> None:
 
     data = json.loads(r.output)
     assert data["matches"] == 2 and data["deck_sizes"] == {"21": 4}
-    r = runner.invoke(app, ["simulate", "--regulation", "mast+entry"])
-    assert r.exit_code == 1 and "not defined" in r.output
-    r = runner.invoke(app, ["play", "--regulation", "pro+full"])
+    r = runner.invoke(app, ["simulate", "--regulation", "mast+entry", "--games", "1", "--json"])
+    assert r.exit_code == 0 and json.loads(r.output)["edition"] == "act8.2", r.output
+    r = runner.invoke(app, ["play", "--regulation", "extra+full"])
     assert r.exit_code == 1 and "not defined" in r.output
     r = runner.invoke(app, ["play", "--regulation", "std+full", "--seed", "1"], input="q\n")
     assert r.exit_code == 0 and "終了" in r.output

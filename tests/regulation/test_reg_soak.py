@@ -35,7 +35,11 @@ def test_the_playable_set_is_what_the_tables_and_the_edition_allow() -> None:
         r = resolve(text, SYSTEMS)
         assert r.valid and r.regulation.format.action_list in (defined | {f.id for f in DEFS.editions["act6.1"].formats})
     assert "std+random-half+preset2" in PLAYABLE and "std+random40+pack" in PLAYABLE
-    assert not any(t.startswith(("pro+", "mast+", "extra+")) for t in PLAYABLE)
+    # act8.2 defines プロ and マスター: they play in every frame Table 5.2 allows; エクストラ has no list yet
+    frames = {fr.id for f, fr, _opts in allowed_regulations(s) if f.id == "mast"}
+    for fid in ("pro", "mast"):
+        assert {fr for fr in frames if f"{fid}+{fr}" in PLAYABLE} == frames
+    assert not any(t.startswith("extra+") for t in PLAYABLE)
 
 
 @pytest.mark.parametrize("text", PLAYABLE)
