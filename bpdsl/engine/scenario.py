@@ -298,6 +298,21 @@ def _check_observation(game: Any, want: dict[str, Any], failures: list[str]) -> 
             failures.append(f"observe viewer {viewer}: must not see {card}")
 
 
+def start_position(game: Any, data: dict[str, Any]) -> None:
+    """Put a fresh game at a scenario's position: the players' cards, turn and chance, and the flow node
+    the game goes on from (the scenario runner, and the browser sandbox starting a game there)."""
+    _setup(game, data)
+    rules = game.rules
+    start = data.get("start")
+    if start is None:
+        first = rules.flow.nodes[rules.flow.start]
+        start = first.next
+    if start not in rules.flow_ids:
+        raise ScenarioError(f"unknown start node {start!r}; nodes: {', '.join(rules.flow_ids)}")
+    game.node = rules.flow_ids.index(start)
+    game.keep_order = data.get("shuffle", True) is False  # type: ignore[attr-defined]
+
+
 def load_scenario(path: str | Path) -> dict[str, Any]:
     """The data of a scenario file; an unreadable file or bad YAML is a ScenarioError with its position."""
     try:
@@ -332,15 +347,10 @@ def run_scenario(source: str | Path | dict[str, Any], definitions: Any = None) -
     agent = _ScriptAgent(list(data.get("decisions") or []))
     game = new_game(rules, [agent, agent], int(data.get("seed", 0)), log=log)
     agent.game = game
-    _setup(game, data)
-    start = data.get("start")
-    if start is None:
-        first = rules.flow.nodes[rules.flow.start]
-        start = first.next
-    if start not in rules.flow_ids:
-        raise ScenarioError(f"{path or name}: unknown start node {start!r}; nodes: {', '.join(rules.flow_ids)}")
-    game.node = rules.flow_ids.index(start)
-    game.keep_order = data.get("shuffle", True) is False  # type: ignore[attr-defined]
+    try:
+        start_position(game, data)
+    except ScenarioError as exc:
+        raise ScenarioError(f"{path or name}: {exc}") from None
     for want in data.get("observe") or []:
         _check_observation(game, want, result.failures)
     expect = data.get("expect") or {}
@@ -386,4 +396,4 @@ def run_scenario(source: str | Path | dict[str, Any], definitions: Any = None) -
     return result
 
 
-__all__ = ["ScenarioError", "ScenarioResult", "load_scenario", "run_scenario"]
+__all__ = ["ScenarioError", "ScenarioResult", "load_scenario", "run_scenario", "start_position"]

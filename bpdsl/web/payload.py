@@ -1,0 +1,120 @@
+"""What the browser is sent: every payload addressed to a seat is built from that seat's view only.
+
+:func:`seat_payload` is the one place a live game's data for a seat is put together — board, question,
+options, event lines, result — and everything in it comes from :class:`bpdsl.engine.view.SeatView`
+(3.12.1); nothing of the table (seed, decks, the full log) is added.  :func:`replay_payload` is the replay
+viewer's step, from a seat's view or from the judge's (every card; marked ``judge``).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from bpdsl.engine.view import JUDGE, SeatView, judge_line
+from bpdsl.web.tables import Position, Table
+
+_TEXTS: dict[int, dict[str, list[str]]] = {}
+
+
+def printed_texts(rules: Any) -> dict[str, list[str]]:
+    """Printed name -> printed text lines (header first) of every action, character and fog of the format."""
+    key = id(rules)
+    if key not in _TEXTS:
+        from bpdsl.render.text import edition_texts, plain_lines
+
+        texts = {et.name: plain_lines(et) for et in edition_texts(rules.edition, rules.format)}
+        for a in rules.actions.values():  # actions added by a regulation's options
+            if a.name not in texts and getattr(a, "model", None) is not None:
+                from bpdsl.render.text import entry_text
+
+                try:
+                    texts[a.name] = plain_lines(entry_text(rules.edition, a.model, rules.format))
+                except Exception:  # an option action the renderer cannot print: named, without text
+                    texts[a.name] = [a.name]
+        _TEXTS[key] = texts
+    return _TEXTS[key]
+
+
+def _option_entry(opt: Any) -> str | None:
+    """The printed name of the action an option raises (for its text on hover), if it is one."""
+    name = getattr(opt, "name", None)
+    return name if isinstance(name, str) else None
+
+
+def _result(pos: Position, seat: int) -> dict[str, Any] | None:
+    r = pos.result
+    if r is None:
+        return None
+    if r.draw or r.winner is None:
+        outcome = "引き分け"
+    else:
+        outcome = "あなたの勝ち" if r.winner == seat else "あなたの負け"
+    return {"outcome": outcome, "winner": r.winner, "draw": r.draw, "turns": r.turns, "reason": r.reason}
+
+
+def seat_payload(table: Table, seat: int) -> dict[str, Any]:
+    """Everything ``seat`` is shown of its table now."""
+    pos = table.position()
+    view = pos.log.views[seat]
+    prompt = None
+    waiting = None
+    if pos.pending is not None and not table.quit:
+        if pos.pending.player == seat:
+            p = view.prompt(pos.pending)
+            prompt = {"kind": p.kind, "question": p.question, "action": p.context.get("action"),
+                      "options": [{"i": i, "label": label, "entry": _option_entry(pos.pending.options[i])}
+                                  for i, label in enumerate(p.labels)]}
+        else:
+            waiting = "相手の選択を待っています"
+    return {
+        "table": table.id, "seat": seat, "title": table.start.title,
+        "decision_no": table.decision_no,
+        "board": view.board(),
+        "prompt": prompt, "waiting": waiting,
+        "lines": [text for _i, text in pos.log.told[seat]],
+        "over": table.over, "quit": table.quit, "result": _result(pos, seat),
+    }
+
+
+def replay_payload(table: Table, step: int, total: int, seat: int, events: list[dict[str, Any]]) -> dict[str, Any]:
+    """Step ``step`` of a replayed game from ``seat``'s view (:data:`JUDGE`: every card, marked as such)."""
+    pos = table.position()
+    game = pos.game
+    if seat == JUDGE:
+        view = SeatView(game, JUDGE)
+        lines = [x for x in (judge_line(view, e) for e in pos.log.lines) if x]
+        board = {"judge": True, "seats": [SeatView(game, s).hooks.observe(game, s) for s in range(len(table.seats))]}
+    else:
+        view = pos.log.views[seat]
+        lines = [text for _i, text in pos.log.told[seat]]
+        board = view.board()
+    pending = None
+    if pos.pending is not None:
+        req = pos.pending
+        if seat == JUDGE or req.player == seat:
+            p = SeatView(game, req.player).prompt(req) if seat != JUDGE else None
+            labels = p.labels if p is not None else [req.label(i) for i in range(len(req.options))]
+            chosen = table_choice(events, step)
+            pending = {"player": req.player, "kind": req.kind, "question": (p.question if p else req.kind),
+                       "options": labels, "chosen": chosen}
+        else:
+            pending = {"player": req.player, "kind": None, "question": "相手の選択", "options": [], "chosen": None}
+    result = None
+    if pos.result is not None:
+        r = pos.result
+        result = {"winner": r.winner, "draw": r.draw, "turns": r.turns, "reason": r.reason}
+    return {"step": step, "steps": total, "seat": "judge" if seat == JUDGE else seat, "judge": seat == JUDGE,
+            "board": board, "lines": lines, "pending": pending, "result": result, "title": table.start.title}
+
+
+def table_choice(events: list[dict[str, Any]], step: int) -> int | None:
+    """The option the log records for decision ``step`` (0-based), if any."""
+    n = 0
+    for e in events:
+        if e.get("t") == "decision":
+            if n == step:
+                return int(e["i"])
+            n += 1
+    return None
+
+
+__all__ = ["printed_texts", "replay_payload", "seat_payload"]

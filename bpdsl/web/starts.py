@@ -1,0 +1,186 @@
+"""How a sandbox game starts: from an edition and format, a regulation (2024 or 2021), a scenario file's
+position, or a saved log (the replay viewer); and the catalogue the new-game page offers."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from bpdsl.web.tables import BOT_NAMES, Start
+
+# regulations offered as examples on the new-game page (any regulation text may be typed)
+EXAMPLE_REGULATIONS = ["std+random40", "std+random40+pack", "lite+random40", "スタンダード + エントリー", "ライト40"]
+SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
+
+
+class StartError(Exception):
+    """A new game that cannot be started as asked (unknown edition, invalid regulation, bad scenario)."""
+
+
+def _definitions(definitions: Any) -> Any:
+    if definitions is not None:
+        return definitions
+    from bpdsl.engine import load_definitions
+
+    return load_definitions()
+
+
+_RULES: dict[tuple[int, str, str], Any] = {}
+
+
+def rules_for(definitions: Any, edition: str, fmt: str) -> Any:
+    """Compiled rules of an edition's format (cached per definitions object)."""
+    from bpdsl.engine import build_rules
+    from bpdsl.engine.compiled import CompileError
+
+    defs = _definitions(definitions)
+    key = (id(defs), edition, fmt)
+    if key not in _RULES:
+        if edition not in defs.editions:
+            raise StartError(f"unknown edition {edition!r}; editions: {', '.join(defs.editions)}")
+        formats = [f.id for f in defs.editions[edition].formats]
+        if fmt not in formats:
+            raise StartError(f"edition {edition} has no format {fmt!r}; formats: {', '.join(formats)}")
+        try:
+            _RULES[key] = build_rules(edition, fmt, defs)
+        except CompileError as exc:
+            raise StartError(str(exc)) from None
+    return _RULES[key]
+
+
+def catalog(definitions: Any) -> dict[str, Any]:
+    """What the new-game page offers."""
+    defs = _definitions(definitions)
+    editions = [{"id": e.id, "name": e.name, "game": getattr(e, "game", "blackpoker"),
+                 "formats": [{"id": f.id, "name": f.name} for f in e.formats]} for e in defs.editions.values()]
+    scenarios = sorted(str(p.relative_to(SCENARIOS)) for p in SCENARIOS.rglob("*.yaml")) if SCENARIOS.is_dir() else []
+    return {"editions": editions, "bots": [{"id": k, "name": v} for k, v in BOT_NAMES.items()],
+            "regulations": EXAMPLE_REGULATIONS, "scenarios": scenarios}
+
+
+def new_start(data: dict[str, Any], seed: int, definitions: Any) -> Start:
+    """The start of a new game from the new-game form's fields."""
+    if data.get("scenario") or data.get("scenario_file"):
+        return scenario_start(data, definitions)
+    if data.get("regulation"):
+        return regulation_start(str(data["regulation"]), seed, definitions)
+    edition = str(data.get("edition") or "act8.0")
+    fmt = str(data.get("format") or "std")
+    rules = rules_for(definitions, edition, fmt)
+    return Start(rules, seed, title=f"{rules.edition.name} {edition} {fmt}")
+
+
+def regulation_start(text: str, seed: int, definitions: Any, packs: Any = None, decks: Any = None) -> Start:
+    """The first game of a match under a regulation: its decks, packs and preset characters."""
+    from bpdsl.games.blackpoker.regulation.check import resolve, unplayable_reason
+    from bpdsl.games.blackpoker.regulation.decks import build_match_decks
+    from bpdsl.games.blackpoker.regulation.load import systems
+    from bpdsl.games.blackpoker.regulation.play import regulation_rules, setup_hook
+
+    defs = _definitions(definitions)
+    checked = resolve(text, systems(defs))
+    if not checked.valid or checked.regulation is None:
+        raise StartError("; ".join(p.format() for p in checked.problems) or f"invalid regulation {text!r}")
+    reg = checked.regulation
+    why = unplayable_reason(defs, reg.system, reg.format)
+    if why:
+        raise StartError(f"{reg.name} cannot be played: {why}")
+    if packs is None or decks is None:
+        players = build_match_decks(reg, seed)
+        decks = [players[0].decks[0].cards, players[1].decks[0].cards]
+        packs = (players[0].pack, players[1].pack)
+    rules = regulation_rules(defs, reg)
+    head = [{"t": "regulation", "regulation": reg.id, "system": reg.system.id, "name": reg.name, "game": 1,
+             "packs": [[c.id for c in p] for p in packs]}]
+    return Start(rules, seed, decks=list(decks), setup=setup_hook(reg, tuple(packs)), head=head,
+                 title=f"{reg.name} ({reg.id})")
+
+
+def scenario_start(data: dict[str, Any], definitions: Any) -> Start:
+    """A game from a scenario's position (its decisions are not played: the people play from there)."""
+    from bpdsl.datafile import DataFileError, load_yaml_text
+    from bpdsl.engine.scenario import ScenarioError, start_position
+
+    if data.get("scenario_file"):  # one of the bundled scenarios, by its path under scenarios/
+        name = str(data["scenario_file"])
+        path = (SCENARIOS / name).resolve()
+        if SCENARIOS.resolve() not in path.parents or not path.is_file():
+            raise StartError(f"no bundled scenario {name!r}")
+        text, file = path.read_text(encoding="utf-8"), name
+    else:
+        text, file = str(data["scenario"]), "scenario.yaml"
+    try:
+        scenario = load_yaml_text(text, file)
+    except DataFileError as exc:
+        raise StartError(str(exc)) from None
+    if not isinstance(scenario, dict) or "edition" not in scenario or "format" not in scenario:
+        raise StartError(f"{file}: a scenario is a mapping with 'edition' and 'format'")
+    from bpdsl.engine.scenario_schema import shape_problems
+
+    problems = shape_problems(scenario)
+    if problems:
+        raise StartError(f"{file}: " + "; ".join(problems))
+    rules = rules_for(definitions, str(scenario["edition"]), str(scenario["format"]))
+    start = Start(rules, int(scenario.get("seed", 0)) if str(scenario.get("seed", 0)).isdigit() else 0,
+                  head=[{"t": "scenario", "data": scenario}],
+                  title=f"{scenario.get('name') or file} ({scenario['edition']} {scenario['format']})")
+
+    def position(game: Any) -> None:
+        try:
+            start_position(game, scenario)
+        except ScenarioError as exc:
+            raise StartError(f"{file}: {exc}") from None
+
+    start.position = position
+    # the position is checked now, so that a broken scenario is refused before a table exists
+    from bpdsl.engine import new_game
+
+    try:
+        position(new_game(rules, [], start.seed))
+    except StartError:
+        raise
+    except (KeyError, TypeError, ValueError) as exc:
+        raise StartError(f"{file}: {exc}") from None
+    return start
+
+
+def log_start(events: list[Any], definitions: Any) -> tuple[Start, list[int]]:
+    """The start of a logged game and its recorded decisions (the replay viewer)."""
+    from bpdsl.dsl.cards import parse_card
+    from bpdsl.engine.replay import ReplayError, check_log_lines
+
+    try:
+        check_log_lines(events)
+    except ReplayError as exc:
+        raise StartError(str(exc)) from None
+    head = next((e for e in events if e.get("t") == "game"), None)
+    if head is None:
+        raise StartError("the log has no 'game' line (a log saved during a game holds only one seat's lines; "
+                         "save it again once the game is over)")
+    indices = [int(e["i"]) for e in events if e.get("t") == "decision"]
+    seed = int(head["seed"])
+    reg = next((e for e in events if e.get("t") == "regulation"), None)
+    scen = next((e for e in events if e.get("t") == "scenario"), None)
+    if reg is not None:
+        try:
+            packs = tuple([parse_card(c) for c in p] for p in (reg.get("packs") or [[], []]))
+            decks = [[parse_card(c) for c in d] for d in head.get("decks") or []] or None
+        except ValueError as exc:
+            raise StartError(f"the log's cards are not cards: {exc}") from None
+        start = regulation_start(str(reg["regulation"]), seed, definitions, packs, decks)
+    elif scen is not None and isinstance(scen.get("data"), dict):
+        start = scenario_start({"scenario": _yaml_of(scen["data"])}, definitions)
+    else:
+        rules = rules_for(definitions, str(head["edition"]), str(head["format"]))
+        start = Start(rules, seed, decks=head.get("decks"), title=f"{rules.edition.name} {head['edition']} "
+                                                                     f"{head['format']}")
+    start.title = "リプレイ: " + start.title
+    return start, indices
+
+
+def _yaml_of(data: dict[str, Any]) -> str:
+    import json
+
+    return json.dumps(data, ensure_ascii=False)  # JSON is YAML
+
+
+__all__ = ["StartError", "catalog", "log_start", "new_start", "regulation_start", "rules_for", "scenario_start"]

@@ -1,0 +1,57 @@
+"use strict";
+let catalog = null;
+
+function showMode() {
+  const mode = document.getElementById("mode").value;
+  for (const m of ["format", "regulation", "scenario"])
+    for (const e of document.querySelectorAll(".m-" + m)) e.style.display = m === mode ? "" : "none";
+}
+
+function fillFormats() {
+  const ed = catalog.editions.find((e) => e.id === document.getElementById("edition").value);
+  const f = document.getElementById("format");
+  f.replaceChildren(...ed.formats.map((x) => el("option", { value: x.id, text: x.name + " (" + x.id + ")" })));
+  if (ed.formats.some((x) => x.id === "std")) f.value = "std";
+}
+
+async function init() {
+  catalog = await api("GET", "/api/catalog");
+  const ed = document.getElementById("edition");
+  ed.replaceChildren(...catalog.editions.map((e) => el("option", { value: e.id, text: e.name + " (" + e.id + ")" })));
+  ed.value = catalog.editions.some((e) => e.id === "act8.0") ? "act8.0" : catalog.editions[0].id;
+  fillFormats();
+  ed.addEventListener("change", fillFormats);
+  document.getElementById("regs").replaceChildren(...catalog.regulations.map((r) => el("option", { value: r })));
+  document.getElementById("scenario_file").append(...catalog.scenarios.map((s) => el("option", { value: s, text: s })));
+  const opp = document.getElementById("opponent");
+  opp.replaceChildren(...catalog.bots.map((b) => el("option", { value: b.id, text: "ボット: " + b.name })),
+                      el("option", { value: "person", text: "同じ機械のもう一人 (ホットシート)" }));
+  document.getElementById("mode").addEventListener("change", showMode);
+  showMode();
+}
+
+document.getElementById("new").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const err = document.getElementById("error");
+  err.textContent = "";
+  const mode = document.getElementById("mode").value;
+  const body = { seat: Number(document.getElementById("seat").value),
+                 opponent: document.getElementById("opponent").value,
+                 seed: document.getElementById("seed").value };
+  if (mode === "format") { body.edition = document.getElementById("edition").value; body.format = document.getElementById("format").value; }
+  if (mode === "regulation") body.regulation = document.getElementById("regulation").value;
+  if (mode === "scenario") {
+    const file = document.getElementById("scenario").files[0];
+    if (file) body.scenario = await file.text();
+    else body.scenario_file = document.getElementById("scenario_file").value;
+  }
+  try {
+    const t = await api("POST", "/api/tables", body);
+    if (t.seats.length === 1) { location.href = t.seats[0].url; return; }
+    const links = document.getElementById("links");
+    links.replaceChildren(el("p", { text: t.title + ": 二人で遊ぶときは、それぞれの席を別のウィンドウで開いてください (相手の画面は見ないこと)。" }),
+      ...t.seats.map((s) => el("p", {}, el("a", { href: s.url, target: "_blank", text: "席" + s.seat + " を開く" }))));
+  } catch (e) { err.textContent = e.message; }
+});
+
+init().catch((e) => { document.getElementById("error").textContent = e.message; });

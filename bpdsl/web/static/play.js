@@ -1,0 +1,79 @@
+"use strict";
+const params = new URLSearchParams(location.search);
+const table = params.get("table"), seat = Number(params.get("seat")), token = params.get("token");
+const base = "/api/tables/" + encodeURIComponent(table) + "/seats/" + seat;
+const q = "?token=" + encodeURIComponent(token || "");
+let texts = {};
+let state = null;
+let polling = null;
+
+function showText(name) {
+  const box = document.getElementById("text");
+  const lines = texts[name];
+  box.className = "text";
+  box.textContent = lines ? lines.join("\n") : name + " (効果の文なし)";
+}
+
+function render(p) {
+  state = p;
+  document.getElementById("title").textContent = p.title + " — 席" + p.seat;
+  document.getElementById("board").replaceChildren(boardEl(p.board, texts));
+  const prompt = document.getElementById("prompt");
+  prompt.replaceChildren();
+  prompt.dataset.decision = String(p.decision_no);
+  if (p.result || p.quit) {
+    const r = p.result;
+    prompt.append(el("div", { class: "result", id: "result",
+      text: r ? r.outcome + " (" + r.turns + " ターン, " + r.reason + ")" : "終了しました (ログは保存できます)" }));
+  } else if (p.prompt) {
+    prompt.append(el("div", { class: "question", text: p.prompt.question }));
+    if (p.prompt.action && texts[p.prompt.action]) {
+      prompt.append(el("a", { href: "#", class: "muted", text: "ⓘ " + p.prompt.action + " の効果",
+                               onclick: (e) => { e.preventDefault(); showText(p.prompt.action); } }));
+    }
+    const opts = el("div", { class: "options" });
+    for (const o of p.prompt.options) {
+      const b = el("button", { type: "button", class: "option", "data-i": o.i, text: o.i + ": " + o.label,
+                               onclick: () => choose(o.i) });
+      if (o.entry && texts[o.entry]) {
+        b.title = texts[o.entry].join("\n");
+        b.append(el("span", { class: "info", text: "ⓘ", title: "効果の文",
+                              onclick: (e) => { e.stopPropagation(); showText(o.entry); } }));
+        b.addEventListener("mouseenter", () => showText(o.entry));
+      }
+      opts.append(b);
+    }
+    prompt.append(opts);
+  } else if (p.waiting) {
+    prompt.append(el("div", { class: "question", text: p.waiting }));
+  }
+  const log = document.getElementById("log");
+  log.replaceChildren(...p.lines.map((t) => el("li", { text: t })));
+  log.scrollTop = log.scrollHeight;
+  document.getElementById("save").href = base + "/log" + q;
+  document.getElementById("quit").disabled = p.over;
+  if (p.waiting && !polling) polling = setInterval(refresh, 1500);
+  if (!p.waiting && polling) { clearInterval(polling); polling = null; }
+}
+
+async function refresh() {
+  try { render(await api("GET", base + q)); } catch (e) { document.getElementById("error").textContent = e.message; }
+}
+
+async function choose(i) {
+  const err = document.getElementById("error");
+  err.textContent = "";
+  for (const b of document.querySelectorAll(".options button")) b.disabled = true;
+  try { render(await api("POST", base + "/choose" + q, { decision: state.decision_no, option: i })); }
+  catch (e) { err.textContent = e.message; await refresh(); }
+}
+
+document.getElementById("quit").addEventListener("click", async () => {
+  if (!confirm("ゲームを終了しますか？ (ログは保存できます)")) return;
+  try { render(await api("POST", base + "/quit" + q)); } catch (e) { document.getElementById("error").textContent = e.message; }
+});
+
+(async () => {
+  try { texts = await api("GET", "/api/tables/" + encodeURIComponent(table) + "/texts"); } catch (e) { texts = {}; }
+  await refresh();
+})();

@@ -1,0 +1,183 @@
+"""Games in progress in the browser sandbox ("tables"), driven decision by decision.
+
+A table is (how the game starts, which seats are people and which are bots, the people's choices so far).
+Its position is found by playing the game from its start with those choices: the bots decide as they did,
+the people's recorded choices are taken in order, and the first decision of a person without a recorded
+choice pauses the game there (:class:`Position`).  The same recorded game is therefore the table, the
+saved log and the replay — a choice can be applied only once, to the decision it was made for.
+"""
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from bpdsl.engine import FirstLegalAgent, RandomAgent, new_game
+from bpdsl.engine.decisions import DecisionRequest
+from bpdsl.engine.log import state_hash
+from bpdsl.engine.view import ViewLog
+
+BOTS: dict[str, Callable[[int], Any]] = {"random": lambda seed: RandomAgent(seed),
+                                         "first": lambda seed: FirstLegalAgent()}
+BOT_NAMES = {"random": "ランダム", "first": "最初の合法手"}
+MAX_TABLES = 200  # the oldest table is dropped beyond this (a local sandbox, not a server farm)
+
+
+class _Pause(Exception):
+    """A person is asked a decision that has no recorded choice yet: the game waits here."""
+
+    def __init__(self, request: DecisionRequest):
+        super().__init__()
+        self.request = request
+
+
+class _Person:
+    """A person in the browser as an engine agent: the table's recorded choices, taken in order."""
+
+    name = "person"
+
+    def __init__(self, choices: list[int], cursor: list[int]):
+        self.choices = choices
+        self.cursor = cursor  # shared by both seats of a two-person table: one sequence of choices
+
+    def decide(self, request: DecisionRequest, observe: Any) -> int:
+        if self.cursor[0] >= len(self.choices):
+            raise _Pause(request)
+        i = self.choices[self.cursor[0]]
+        self.cursor[0] += 1
+        return i
+
+
+@dataclass
+class Start:
+    """How a table's game starts: its rules and everything needed to start it again identically."""
+
+    rules: Any
+    seed: int
+    decks: list[list[Any]] | None = None
+    setup: Callable[[Any], None] | None = None
+    head: list[dict[str, Any]] = field(default_factory=list)  # log lines before the game line (regulation)
+    position: Callable[[Any], None] | None = None  # puts the game at a scenario's position
+    title: str = ""
+
+
+@dataclass
+class Position:
+    """A table's game at its current decision (or at its end)."""
+
+    game: Any
+    log: ViewLog
+    pending: DecisionRequest | None
+    result: Any  # GameResult once the game is over
+
+
+class Table:
+    def __init__(self, start: Start, seats: list[str], bot_seed: int, strict: bool = False):
+        self.strict = strict  # the per-seat views raise on a hidden card instead of blanking it (tests)
+        self.id = secrets.token_urlsafe(12)
+        self.start = start
+        self.seats = seats  # per seat: "person" or a bot kind
+        self.tokens = {s: secrets.token_urlsafe(16) for s, kind in enumerate(seats) if kind == "person"}
+        self.bot_seed = bot_seed
+        self.choices: list[int] = []
+        self.quit = False
+        self.lock = threading.Lock()
+        self._position: Position | None = None
+
+    def position(self) -> Position:
+        if self._position is None:
+            self._position = self._play()
+        return self._position
+
+    def _play(self) -> Position:
+        cursor = [0]
+        agents = [_Person(self.choices, cursor) if kind == "person" else BOTS[kind](self.bot_seed + s)
+                  for s, kind in enumerate(self.seats)]
+        log = ViewLog(len(self.seats), strict=self.strict)
+        for line in self.start.head:
+            log.write(dict(line))
+        game = new_game(self.start.rules, agents, self.start.seed, decks=self.start.decks, setup=self.start.setup,
+                        log=log)
+        log.attach(game)
+        if self.start.position is not None:
+            self.start.position(game)
+        try:
+            result = game.play()
+        except _Pause as p:
+            return Position(game, log, p.request, None)
+        return Position(game, log, None, result)
+
+    @property
+    def decision_no(self) -> int:
+        """How many decisions the people have taken: the number a choice must name (stale ones are refused)."""
+        return len(self.choices)
+
+    def apply(self, seat: int, decision: int, option: int) -> None:
+        """Take ``option`` of the pending decision of ``seat``; raises :class:`Refused` and changes nothing
+        when the decision is stale, not this seat's, or the option is not one of its options."""
+        pos = self.position()
+        if self.quit or pos.pending is None:
+            raise Refused(409, "the game is over")
+        if decision != self.decision_no:
+            raise Refused(409, f"stale decision {decision}: the current decision is {self.decision_no}")
+        if pos.pending.player != seat:
+            raise Refused(409, "it is not this seat's decision")
+        if not 0 <= option < len(pos.pending.options):
+            raise Refused(400, f"option {option} is not one of the {len(pos.pending.options)} legal options")
+        self.choices.append(option)
+        self._position = None
+        try:
+            self.position()
+        except Exception:  # the engine failed on this choice: take it back, the table stays as it was
+            self.choices.pop()
+            self._position = None
+            raise
+
+    def end_lines(self) -> list[dict[str, Any]]:
+        """The log's ``end`` line of a game quit before its end (the state where it stopped)."""
+        pos = self.position()
+        if pos.result is not None or not self.quit:
+            return []
+        g = pos.game
+        return [{"t": "end", "quit": True, "winner": None, "draw": False, "aborted": True, "turns": g.state.turn_no,
+                 "decisions": g.decisions, "reason": "quit", "hash": state_hash(g)}]
+
+    @property
+    def over(self) -> bool:
+        return self.quit or self.position().pending is None
+
+
+class Refused(Exception):
+    """A request the table refuses (status and message for the client); the table is unchanged."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+class Tables:
+    """The tables of one server, by id (the oldest dropped beyond :data:`MAX_TABLES`)."""
+
+    def __init__(self, limit: int = MAX_TABLES):
+        self.limit = limit
+        self.tables: OrderedDict[str, Any] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def add(self, table: Any) -> Any:
+        with self.lock:
+            self.tables[table.id] = table
+            while len(self.tables) > self.limit:
+                self.tables.popitem(last=False)
+        return table
+
+    def get(self, table_id: str) -> Any:
+        t = self.tables.get(table_id)
+        if t is None:
+            raise Refused(404, f"no game or replay {table_id!r} (it may have ended with the server)")
+        return t
+
+
+__all__ = ["BOTS", "BOT_NAMES", "Position", "Refused", "Start", "Table", "Tables"]
