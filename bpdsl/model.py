@@ -141,6 +141,7 @@ class Action:
     flavor_speaker: str | None = None  # who says the flavor text (「…」 ― 再現の師より)
     dev_note: str | None = None
     pos: Pos = UNKNOWN_POS
+    trump: str | None = None  # id of the trump card that brings this action (エクストラ), else None
 
 
 # data of an entry that is printed only on request (--story) or kept for the record
@@ -165,6 +166,27 @@ class Character:
     story: str | None = None
     flavor: str | None = None
     flavor_speaker: str | None = None
+    pos: Pos = UNKNOWN_POS
+    trump: str | None = None  # id of the trump card that brings this character (エクストラ), else None
+
+
+@dataclass
+class Trump:
+    """One trump card's ability (3.11, the エクストラリスト): the card it is assigned to, its printed name, the
+    ability as op calls, and the actions and characters it brings (entries of the edition with ``trump``
+    set to this id).  The ability exists only while its card lies face up in its owner's 切札 zone."""
+
+    id: str  # revolution
+    suit: str  # suit id of the card: spade, heart, diamond, club
+    number: str  # rank id of the card: A, 2..10, J, Q, K
+    name: str  # 革命
+    ruby: str
+    abilities: list[OpCall]  # the ability text: op calls of kind "ability" (granted abilities, triggers ...)
+    formats: list[str]  # formats whose extra list holds it
+    actions: list[str] = field(default_factory=list)  # ids of the actions it brings, in printed order
+    characters: list[str] = field(default_factory=list)  # ids of the characters it brings
+    beta: bool = False  # β: trial ability of the official list
+    since: str | None = None
     pos: Pos = UNKNOWN_POS
 
 
@@ -200,6 +222,7 @@ class Format:
     id: str  # lite, std, pro, mast, extra
     name: str  # ライト
     order: int  # lite < std < pro < mast < extra; an entry is new (○) in the first format listing it
+    includes: str | None = None  # id of a format whose entries this one has too (エクストラ: マスター + 切札)
 
 
 @dataclass
@@ -223,6 +246,10 @@ class Edition:
     extends: str | None = None
     pos: Pos = UNKNOWN_POS
     list_style: str | None = None  # DSL ``list``: numbered | bullets, how effects of several steps print
+    trumps: dict[str, Trump] = field(default_factory=dict)  # trump abilities (エクストラリスト), by id
+
+    def trumps_in(self, fid: str) -> list[Trump]:
+        return [t for t in self.trumps.values() if fid in t.formats]
 
     def format(self, fid: str) -> Format:
         return next(f for f in self.formats if f.id == fid)

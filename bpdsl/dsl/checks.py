@@ -16,7 +16,7 @@ from typing import Any, Iterable, Iterator
 
 from bpdsl.diagnostics import DiagnosticSink, did_you_mean
 from bpdsl.dsl.opcalls import nested_calls, ops, walk
-from bpdsl.model import Action, Character, Definitions, Edition, Fog, OpCall
+from bpdsl.model import Action, Character, Definitions, Edition, Fog, OpCall, Trump
 
 from bpdsl.dsl.codes import (  # noqa: F401  (the codes are reported as C.<NAME> by the kinds)
     D_DUPLICATE,
@@ -37,6 +37,9 @@ from bpdsl.dsl.codes import (  # noqa: F401  (the codes are reported as C.<NAME>
     T_NO_PASS,
     T_NO_TARGET,
     W_NO_FORMAT,
+    E_CARD,
+    E_CLASS,
+    E_STEP,
     I_PARENT,
     I_REMOVE,
     L_PATH,
@@ -44,16 +47,18 @@ from bpdsl.dsl.codes import (  # noqa: F401  (the codes are reported as C.<NAME>
 )
 
 
-def entries(edition: Edition) -> Iterator[tuple[str, Action | Character | Fog]]:
+def entries(edition: Edition) -> Iterator[tuple[str, Action | Character | Fog | Trump]]:
     for a in edition.actions.values():
         yield "action", a
     for c in edition.characters.values():
         yield "character", c
     for f in edition.fogs.values():
         yield "fog", f
+    for t in edition.trumps.values():
+        yield "trump", t
 
 
-def op_calls_of(entry: Action | Character | Fog) -> list[OpCall]:
+def op_calls_of(entry: Action | Character | Fog | Trump) -> list[OpCall]:
     """The top-level op calls of an entry (nested ones are reached through bpdsl.dsl.opcalls.walk)."""
     calls: list[OpCall | None] = []
     if isinstance(entry, Action):
@@ -62,6 +67,8 @@ def op_calls_of(entry: Action | Character | Fog) -> list[OpCall]:
         calls = [entry.size, *entry.labels, *entry.abilities]
     elif isinstance(entry, Fog):
         calls = [entry.target, *entry.abilities]
+    elif isinstance(entry, Trump):
+        calls = list(entry.abilities)
     return [c for c in calls if c is not None]
 
 
@@ -89,6 +96,7 @@ def run(defs: Definitions, sink: DiagnosticSink, state: Any = None) -> None:
             _check_turn_passing(edition, sink)
         if complete:
             _check_unused(edition, sink)
+            _check_classes_and_steps(edition, sink)
 
 
 def _check_inherited(defs: Definitions, edition: Edition, sink: DiagnosticSink,
@@ -119,12 +127,31 @@ def _check_inherited(defs: Definitions, edition: Edition, sink: DiagnosticSink,
                                "costs of the game: " + ", ".join(sorted(costs)))
 
 
+def _triggered_by_ops(edition: Edition) -> set[str]:
+    """Actions that an op call of the edition triggers by name (an ability such as 「…アクションを誘発する」,
+    declared with ``triggers_action=True``): such an action needs no trigger condition of its own."""
+
+    table = ops()
+    out: set[str] = set()
+    for _kind, entry in entries(edition):
+        for call in nested_calls(op_calls_of(entry)):
+            op = table.get(call.op)
+            if op is not None and op.extra.get("triggers_action") and isinstance(call.args.get("action"), str):
+                out.add(call.args["action"])
+    return out
+
+
 def _check_triggers(edition: Edition, sink: DiagnosticSink, broken: set[tuple[str, str, str]]) -> None:
+    raised = None
     for action in edition.actions.values():
         if action.request.trigger == "triggered" and action.when is None \
                 and (edition.id, action.id, "when") not in broken:
+            raised = _triggered_by_ops(edition) if raised is None else raised
+            if action.id in raised:
+                continue
             sink.error(action.pos, T_NO_WHEN, f"triggered action {action.id!r} has no trigger condition ('when')",
-                       "add 'when: <trigger op>' or make it a direct action (request.trigger: direct)")
+                       "add 'when: <trigger op>', trigger it from an ability (e.g. raises_when), or make it a direct "
+                       "action (request.trigger: direct)")
         if action.request.trigger == "direct" and action.when is not None:
             sink.error(action.when.pos, T_DIRECT_WHEN, f"direct action {action.id!r} has a trigger condition",
                        "a direct action is raised by a player; remove 'when' or set request.trigger: triggered")
@@ -216,6 +243,33 @@ def _check_game_ref(edition: Edition, entry_id: str, call: OpCall, key: str, val
         sink.error(call.arg_pos.get(key, call.pos), code_name,
                    f"{entry_id!r}: {call.op}.{key} names undeclared {target} {name!r}",
                    did_you_mean(name, pool) or f"{target}s of the game {edition.game!r}: " + ", ".join(sorted(pool)))
+
+
+CHARACTER_CLASSES = ("soldier", "bulwark", "character")
+
+
+def _check_classes_and_steps(edition: Edition, sink: DiagnosticSink) -> None:
+    """Arguments naming a class of characters (``meta: {ref: character_class}``) must be a class or a
+    character of the edition; arguments naming a step (``meta: {ref: step, of: <arg>}``) must be an op of
+    the effect of the action the argument ``of`` names (a replacement cannot replace what is not there)."""
+    classes = sorted(set(CHARACTER_CLASSES) | set(edition.characters))
+    for _kind, entry in entries(edition):
+        for top in op_calls_of(entry):
+            for call, key, value, rule in walk(top):
+                meta = rule.get("meta") or {}
+                where = call.arg_pos.get(key, call.pos)
+                if meta.get("ref") == "character_class" and isinstance(value, str) and value not in classes:
+                    sink.error(where, E_CLASS, f"{entry.id!r}: {call.op}.{key} grants to unknown character class "
+                               f"{value!r}", did_you_mean(value, classes) or "classes: " + ", ".join(classes))
+                if meta.get("ref") == "step" and isinstance(value, str):
+                    action = edition.actions.get(str(call.args.get(meta.get("of", "action"))))
+                    if action is None:
+                        continue  # the unknown action is reported by the reference check
+                    steps = [c.op for c in action.effect]
+                    if value not in steps:
+                        sink.error(where, E_STEP, f"{entry.id!r}: {call.op}.{key} replaces step {value!r}, which "
+                                   f"{action.id!r} does not have", did_you_mean(value, steps)
+                                   or f"steps of {action.id}: " + ", ".join(steps))
 
 
 def _check_unused(edition: Edition, sink: DiagnosticSink) -> None:

@@ -30,6 +30,10 @@ T_NO_PASS = code("T003", "no action of an edition's format hands the turn to ano
 T_NO_TARGET = code("T004", "an effect uses the target of an action that declares none")
 # --- warnings: legal, but probably not what the designer meant
 W_NO_FORMAT = code("W001", "entry belongs to no format (it is never printed or played)")
+# --- trump cards (エクストラ)
+E_CARD = code("E001", "trump ability assigned to an unknown suit or number, or to a card twice")
+E_CLASS = code("E002", "ability granted to an unknown class of characters")
+E_STEP = code("E003", "replacement of a step the replaced action does not have")
 # --- editions
 I_PARENT = code("I001", "edition extends an unknown edition, or editions extend each other in a cycle")
 I_REMOVE = code("I002", "edition removes an entry its parent does not have")

@@ -26,7 +26,7 @@ from bpdsl.dsl.document import BuildContext, KeyPath
 from bpdsl.dsl.notation import NotationError, parse_request
 from bpdsl.dsl.opcalls import OpBuilder
 from bpdsl.dsl.schema import S_MISSING_KEY, S_NOT_ALLOWED
-from bpdsl.model import Action, Character, Definitions, Edition, Fog, Request
+from bpdsl.model import Action, Character, Definitions, Edition, Fog, Request, Trump
 
 STATE_KEY = "_dsl_load_state"
 
@@ -84,7 +84,7 @@ def document_schema(list_key: str, fields: dict[str, Any]) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class EntrySpec:
-    kind: str  # action | character | fog
+    kind: str  # action | character | fog | trump
     attr: str  # attribute of Edition holding them, and list key of the document
     model: type
     required: tuple[str, ...]
@@ -113,6 +113,13 @@ SPECS: dict[str, EntrySpec] = {
         {"ruby": str, "abilities": list, "target": lambda: None},
         {"abilities": ("ability",), "target": ("target",)},
         ("target",),
+    ),
+    # trump abilities (document kind ``trumps``): suit and number come from the trump's ``card``
+    "trump": EntrySpec(
+        "trump", "trumps", Trump, ("suit", "number", "name", "formats"),
+        {"ruby": str, "abilities": list, "actions": list, "characters": list},
+        {"abilities": ("ability",)},
+        (),
     ),
 }
 

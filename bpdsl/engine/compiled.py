@@ -54,6 +54,8 @@ class CAction:
     label: str = ""  # option text of the action decision
     untargetable_by: frozenset[str] = frozenset()  # ids of actions that may not target this one (notes)
     model: Any = None
+    gate: Callable[[Any, int], bool] | None = None  # (game, seat) -> may raise it now (set by a game's rules)
+    on_raise: Callable[[Any, Any], None] | None = None  # (game, instance): a step of raising before the costs
 
 
 @dataclass(eq=False)
@@ -107,6 +109,8 @@ class Rules:
     terms: dict[str, str] = field(default_factory=dict)
     cost_ops: dict[str, Callable[..., Any]] = field(default_factory=dict)  # cost letter -> paying executor
     game: Any = None  # the game's components (bpdsl.model.Game: suits, ranks, jokers) for its common rules
+    trump_table: Any = None  # card index -> playable trump (bpdsl.engine.trumps), None without trumps
+    raise_events: bool = False  # whether raising an action is an event some trigger listens to
 
     def action(self, aid: str) -> CAction:
         return self.actions[aid]
@@ -209,13 +213,17 @@ def compile_rules(definitions: Any, edition_id: str, format_id: str) -> Rules:
         raise CompileError(f"edition {edition_id} is played on unknown flow {ed.flow!r}")
     flow = definitions.flows[ed.flow]
     nodes, ids, start = compile_flow(flow)
-    actions = {a.id: compile_action(a) for a in ed.actions.values() if format_id in a.formats}
+    from bpdsl.engine import trumps
+
+    has_trumps = bool(ed.trumps_in(format_id))
+    skip = trumps.left_out(ed, format_id) if has_trumps else set()
+    actions = {a.id: compile_action(a) for a in ed.actions.values() if format_id in a.formats and a.id not in skip}
     if not actions:
         raise CompileError(f"format {format_id} of edition {edition_id} has no actions defined")
     chars = {}
     triggers: list[TriggerSource] = []
     for c in ed.characters.values():
-        if format_id not in c.formats:
+        if format_id not in c.formats or c.id in skip:
             continue
         what = f"character {c.id}"
         cc = CCharacter(c.id, c.name, c.kind, c.key, _step(c.size, what) if c.size else None,
@@ -237,5 +245,8 @@ def compile_rules(definitions: Any, edition_id: str, format_id: str) -> Rules:
         if kind.op in registry.REGISTRY and registry.REGISTRY[kind.op].execute is not None:
             cost_ops[kind.id] = registry.REGISTRY[kind.op].execute
     quick = [a for a in direct if not a.main]
-    return Rules(ed, format_id, flow, nodes, ids, start, actions, direct, quick, chars, fogs, triggers,
-                 dict(ed.terms), cost_ops, game)
+    rules = Rules(ed, format_id, flow, nodes, ids, start, actions, direct, quick, chars, fogs, triggers,
+                  dict(ed.terms), cost_ops, game)
+    if has_trumps:
+        trumps.install(rules, ed, format_id)
+    return rules

@@ -261,6 +261,12 @@ class Game:
             self.state.stage.append(inst)
             if self.log is not None:
                 self.log.write({"t": "stage", "action": inst.action.id, "p": inst.controller})
+            if self.rules.raise_events:
+                # raising a normal action is complete once it is on the stage: what listens to its raising
+                # ("自分がエンドアクションを起こした場合…") is triggered now, above it
+                self.events.append(Event("raised", inst.controller, inst=inst))
+                self.current = None
+                self.p_trigger_check()
         self.current = None
 
     def p_record_pass(self) -> None:
@@ -331,6 +337,8 @@ class Game:
                 if a.key_test is None or a.key_test(hand)]
         for a in candidates:
             if a.once_per_turn and (seat, a.id) in raised:
+                continue
+            if a.gate is not None and not a.gate(self, seat):
                 continue
             key_test = a.key_test
             if a.conditions and not self._conditions_hold(a, seat):
@@ -417,6 +425,8 @@ class Game:
             i = self.decide(seat, "target", targets, {"action": a.name},
                             [hooks.describe_target(self, t, seat) for t in targets])
             inst.target = targets[i]
+        if a.on_raise is not None:
+            a.on_raise(self, inst)
         hooks.pay_costs(self, inst)
         self._count_raise(inst)
         return inst
@@ -425,10 +435,13 @@ class Game:
         s = self.state
         a = inst.action
         key = (inst.controller, a.id)
-        s.raised_this_turn.add(key)
-        s.raised_count[key] = s.raised_count.get(key, 0) + 1
+        if inst.direct:  # "1ターンに1回" limits what a player raises, not what an effect raises (追撃's アタック)
+            s.raised_this_turn.add(key)
+            s.raised_count[key] = s.raised_count.get(key, 0) + 1
         self.raised[a.id] = self.raised.get(a.id, 0) + 1
         self.raised_game[key] = self.raised_game.get(key, 0) + 1
+        if self.rules.raise_events and a.instant:
+            self.events.append(Event("raised", inst.controller, inst=inst))
         if self.log is not None:
             self.log.write({"t": "raise", "p": inst.controller, "action": a.id, "direct": inst.direct,
                             "keys": [self.hooks.card_text(c) for c in inst.keys],
@@ -528,6 +541,7 @@ class Game:
                     continue
                 for seat in seats:
                     inst = ActionInstance(s.uid(), src.action, seat, direct=False)
+                    inst.data["event"] = ev  # what triggered it (e.g. the discard 暴動 answers)
                     (inst_lists if src.action.instant else norm_lists)[seat].append(inst)
 
     def _order(self) -> list[int]:

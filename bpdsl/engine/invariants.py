@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bpdsl.engine.state import LIST_ZONES, Z_FIELD, Z_STAGE, ZONES
+from bpdsl.engine.state import LIST_ZONES, Z_FIELD, Z_STAGE, Z_TRUMP, ZONES
 
 
 class InvariantError(AssertionError):
@@ -58,6 +58,10 @@ def check(game: Any) -> None:
                 n += 1
     if n != total:
         _find_lost(game, total, n)
+    for c in s.trump_up:
+        if loc[c][0] != Z_TRUMP:
+            raise InvariantError(f"card {game.hooks.card_text(c)} is recorded face up as a trump but lies in "
+                                 f"{ZONES[loc[c][0]]}")
     for (seat, aid), k in s.raised_count.items():
         if k > 1:
             a = game.rules.actions.get(aid)

@@ -53,7 +53,8 @@ def canonical_state(game: Any) -> dict[str, Any]:
         players.append({
             "life": [text(c) for c in p.life], "hand": sorted(text(c) for c in p.hand),
             "grave": [text(c) for c in p.grave], "fog": [text(c) for c in p.fog],
-            "trump": [text(c) for c in p.trump], "pack": [text(c) for c in p.pack],
+            "trump": [text(c) + ("(表)" if c in s.trump_up else "") for c in p.trump],
+            "pack": [text(c) for c in p.pack],
             "field": [{"as": ch.char_id, "kind": ch.kind, "cards": [text(c) for c in ch.cards],
                        "face_up": ch.face_up, "driven": ch.driven, "entered": ch.entered_turn,
                        "mod": ch.size_mod} for ch in p.field],

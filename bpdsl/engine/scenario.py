@@ -14,6 +14,7 @@ that happened and the state reached.  Format (YAML)::
         hand: ["♠5", "♣7"]
         grave: []
         fog: []
+        trump: ["♠4"]          # エクストラ: face-down trumps; trump_up: face-up ones
         field:
           - {as: general_soldier, cards: ["♡9"]}                  # face up, charged, entered turn 0
           - {as: bulwark, cards: ["♣K"], face_up: false, driven: true}
@@ -75,7 +76,7 @@ from bpdsl.engine.compiled import N_CARDS, CompileError
 from bpdsl.engine.decisions import DecisionRequest, ScriptError
 from bpdsl.engine.log import EventLog
 from bpdsl.engine.scenario_schema import shape_problems
-from bpdsl.engine.state import LIST_ZONES, Z_FIELD, Z_FOG, Z_GRAVE, Z_HAND, Z_LIFE, Z_OUT, Character
+from bpdsl.engine.state import LIST_ZONES, Z_FIELD, Z_FOG, Z_GRAVE, Z_HAND, Z_LIFE, Z_OUT, Z_TRUMP, Character
 from bpdsl.engine import build_rules, new_game
 
 
@@ -180,12 +181,15 @@ def _setup(game: Any, data: dict[str, Any]) -> None:
         pdata = pdata or {}
         used: set[int] = set()
         p = s.players[seat]
-        for zone, z in (("hand", Z_HAND), ("grave", Z_GRAVE), ("fog", Z_FOG)):
+        for zone, z in (("hand", Z_HAND), ("grave", Z_GRAVE), ("fog", Z_FOG), ("trump", Z_TRUMP),
+                        ("trump_up", Z_TRUMP)):
             for t in pdata.get(zone) or []:
                 c = _card(t, seat, used, f"players[{seat}].{zone}")
                 p.zone(z).append(c)
                 s.loc[c] = (z, seat)
                 s.owner[c] = seat
+                if zone == "trump_up":
+                    s.trump_up.add(c)
         for i, ch in enumerate(pdata.get("field") or []):
             cards = [_card(t, seat, used, f"players[{seat}].field[{i}]") for t in ch.get("cards") or []]
             if not cards:
@@ -252,6 +256,11 @@ def _check_state(game: Any, want: dict[str, Any], failures: list[str]) -> None:
             got = [text(c) for c in (reversed(lst) if zone == "life" else lst)]
             if not _compare_cards(got, pw[zone], ordered):
                 failures.append(f"players[{seat}].{zone}: expected {pw[zone]!r}, got {got!r}")
+        for zone in ("trump", "trump_up"):  # the 切札 zone (エクストラ): all its cards / the face-up ones
+            if zone in pw:
+                got = [text(c) for c in p.trump if zone == "trump" or c in s.trump_up]
+                if not _compare_cards(got, pw[zone], False):
+                    failures.append(f"players[{seat}].{zone}: expected {pw[zone]!r}, got {got!r}")
         if "field" in pw:
             fw = pw["field"]
             got_field = [{"as": ch.char_id, "cards": [text(c) for c in ch.cards], "driven": ch.driven,

@@ -36,6 +36,8 @@ _PLAYER = {
         "hand": _CARDS,
         "grave": _CARDS,
         "fog": _CARDS,
+        "trump": _CARDS,
+        "trump_up": _CARDS,
         "field": {"type": "list", "schema": _CHARACTER},
     },
 }
@@ -48,6 +50,8 @@ _WANTED_PLAYER = {
         "hand": _COUNT_OR_CARDS,
         "grave": _COUNT_OR_CARDS,
         "fog": _COUNT_OR_CARDS,
+        "trump": _COUNT_OR_CARDS,
+        "trump_up": _COUNT_OR_CARDS,
         "field": {"type": ["integer", "list"], "min": 0, "schema": _CHARACTER},
     },
 }

@@ -81,6 +81,7 @@ class State:
     over: bool = False
     reason: str = ""
     combat: dict[str, Any] = field(default_factory=dict)  # attackers -> blockers of the current attack
+    trump_up: set[int] = field(default_factory=set)  # cards of the 切札 zones lying face up (エクストラ)
 
     def uid(self) -> int:
         self.next_uid += 1

@@ -18,6 +18,13 @@ from bpdsl.ops.registry import PhraseContext
 OPS = registry.load_all()
 INT_EXPRS = ["key.rank", "key.spade.rank", "key.diamond.rank", "key.rank_sum", "target.size", "3", "key.rank + 1"]
 BOOL_EXPRS = ["key.has_ace", "not key.has_ace", "attackers.count >= 1", "target.charged"]
+# nested op calls of each kind a schema may ask for (``type: opcall`` with ``meta: {kinds: [...]}``)
+OPCALLS: dict[str, list[Any]] = {
+    "ability": [{"may_raise": {"action": "attack"}}, {"raise_by_driving": {"action": "attack", "free": True}}],
+    "trigger": [{"player_raised": {"action": "end", "by": "self"}}, "ability_enabled"],
+    "effect": [{"draw_top": {"count": 2}}, "end_turn"],
+}
+PATTERNS = ["♠2〜10", "J〜K", "A", "♠A〜K と ♣A〜K"]
 CONTEXTS = [
     PhraseContext({"life": "デッキ", "size": "数字", "suit": "スーツ", "wording": "classic"}, {"hero": "英雄"}),
     PhraseContext({"life": "ライフ", "size": "サイズ", "suit": "スート", "wording": "modern"}, {}),
@@ -29,6 +36,12 @@ def _value(rule: Mapping[str, Any]) -> st.SearchStrategy[Any]:
         return st.sampled_from(list(rule["allowed"]))
     kind = rule.get("type")
     meta = rule.get("meta") or {}
+    if isinstance(kind, list):
+        return st.one_of(*[_value({**rule, "type": k}) for k in kind])
+    if kind == "opcall":
+        return st.sampled_from([c for k in meta.get("kinds") or ["effect"] for c in OPCALLS.get(k, [])])
+    if kind == "pattern":
+        return st.sampled_from(PATTERNS)
     if kind == "integer":
         return st.integers(min_value=rule.get("min", -5), max_value=rule.get("max", 20))
     if kind == "boolean":

@@ -68,11 +68,33 @@ def test_scenario_passes(path: Path) -> None:
 # ---------------------------------------------------------------------------------------- (b) coverage
 
 def _edition_actions() -> dict[str, set[str]]:
-    """Every action id of every bundled edition (all its formats), from the loaded definitions."""
+    """Every action of every bundled edition that a game can raise, from the loaded definitions.
+
+    An edition that extends another is answerable for the actions it writes itself (an action inherited
+    unchanged is covered by its parent's rulings).  Actions that no game can raise are left out: those of a
+    trump printed but not played yet, and triggered actions whose only trigger lies in such a trump
+    (bpdsl.engine.trumps); the compiled rules of each format say what can be raised."""
+    import dataclasses
+
+    from bpdsl.engine import build_rules
+
     defs = load_definitions()
     out: dict[str, set[str]] = {}
     for ed_id, ed in defs.editions.items():
-        ids = set(ed.actions)
+        parent = defs.editions.get(ed.extends) if ed.extends else None
+        playable: set[str] = set()
+        for fmt in ed.formats:
+            if not ed.actions_in(fmt.id):
+                continue
+            rules = build_rules(ed_id, fmt.id, defs)
+            playable |= {a.id for a in rules.direct_actions} | {src.action.id for src in rules.triggers}
+        ids = set()
+        for aid in playable:
+            inherited = parent.actions.get(aid) if parent is not None else None
+            if inherited is not None and dataclasses.replace(ed.actions[aid], formats=[]) == \
+                    dataclasses.replace(inherited, formats=[]):
+                continue
+            ids.add(aid)
         if ids:
             out[ed_id] = ids
     return out

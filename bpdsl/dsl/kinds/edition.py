@@ -11,6 +11,7 @@ Example (definitions/blackpoker/editions/act8.0/edition.yaml)::
     notation: trigger-speed-timing      # act6.1: timing
     terms: {life: ライフ, size: サイズ, suit: スート}
     formats: [{id: lite, name: ライト}, {id: std, name: スタンダード}]
+                                        # {id: extra, name: エクストラ, includes: mast}: マスター's entries too
     categories: [{id: basic, name: 基本}, ...]
     supplements: {...}                  # legend boxes of the printed sheet
     colophon: {...}
@@ -52,6 +53,7 @@ SCHEMA: dict[str, Any] = {
             "id": {"type": "string", "required": True, "regex": r"^[a-z][a-z0-9_\-]*$"},
             "name": {"type": "string", "required": True},
             "order": {"type": "integer"},
+            "includes": {"type": "string"},
         }},
     },
     "categories": {
@@ -128,7 +130,13 @@ def build(ctx: BuildContext) -> None:
         return getattr(parent, key) if parent is not None else default
 
     if "formats" in data:
-        formats = [Format(f["id"], f["name"], f.get("order", i)) for i, f in _unique(ctx, "formats", data["formats"])]
+        declared = _unique(ctx, "formats", data["formats"])
+        formats = [Format(f["id"], f["name"], f.get("order", i), f.get("includes")) for i, f in declared]
+        known = {f.id for f in formats}
+        for i, f in declared:
+            if f.get("includes") is not None and f["includes"] not in known:
+                ctx.error(("formats", i, "includes"), C.D_FORMAT, f"format {f['id']!r} includes unknown format "
+                          f"{f['includes']!r}", did_you_mean(f["includes"], known) or "formats: " + ", ".join(sorted(known)))
     else:
         formats = list(parent.formats) if parent else []
     if "categories" in data:

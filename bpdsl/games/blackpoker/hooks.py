@@ -118,6 +118,10 @@ class BlackPokerHooks:
         """3.9: shuffle, 7 cards each, reveal top cards until they differ, revealed cards to the grave."""
         s = game.state
         rng = game.rng
+        if self.rules.trump_table is not None:  # エクストラ: trumps are placed before the game (3.11.4)
+            from bpdsl.engine import trumps
+
+            trumps.place(game)
         if not getattr(game, "keep_order", False):  # scenarios may keep the lives in their given order
             for p in s.players:
                 rng.shuffle(p.life)
@@ -171,6 +175,8 @@ class BlackPokerHooks:
     def damage(self, game: Game, seat: int, amount: int) -> int:
         """3.7: the top ``amount`` cards of the life to the grave; only as many as there are (3.10.4)."""
         p = game.state.players[seat]
+        if seat in game.__dict__.get("no_damage", ()):  # prevented (要塞, bpdsl.engine.trumps)
+            return 0
         n = max(0, min(amount, len(p.life)))
         for _ in range(n):
             self.move_card(game, p.life[-1], Z_GRAVE, seat)
@@ -188,7 +194,10 @@ class BlackPokerHooks:
         return n
 
     def discard(self, game: Game, seat: int, card: int) -> None:
+        """A card of the hand is discarded (cost D or an effect): an event abilities may answer (暴動)."""
         self.move_card(game, card, Z_GRAVE, seat)
+        if self.rules.trump_table is not None:
+            game.events.append(Event("discarded", seat, card))
 
     # ------------------------------------------------------------------ characters
 
@@ -659,6 +668,10 @@ class BlackPokerHooks:
             return self.describe_char(game, ch, who) if ch else f"(場を離れたキャラクター#{ref})"
         if kind == "player":
             return f"プレイヤー{ref}"
+        if kind == "trump":
+            from bpdsl.engine import trumps
+
+            return trumps.describe(game, ref, game.state.chance if viewer is None else viewer)
         if kind == "action":
             inst = next((x for x in game.state.stage if x.uid == ref), None)
             if inst is None:
@@ -713,6 +726,10 @@ class BlackPokerHooks:
                 info["trump"] = [self.card_text(c) for c in p.trump]
             if has_pack:
                 info["pack"] = self._pack_view(game, p.seat)
+            if self.rules.trump_table is not None:
+                from bpdsl.engine import trumps
+
+                info["trump"] = trumps.view(game, p.seat, seat)
             out["players"].append(info)
         out["stage"] = [{"action": x.action.name, "controller": x.controller,
                          "keys": [self.card_text(c) for c in x.keys],

@@ -1,0 +1,415 @@
+"""The 切札 zone of エクストラ (3.11) in the engine: which trumps lie face up, and their abilities at work.
+
+:func:`install` runs once when a format with trumps is compiled (bpdsl.engine.compiled).  It reads the
+edition's trumps (the model's ``Edition.trumps``) and wires their abilities into the compiled rules
+without the generic core knowing what a trump is:
+
+* the actions a trump brings get a *gate*: a player may raise them only while that trump lies face up
+  in their 切札 zone (so an ability exists only while its trump is face up, 3.11.5); the once-per-turn
+  record is kept by action, so a trump closed and opened again does not reset it (3.11.6);
+* 兵士起因 actions granted to a class of soldiers (``grant`` + ``raise_by_driving``) are gated on a charged
+  soldier of that class and drive the soldier chosen when raised (``inst.data["source"]``);
+* an alternative cost that makes an action quick (``alt_cost_quick``: "$DD for quick timing") becomes a
+  second, quick variant of the action;
+* ``raises_when`` abilities become trigger sources, active only for the owner of the face-up trump;
+* ``replace_effect`` wraps the replaced action's effect, ``prevent_damage`` wraps the effects of the
+  actions whose key cards may hold the suit.
+
+A trump whose entries use an op without an executor (``not_executed``, or an op the engine does not run
+yet) is *printed only*: :func:`printed_only` names it, and its actions and characters are left out of
+the compiled rules, so a game never offers something it cannot play.  It can still be placed and opened
+(3.11.4: a card without an ability may be a trump; it then brings nothing).
+
+Cards are ints as everywhere in the engine (card index + 54 × seat); the 切札 zone is ``Player.trump``
+and ``State.trump_up`` holds the cards lying face up.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from bpdsl.dsl.cards import SUITS, parse_card
+from bpdsl.engine.compiled import SUIT, CAction, TriggerSource
+from bpdsl.engine.state import Z_GRAVE, Z_HAND, Z_TRUMP
+from bpdsl.model import Edition, OpCall, Trump
+from bpdsl.ops import registry
+
+MAX_TRUMPS = 2  # 3.11.4: up to two cards, face down, before the game
+
+
+@dataclass(eq=False)
+class CTrump:
+    """A playable trump of the compiled rules."""
+
+    id: str
+    name: str
+    card: int  # card index 0..53 (the owner's copy is card + 54 × seat)
+    actions: list[str]
+    replacements: list[OpCall] = field(default_factory=list)
+    preventions: list[OpCall] = field(default_factory=list)
+
+
+# --------------------------------------------------------------------------- which trumps can be played
+
+
+def _calls(edition: Edition, trump: Trump) -> list[OpCall]:
+    from bpdsl.dsl.checks import op_calls_of
+    from bpdsl.dsl.opcalls import nested_calls
+
+    tops: list[OpCall] = list(trump.abilities)
+    for aid in trump.actions:
+        if aid in edition.actions:
+            tops += op_calls_of(edition.actions[aid])
+    for cid in trump.characters:
+        if cid in edition.characters:
+            tops += op_calls_of(edition.characters[cid])
+    return list(nested_calls(tops))
+
+
+def printed_only(edition: Edition, format_id: str) -> dict[str, list[str]]:
+    """Trumps of the format that the engine cannot play yet -> the ops it does not run."""
+    table = registry.load_all()
+    out: dict[str, list[str]] = {}
+    for t in edition.trumps_in(format_id):
+        missing = sorted({c.op for c in _calls(edition, t) if c.op not in table or table[c.op].execute is None})
+        if missing:
+            out[t.id] = missing
+    return out
+
+
+def left_out(edition: Edition, format_id: str) -> set[str]:
+    """Ids of the actions and characters of printed-only trumps (not compiled)."""
+    out: set[str] = set()
+    for tid in printed_only(edition, format_id):
+        t = edition.trumps[tid]
+        out |= set(t.actions) | set(t.characters)
+    return out
+
+
+# --------------------------------------------------------------------------- the zone
+
+
+def face_down(state: Any, seat: int) -> list[int]:
+    return [c for c in state.players[seat].trump if c not in state.trump_up]
+
+
+def is_up(state: Any, card: int) -> bool:
+    return card in state.trump_up
+
+
+def _log(game: Any, what: str, seat: int, card: int) -> None:
+    if game.log is not None:
+        game.log.write({"t": what, "p": seat, "card": game.hooks.card_text(card)})
+
+
+def turn_up(game: Any, seat: int, card: int) -> None:
+    """Turn a trump face up: its ability becomes active (and ``ability_enabled`` abilities trigger)."""
+    from bpdsl.engine.core import Event
+
+    game.state.trump_up.add(card)
+    game.events.append(Event("trump_opened", seat, card))
+    _log(game, "trump_up", seat, card)
+
+
+def turn_down(game: Any, card: int) -> None:
+    game.state.trump_up.discard(card)
+    _log(game, "trump_down", game.state.loc[card][1], card)
+
+
+def trump_to_grave(game: Any, card: int) -> None:
+    game.state.trump_up.discard(card)
+    game.hooks.move_card(game, card, Z_GRAVE, game.state.owner[card])
+    _log(game, "trump_destroyed", game.state.owner[card], card)
+
+
+def regenerate(game: Any, seat: int, card: int) -> None:
+    """切札再生: the card, if in its owner's hand or grave, becomes a face-up trump of ``seat``."""
+    if game.state.loc[card][0] not in (Z_HAND, Z_GRAVE):
+        return
+    game.hooks.move_card(game, card, Z_TRUMP, seat)
+    turn_up(game, seat, card)
+
+
+def place(game: Any) -> None:
+    """3.11.4: before the game each player may put up to two cards of their deck face down as trumps."""
+    s = game.state
+    text = game.hooks.card_text
+    for p in s.players:
+        for n in range(MAX_TRUMPS):
+            deck = sorted(p.life)
+            i = game.decide(p.seat, "trump_place", [None] + deck, {"what": f"切札を置くか（{n + 1}枚目）"},
+                            ["置かない"] + [text(c) for c in deck])
+            if i == 0:
+                break
+            game.hooks.move_card(game, deck[i - 1], Z_TRUMP, p.seat)
+            _log(game, "trump_placed", p.seat, deck[i - 1])
+
+
+def view(game: Any, owner: int, viewer: int) -> dict[str, Any]:
+    """3.12.1 切札: face-up cards are 完全公開; face-down cards are 個人公開 (their owner knows them)."""
+    s = game.state
+    text = game.hooks.card_text
+    cards = s.players[owner].trump
+    up = [text(c) for c in cards if c in s.trump_up]
+    out: dict[str, Any] = {"face_up": up, "face_down_count": len(cards) - len(up)}
+    if owner == viewer:
+        out["face_down"] = [text(c) for c in cards if c not in s.trump_up]
+    return out
+
+
+def describe(game: Any, card: int, viewer: int) -> str:
+    """A trump as ``viewer`` may name it: its card when face up or their own, else only its place."""
+    s = game.state
+    seat = s.loc[card][1]
+    whose = "自分" if seat == viewer else "相手"
+    if card in s.trump_up:
+        return f"{whose}の切札[{game.hooks.card_text(card)}](表)"
+    if seat == viewer:
+        return f"{whose}の切札[{game.hooks.card_text(card)}](裏)"
+    hidden = face_down(s, seat)
+    return f"{whose}の切札[裏向き{hidden.index(card) + 1 if card in hidden else ''}]"
+
+
+# --------------------------------------------------------------------------- helpers of the effect ops
+
+
+def target_card(ctx: Any) -> int | None:
+    """The card an action targets: a trump (``("trump", card)``) or, for a triggered 切札再生, the event's card."""
+    t = ctx.inst.target if ctx.inst is not None else None
+    if t is not None and t[0] in ("trump", "card"):
+        return t[1]
+    ev = ctx.inst.data.get("event") if ctx.inst is not None else None
+    card = ctx.inst.data.get("card") if ctx.inst is not None else None
+    if card is not None:
+        return card
+    return getattr(ev, "card", None) if ev is not None and ev.card >= 0 else None
+
+
+def target_character(ctx: Any) -> Any:
+    t = ctx.inst.target
+    if t is None or t[0] != "char":
+        return None
+    return ctx.rules.find(ctx.game, t[1])
+
+
+def source_character(ctx: Any) -> Any:
+    uid = ctx.inst.data.get("source")
+    return ctx.rules.find(ctx.game, uid) if uid is not None else None
+
+
+def target_key_sum(ctx: Any) -> int:
+    from bpdsl.engine.compiled import VALUE
+
+    t = ctx.inst.target
+    if t is None or t[0] != "action":
+        return 0
+    inst = next((x for x in ctx.state.stage if x.uid == t[1]), None)
+    return sum(VALUE[c % 54] for c in inst.keys) if inst is not None else 0
+
+
+def damage_player(ctx: Any, seat: int, amount: int) -> None:
+    ctx.rules.damage(ctx.game, seat, amount)
+
+
+def trigger(game: Any, action_id: str, seat: int) -> None:
+    """An effect triggers an action (「…アクションを誘発する」): it joins the next trigger check."""
+    from bpdsl.engine.core import Event
+
+    game.events.append(Event("triggered", seat, char_id=action_id))
+
+
+# --------------------------------------------------------------------------- wiring the abilities
+
+
+def _owner_has_up(state: Any, seat: int, card: int) -> bool:
+    return card + 54 * seat in state.trump_up
+
+
+def _gate_trump(card: int) -> Callable[[Any, int], bool]:
+    def gate(game: Any, seat: int) -> bool:
+        return card + 54 * seat in game.state.trump_up
+    return gate
+
+
+def _soldier_suits(rules_hooks: Any, ch: Any) -> set[str]:
+    return {SUITS[SUIT[c % 54]] for c in ch.cards if SUIT[c % 54] >= 0}
+
+
+def _drivers(game: Any, seat: int, card: int, suit: str | None) -> list[Any]:
+    if card + 54 * seat not in game.state.trump_up:
+        return []
+    return [ch for ch in game.state.players[seat].field
+            if ch.kind == "soldier" and not ch.driven and ch.face_up
+            and (suit is None or suit in _soldier_suits(game.hooks, ch))]
+
+
+def _driving(card: int, suit: str | None) -> tuple[Callable[[Any, int], bool], Callable[[Any, Any], None]]:
+    def gate(game: Any, seat: int) -> bool:
+        return bool(_drivers(game, seat, card, suit))
+
+    def on_raise(game: Any, inst: Any) -> None:
+        opts = _drivers(game, inst.controller, card, suit)
+        i = game.decide(inst.controller, "source", opts, {"action": inst.action.name},
+                        [game.hooks.describe_char(game, ch, inst.controller) for ch in opts])
+        opts[i].driven = True
+        inst.data["source"] = opts[i].uid
+    return gate, on_raise
+
+
+def _trigger_step(card: int, when: OpCall, action_id: str) -> tuple[Callable[..., Any], dict[str, Any], str]:
+    """A trigger source of a trump's ``raises_when``: the trigger op, only for the owner of the open trump."""
+    op = registry.get(when.op)
+    fire = op.execute
+    args = dict(when.args)
+    if when.op == "ability_enabled":
+        def enabled(ctx: Any, _a: Any) -> list[int]:
+            ev = ctx.event
+            return [ev.seat] if ev is not None and ev.type == "trump_opened" and ev.card % 54 == card else []
+        return enabled, args, when.op
+
+    def gated(ctx: Any, a: Any) -> list[int]:
+        seats = fire(ctx, a) if fire is not None else []
+        return [p for p in seats if card + 54 * p in ctx.state.trump_up]
+    return gated, args, when.op
+
+
+def _replaced(a: CAction, card: int, call: OpCall) -> None:
+    """Wrap ``a``'s effect: while the owner (the action's controller) has the trump face up, and the condition
+    holds, the replaced step (or the whole effect) runs the replacement steps instead."""
+    from bpdsl.engine.compiled import _step
+
+    original = list(a.effect)
+    step = call.args.get("step")
+    need = call.args.get("if_charged_bulwarks") or 0
+    replacement = [_step(c, f"replacement of {a.id}") for c in call.args["with"]]
+
+    def active(ctx: Any) -> bool:
+        if card + 54 * ctx.seat not in ctx.state.trump_up:
+            return False
+        if need:
+            charged = sum(1 for ch in ctx.state.players[ctx.seat].field if ch.kind == "bulwark" and not ch.driven)
+            return charged >= need
+        return True
+
+    def run(ctx: Any, _args: Any) -> Any:
+        steps = original
+        if active(ctx):
+            if step is None:
+                steps = replacement
+            else:
+                steps = []
+                for s in original:
+                    steps += replacement if s[2] == step else [s]
+                if ctx.game.log is not None:
+                    ctx.game.log.write({"t": "replaced", "action": a.id, "step": step})
+        for fn, args, _name in steps:
+            if fn(ctx, args) is False:
+                return False
+            if ctx.state.over:
+                return None
+        return None
+
+    a.effect = [(run, {}, "replace_effect")]
+
+
+def _prevented(a: CAction, card: int, suit: str) -> None:
+    """Wrap ``a``'s effect: if its key cards hold ``suit`` and the opponent owning the open trump has a
+    character on the field just before the effect, that opponent takes no damage from it (要塞)."""
+    original = list(a.effect)
+    si = SUITS.index(suit)
+
+    def run(ctx: Any, _args: Any) -> Any:
+        game, s = ctx.game, ctx.state
+        opp = 1 - ctx.seat
+        guarded = (card + 54 * opp in s.trump_up and bool(s.players[opp].field)
+                   and any(SUIT[k % 54] == si for k in ctx.inst.keys))
+        before = game.__dict__.get("no_damage", frozenset())
+        if guarded:
+            game.no_damage = before | {opp}
+            if game.log is not None:
+                game.log.write({"t": "prevented", "action": a.id, "p": opp})
+        try:
+            for fn, args, _name in original:
+                if fn(ctx, args) is False:
+                    return False
+                if s.over:
+                    return None
+        finally:
+            game.no_damage = before
+        return None
+
+    a.effect = [(run, {}, "prevent_damage")]
+
+
+def _may_hold(a: CAction, suit: str) -> bool:
+    if a.key is None:
+        return False
+    from bpdsl.engine.compiled import DECK
+
+    if a.key_tables:
+        return any(t[i] for t in a.key_tables for i, c in enumerate(DECK) if c.suit == suit)
+    return True  # same-suit and free patterns may be of any suit
+
+
+def install(rules: Any, edition: Edition, format_id: str) -> None:
+    """Wire the playable trumps of ``format_id`` into compiled ``rules`` (see the module docstring)."""
+    trumps = [t for t in edition.trumps_in(format_id) if t.id not in printed_only(edition, format_id)]
+    table: dict[int, CTrump] = {}
+    for t in trumps:
+        card = parse_card(f"{dict(spade='♠', heart='♡', diamond='◇', club='♣')[t.suit]}{t.number}").index
+        ct = CTrump(t.id, t.name, card, [a for a in t.actions if a in rules.actions])
+        table[card] = ct
+        granted: dict[str, str | None] = {}
+        for call in t.abilities:
+            if call.op == "grant":
+                for sub in call.args.get("abilities") or []:
+                    if sub.op == "raise_by_driving":
+                        granted[sub.args["action"]] = call.args.get("suit")
+            elif call.op == "raises_when" and call.args["action"] in rules.actions:
+                step = _trigger_step(card, call.args["when"], call.args["action"])
+                event = {"player_raised": "raised", "player_discarded": "discarded",
+                         "ability_enabled": "trump_opened"}.get(call.args["when"].op)
+                rules.triggers.append(TriggerSource(rules.actions[call.args["action"]], step, None, event, None))
+            elif call.op == "replace_effect" and call.args["action"] in rules.actions:
+                _replaced(rules.actions[call.args["action"]], card, call)
+            elif call.op == "prevent_damage":
+                for a in rules.actions.values():
+                    if _may_hold(a, call.args["key_suit"]):
+                        _prevented(a, card, call.args["key_suit"])
+        for aid in ct.actions:
+            a = rules.actions[aid]
+            if aid in granted:
+                a.gate, a.on_raise = _driving(card, granted[aid])
+            else:
+                a.gate = _gate_trump(card)
+    # actions an effect triggers by name (「切札リセットアクションを誘発する」) listen to that event
+    named = {c.args["action"] for a in rules.actions.values() for c in a.model.effect if c.op == "trigger_action"}
+    for aid in sorted(named & set(rules.actions)):
+        rules.triggers.append(TriggerSource(rules.actions[aid], (_named_trigger(aid), {}, "trigger_action"), None,
+                                            "triggered", None))
+    _alternative_costs(rules)
+    rules.trump_table = table
+    rules.raise_events = any(src.event == "raised" for src in rules.triggers)
+
+
+def _named_trigger(action_id: str) -> Callable[[Any, Any], list[int]]:
+    def fire(ctx: Any, _a: Any) -> list[int]:
+        ev = ctx.event
+        return [ev.seat] if ev is not None and ev.type == "triggered" and ev.char_id == action_id else []
+    return fire
+
+
+def _alternative_costs(rules: Any) -> None:
+    """An action with ``alt_cost_quick`` gets a quick variant paying the other cost (same id, same record)."""
+    for a in list(rules.actions.values()):
+        for note in getattr(a.model, "notes", []) or []:
+            if note.op == "alt_cost_quick" and a.main and not a.not_direct:
+                variant = dataclasses.replace(a, cost=note.args["cost"], main=False,
+                                              label=f"{a.name} (${note.args['cost']}でクイック) ({a.id})")
+                rules.direct_actions.append(variant)
+                rules.quick_actions.append(variant)
+
+
+__all__ = ["CTrump", "describe", "face_down", "install", "is_up", "left_out", "place", "printed_only", "regenerate",
+           "turn_down", "turn_up", "view", "Z_TRUMP"]

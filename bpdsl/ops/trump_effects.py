@@ -1,0 +1,715 @@
+"""Effect ops of the エクストラ: the 切札 zone (オープン, クローズ, 切札破壊, 切札再生, 切札リセット) and the
+effects of the actions trumps bring.
+
+The zone ops move cards of the 切札 zone through :mod:`bpdsl.engine.trumps`, which keeps which trumps
+are face up and raises the events their abilities listen to.  The other ops are the effect steps of the
+trump actions, written as general steps ("自分の場にいる全ての兵士をチャージ状態にする", "対象アクションを
+ステージから取り除き…") so that a designer can reuse them.  ``not_executed`` marks a step the engine does not
+run yet: it prints its ``text:`` override, and the trump whose action holds it is printed but not played.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from bpdsl.ops._common import NOUNS, get, noun
+from bpdsl.ops.registry import PhraseContext, declare
+
+_CARD = {"type": "string", "required": True, "regex": r"^[♠♡♥◇♦♢♣][A2-9JQK]$|^[♠♡♥◇♦♢♣]10$"}
+_SEE = {"type": "boolean", "default": False}
+SEE_TRUMPS = "切札については「切札について」参照"
+SEE_ABILITIES = "切札に対応する能力については「アビリティリスト」参照"
+
+
+def _see(a: Mapping[str, Any], *lines: str) -> str:
+    return "".join("\n" + line for line in lines) if get(a, "see", False) else ""
+
+
+def _card_index(ctx: Any, text: str, seat: int) -> int:
+    from bpdsl.dsl.cards import parse_card
+
+    return parse_card(text).index + 54 * seat
+
+
+def _trumps() -> Any:
+    from bpdsl.engine import trumps
+
+    return trumps
+
+
+# --------------------------------------------------------------------------- the 切札 zone
+
+OPEN_TRUMP = declare(
+    "open_trump", "effect",
+    args={"see": _SEE},
+    phrase=lambda ctx, a: "自分の切札を1枚表にし、切札に対応した能力を有効にする。" + _see(a, SEE_TRUMPS, SEE_ABILITIES),
+    summary="The controller turns one of their face-down trumps face up; its ability becomes active.",
+    example={"open_trump": {"see": True}},
+)
+
+@OPEN_TRUMP.executor
+def _open_trump(ctx: Any, a: Mapping[str, Any]) -> None:
+    t = _trumps()
+    down = t.face_down(ctx.state, ctx.seat)
+    if down:
+        i = ctx.decide(ctx.seat, "trump", down, {"what": "表にする切札"}, [ctx.rules.card_text(c) for c in down])
+        t.turn_up(ctx.game, ctx.seat, down[i])
+
+
+CLOSE_TRUMP = declare(
+    "close_trump", "effect",
+    args={"see": _SEE},
+    phrase=lambda ctx, a: ("対象の切札が表向きかつキーカードのスートと同じ場合、その切札を裏向きにする。"
+                           "対象の切札に対応した能力は無効になる。" + _see(a, SEE_TRUMPS)),
+    summary="If the targeted trump is face up and of the key cards' suit, it turns face down (its ability ends).",
+    example={"close_trump": {"see": True}},
+)
+
+@CLOSE_TRUMP.executor
+def _close_trump(ctx: Any, a: Mapping[str, Any]) -> None:
+    from bpdsl.engine.compiled import SUIT
+
+    t = _trumps()
+    card = t.target_card(ctx)
+    if card is not None and t.is_up(ctx.state, card) and all(SUIT[k % 54] == SUIT[card % 54] for k in ctx.inst.keys):
+        t.turn_down(ctx.game, card)
+
+
+DESTROY_TRUMP = declare(
+    "destroy_trump", "effect",
+    args={"see": _SEE},
+    phrase=lambda ctx, a: ("対象の切札が表向きかつキーカードとスートと数字が同じ場合、切札を墓地に移す。"
+                           "対象の切札に対応した能力は無効になる。" + _see(a, SEE_TRUMPS)),
+    summary="If the targeted trump is face up and the same card (suit and number) as the key card, it goes to the grave.",
+    example={"destroy_trump": {"see": True}},
+)
+
+@DESTROY_TRUMP.executor
+def _destroy_trump(ctx: Any, a: Mapping[str, Any]) -> None:
+    t = _trumps()
+    card = t.target_card(ctx)
+    if card is not None and t.is_up(ctx.state, card) and any(k % 54 == card % 54 for k in ctx.inst.keys):
+        t.trump_to_grave(ctx.game, card)
+
+
+REGENERATE_TRUMP = declare(
+    "regenerate_trump", "effect",
+    args={"see": _SEE},
+    phrase=lambda ctx, a: ("対象のカードを手札、墓地から見つけられた場合、それを自分の切札として表向きにして置き、"
+                           "切札に対応した能力を有効にする。" + _see(a, SEE_TRUMPS, SEE_ABILITIES)),
+    summary="The targeted card, if found in its owner's hand or grave, becomes a face-up trump of the controller.",
+    example={"regenerate_trump": {"see": True}},
+)
+
+@REGENERATE_TRUMP.executor
+def _regenerate_trump(ctx: Any, a: Mapping[str, Any]) -> None:
+    t = _trumps()
+    card = t.target_card(ctx)
+    if card is not None:
+        t.regenerate(ctx.game, ctx.seat, card)
+
+
+CLOSE_ALL_TRUMPS = declare(
+    "close_all_trumps", "effect",
+    args={},
+    phrase="全ての切札を裏向きにする。",
+    summary="Every trump of every player turns face down.",
+    example={"close_all_trumps": {}},
+)
+
+@CLOSE_ALL_TRUMPS.executor
+def _close_all_trumps(ctx: Any, a: Mapping[str, Any]) -> None:
+    t = _trumps()
+    for card in sorted(ctx.state.trump_up):
+        t.turn_down(ctx.game, card)
+
+
+def _close_own_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    text = f"自分の切札にある{a['card']}を{'表向きから' if a.get('or_damage') else ''}裏向きにする。"
+    if a.get("or_damage"):
+        text += f"切札を裏向きにしたくない場合、{a['or_damage']}点のダメージを受ける。"
+    return text
+
+
+CLOSE_OWN_TRUMP = declare(
+    "close_own_trump", "effect",
+    args={"card": _CARD, "or_damage": {"type": "integer", "min": 1, "nullable": True}},
+    phrase=_close_own_phrase,
+    summary=("The controller's trump `card` turns face down; with `or_damage`, the controller may take that "
+             "much damage instead."),
+    example={"close_own_trump": {"card": "◇5", "or_damage": 2}},
+)
+
+@CLOSE_OWN_TRUMP.executor
+def _close_own_trump(ctx: Any, a: Mapping[str, Any]) -> None:
+    t = _trumps()
+    card = _card_index(ctx, a["card"], ctx.seat)
+    if not t.is_up(ctx.state, card):
+        return
+    if a.get("or_damage") and ctx.decide(ctx.seat, "choose", [0, 1], {"what": a["card"]},
+                                         ["裏向きにする", f"{a['or_damage']}点のダメージを受ける"]) == 1:
+        ctx.rules.damage(ctx.game, ctx.seat, a["or_damage"])
+        return
+    t.turn_down(ctx.game, card)
+
+
+def _if_trump_open_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    return f"切札の{a['card']}が表の場合、次を行う。"
+
+
+IF_TRUMP_OPEN = declare(
+    "if_trump_open", "effect",
+    args={"card": _CARD},
+    phrase=_if_trump_open_phrase,
+    summary="A guard: the rest of the effect happens only if the controller's trump `card` is face up.",
+    example={"if_trump_open": {"card": "♠J"}},
+    lead=True,
+)
+
+@IF_TRUMP_OPEN.executor
+def _if_trump_open(ctx: Any, a: Mapping[str, Any]) -> bool:
+    return _trumps().is_up(ctx.state, _card_index(ctx, a["card"], ctx.seat))
+
+
+NOT_EXECUTED = declare(
+    "not_executed", "effect",
+    args={},
+    phrase="（この手順は text: で書く）",
+    summary=("A step printed from its `text:` override that the engine does not run yet; the trump whose action "
+             "holds it is printed but left out of games (bpdsl validate --stats counts the override)."),
+    example={"not_executed": {}},
+)
+
+
+# --------------------------------------------------------------------------- damage and life
+
+def _take_damage_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    if a["amount"] == "target_key_sum":
+        return "対象アクションのキーカードの数字の合計値分ダメージを受ける。"
+    return f"{a['amount']}点のダメージを受ける。"
+
+
+TAKE_DAMAGE = declare(
+    "take_damage", "effect",
+    args={"amount": {"type": ["integer", "string"], "required": True, "min": 0,
+                     "regex": "^target_key_sum$"}},
+    phrase=_take_damage_phrase,
+    summary="The controller takes damage: a number, or `target_key_sum` (the key cards' values of the target action).",
+    example={"take_damage": {"amount": 8}},
+)
+
+@TAKE_DAMAGE.executor
+def _take_damage(ctx: Any, a: Mapping[str, Any]) -> None:
+    amount = a["amount"]
+    if amount == "target_key_sum":
+        amount = _trumps().target_key_sum(ctx)
+    ctx.rules.damage(ctx.game, ctx.seat, int(amount))
+
+
+DRAW_TOP = declare(
+    "draw_top", "effect",
+    args={"count": {"type": "integer", "min": 1, "default": 1}},
+    phrase=lambda ctx, a: f"{ctx.term('life')}の一番上からカードを{get(a, 'count', 1)}枚引き手札に加える。",
+    summary="The controller draws `count` cards from the top of their life.",
+    example={"draw_top": {"count": 2}},
+)
+
+@DRAW_TOP.executor
+def _draw_top(ctx: Any, a: Mapping[str, Any]) -> None:
+    ctx.rules.draw(ctx.game, ctx.seat, get(a, "count", 1))
+
+
+def _refill_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    below, most = a["below"], a["most"]
+    text = f"自分の手札が{below - most}枚以下の場合、{most}枚カードを引き"
+    rest = [f"{below - k}枚の場合{k}枚カードを引く。" for k in range(most - 1, 0, -1)]
+    return text + ("、" + "、".join(rest) if rest else "。")
+
+
+REFILL_HAND = declare(
+    "refill_hand", "effect",
+    args={"below": {"type": "integer", "required": True, "min": 1},
+          "most": {"type": "integer", "required": True, "min": 1, "max": 5}},
+    phrase=_refill_phrase,
+    summary="The controller draws up to `below` cards in hand, at most `most` cards.",
+    example={"refill_hand": {"below": 4, "most": 2}},
+)
+
+@REFILL_HAND.executor
+def _refill_hand(ctx: Any, a: Mapping[str, Any]) -> None:
+    hand = len(ctx.state.players[ctx.seat].hand)
+    n = min(a["most"], max(0, a["below"] - hand))
+    if n:
+        ctx.rules.draw(ctx.game, ctx.seat, n)
+
+
+def _reveal_pick_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    n = get(a, "count", 2)
+    return (f"{ctx.term('life')}の一番上から{n}枚カードをめくり1枚を兵士としてチャージ状態で場に出し、"
+            f"もう{n - 1}枚を{ctx.term('life')}の一番下に移す。")
+
+
+REVEAL_PICK_SOLDIER = declare(
+    "reveal_pick_soldier", "effect",
+    args={"count": {"type": "integer", "min": 2, "default": 2}},
+    phrase=_reveal_pick_phrase,
+    summary="Reveal the top `count` cards of the life: one becomes a charged soldier, the others go to the life's bottom.",
+    example={"reveal_pick_soldier": {"count": 2}},
+)
+
+@REVEAL_PICK_SOLDIER.executor
+def _reveal_pick_soldier(ctx: Any, a: Mapping[str, Any]) -> None:
+    from bpdsl.engine.state import Z_LIFE
+
+    rules, game, seat = ctx.rules, ctx.game, ctx.seat
+    life = game.state.players[seat].life
+    top = [life[-1 - i] for i in range(min(get(a, "count", 2), len(life)))]
+    if not top:
+        return
+    i = ctx.decide(seat, "choose", top, {"what": "兵士にするカード"}, [rules.card_text(c) for c in top])
+    rules.put_onto_field(game, seat, [top[i]], None, True, False)
+    for c in top[:i] + top[i + 1:]:
+        rules.move_card(game, c, Z_LIFE, seat, top=False)
+
+
+BULWARK_FROM_LIFE = declare(
+    "bulwark_from_life_if_behind", "effect",
+    args={},
+    phrase=lambda ctx, a: ("対戦相手の場にいる防壁の数が自分の場にいる防壁の数以上の場合、"
+                           f"自分の{ctx.term('life')}の一番上から1枚を防壁として裏向きかつチャージ状態で場に出す。"),
+    summary="If the opponent has at least as many bulwarks, the top card of the life becomes a face-down charged bulwark.",
+    example={"bulwark_from_life_if_behind": {}},
+)
+
+@BULWARK_FROM_LIFE.executor
+def _bulwark_from_life(ctx: Any, a: Mapping[str, Any]) -> None:
+    s, seat = ctx.state, ctx.seat
+    mine = sum(1 for ch in s.players[seat].field if ch.kind == "bulwark")
+    theirs = sum(1 for ch in s.players[1 - seat].field if ch.kind == "bulwark")
+    life = s.players[seat].life
+    if theirs >= mine and life:
+        ctx.rules.put_onto_field(ctx.game, seat, [life[-1]], ctx.rules.bulwark_id, False, False)
+
+
+# --------------------------------------------------------------------------- characters
+
+def _destroy_all_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    what = "と".join(NOUNS[w] for w in a["what"])
+    cond = f"数字が{a['max_size']}以下の" if a.get("max_size") is not None else ""
+    return f"{cond}全ての{what}を墓地に移す。"
+
+
+DESTROY_ALL = declare(
+    "destroy_all", "effect",
+    args={"what": {"type": "list", "required": True, "minlength": 1,
+                   "schema": {"type": "string", "allowed": ["soldier", "bulwark"]}},
+          "max_size": {"type": "integer", "min": 0, "nullable": True}},
+    phrase=_destroy_all_phrase,
+    summary="Every character of the kinds `what` on both fields (of size at most `max_size`) goes to the grave.",
+    example={"destroy_all": {"what": ["soldier"], "max_size": 10}},
+)
+
+@DESTROY_ALL.executor
+def _destroy_all(ctx: Any, a: Mapping[str, Any]) -> None:
+    rules, game = ctx.rules, ctx.game
+    limit = a.get("max_size")
+    for p in game.state.players:
+        for ch in list(p.field):
+            if ch.kind in a["what"] and (limit is None or rules.size(ch) <= limit):
+                rules.to_grave(game, ch)
+
+
+def _charge_own_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    what = NOUNS[a["what"]]
+    if get(a, "order", "all_first") == "all_first":
+        return f"自分の場にいる全ての{what}をチャージ状態にする。"
+    return f"自分の場にいる{what}を全てチャージ状態にする。"
+
+
+CHARGE_OWN = declare(
+    "charge_own", "effect",
+    args={"what": {"type": "string", "required": True, "allowed": ["soldier", "bulwark", "character"]},
+          "order": {"type": "string", "allowed": ["all_first", "all_after"], "default": "all_first"}},
+    phrase=_charge_own_phrase,
+    summary="Every character of kind `what` of the controller is charged (`order` only changes the wording).",
+    example={"charge_own": {"what": "soldier", "order": "all_after"}},
+)
+
+@CHARGE_OWN.executor
+def _charge_own(ctx: Any, a: Mapping[str, Any]) -> None:
+    for ch in ctx.state.players[ctx.seat].field:
+        if a["what"] == "character" or ch.kind == a["what"]:
+            ch.driven = False
+
+
+DRIVE_TARGET = declare(
+    "drive_target", "effect",
+    args={},
+    phrase="対象のキャラクターをドライブする。",
+    summary="The targeted character is driven.",
+    example={"drive_target": {}},
+)
+
+@DRIVE_TARGET.executor
+def _drive_target(ctx: Any, a: Mapping[str, Any]) -> None:
+    ch = _trumps().target_character(ctx)
+    if ch is not None:
+        ch.driven = True
+
+
+DESTROY_TARGET_IF = declare(
+    "destroy_target_if", "effect",
+    args={"compare": {"type": "string", "allowed": ["source_size_at_least"], "required": True}},
+    phrase="対象の兵士がこのアクションを起こした兵士の数字以下の場合、対象の兵士を墓地に移す。",
+    summary="The targeted soldier goes to the grave if its size is at most the size of the soldier that raised the action.",
+    example={"destroy_target_if": {"compare": "source_size_at_least"}},
+)
+
+@DESTROY_TARGET_IF.executor
+def _destroy_target_if(ctx: Any, a: Mapping[str, Any]) -> None:
+    t = _trumps()
+    target, source = t.target_character(ctx), t.source_character(ctx)
+    if target is not None and source is not None and ctx.rules.size(target) <= ctx.rules.size(source):
+        ctx.rules.to_grave(ctx.game, target)
+
+
+BOOST_BY_SOURCE = declare(
+    "boost_by_source", "effect",
+    args={},
+    phrase="対象の兵士にこのアクションを起こした兵士の数字をターン終了時まで加算する。",
+    summary="Until the end of the turn, the targeted soldier's size is raised by the size of the soldier that raised the action.",
+    example={"boost_by_source": {}},
+)
+
+@BOOST_BY_SOURCE.executor
+def _boost_by_source(ctx: Any, a: Mapping[str, Any]) -> None:
+    t = _trumps()
+    target, source = t.target_character(ctx), t.source_character(ctx)
+    if target is not None and source is not None:
+        target.size_mod += ctx.rules.size(source)
+
+
+DRAIN_CHARACTER = declare(
+    "drain_character", "effect",
+    args={"damage": {"type": "integer", "required": True, "min": 1}},
+    phrase=lambda ctx, a: (f"自分の場にいるキャラクター1体を{ctx.term('life')}の一番下に移す。移せた場合、"
+                           f"対象の対戦相手に{a['damage']}点のダメージを与える。"),
+    summary="The controller puts one of their characters at the bottom of their life; if they did, the target takes damage.",
+    example={"drain_character": {"damage": 2}},
+)
+
+@DRAIN_CHARACTER.executor
+def _drain_character(ctx: Any, a: Mapping[str, Any]) -> None:
+    from bpdsl.engine.state import Z_LIFE
+
+    rules, game, seat = ctx.rules, ctx.game, ctx.seat
+    field = list(game.state.players[seat].field)
+    if not field:
+        return
+    i = ctx.decide(seat, "choose", field, {"what": "ライフの一番下に移すキャラクター"},
+                   [rules.describe_char(game, ch, seat) for ch in field])
+    ch = field[i]
+    rules.leave_field(game, ch, Z_LIFE)
+    for c in ch.cards:  # leave_field puts them on top; the effect wants the bottom
+        rules.move_card(game, c, Z_LIFE, game.state.owner[c], top=False)
+    _trumps().damage_player(ctx, 1 - seat, a["damage"])
+
+
+REVIVE_FROM_GRAVE = declare(
+    "revive_from_grave", "effect",
+    args={"cards": {"type": "pattern", "required": True}},
+    phrase=lambda ctx, a: (f"自分の墓地にある{getattr(a['cards'], 'text', a['cards'])}のカードを1枚選ぶ。"
+                           "選んだカードを兵士としてチャージ状態で場に出す。"),
+    summary="The controller chooses a card matching `cards` in their grave and puts it onto the field as a charged soldier.",
+    example={"revive_from_grave": {"cards": "♠2〜10"}},
+)
+
+@REVIVE_FROM_GRAVE.executor
+def _revive_from_grave(ctx: Any, a: Mapping[str, Any]) -> None:
+    from bpdsl.dsl.cards import card_at, parse_pattern
+
+    pattern = a["cards"] if not isinstance(a["cards"], str) else parse_pattern(a["cards"])
+    slot = pattern.slots[0]
+    grave = ctx.state.players[ctx.seat].grave
+    opts = sorted(c for c in grave if slot(card_at(c % 54)))
+    if opts:
+        i = ctx.decide(ctx.seat, "choose", opts, {"what": "場に出すカード"}, [ctx.rules.card_text(c) for c in opts])
+        ctx.rules.put_onto_field(ctx.game, ctx.seat, [opts[i]], None, True, False)
+
+
+SACRIFICE_TO_DESTROY = declare(
+    "sacrifice_to_destroy", "effect",
+    args={},
+    phrase=("自分の場にいる兵士を1体以上任意の数だけ墓地に移す。この方法で墓地に移した兵士の数字の合計値が"
+            "対象の兵士の数字以上の場合、対象の兵士を墓地に移す。"),
+    summary=("The controller sends one or more of their soldiers to the grave; if their sizes add up to at least "
+             "the target's size, the target goes to the grave."),
+    example={"sacrifice_to_destroy": {}},
+)
+
+@SACRIFICE_TO_DESTROY.executor
+def _sacrifice_to_destroy(ctx: Any, a: Mapping[str, Any]) -> None:
+    rules, game, seat = ctx.rules, ctx.game, ctx.seat
+    target = _trumps().target_character(ctx)
+    total, chosen = 0, 0
+    for ch in [c for c in game.state.players[seat].field if c.kind == "soldier" and c is not target]:
+        if chosen and ctx.decide(seat, "choose", [0, 1], {"what": rules.describe_char(game, ch, seat)},
+                                 ["墓地に移さない", "墓地に移す"]) == 0:
+            continue
+        total += rules.size(ch)
+        chosen += 1
+        rules.to_grave(game, ch)
+    if chosen and target is not None and total >= rules.size(target) and rules.find(game, target.uid) is not None:
+        rules.to_grave(game, target)
+
+
+SOLDIERS_TO_LIFE_TOP = declare(
+    "soldiers_to_life_top", "effect",
+    args={"min_size": {"type": "expr", "required": True, "meta": {"expr": "int"}}},
+    phrase=lambda ctx, a: (f"{noun(a['min_size'])}以上の全ての兵士をオーナーの{ctx.term('life')}の一番上に"
+                           "オーナーの好きな順で移す。"),
+    summary="Every soldier of size at least `min_size` goes on top of its owner's life (in the owner's order).",
+    example={"soldiers_to_life_top": {"min_size": "key.rank"}},
+)
+
+@SOLDIERS_TO_LIFE_TOP.executor
+def _soldiers_to_life_top(ctx: Any, a: Mapping[str, Any]) -> None:
+    from bpdsl.engine.state import Z_LIFE
+
+    limit = ctx.value(a["min_size"])
+    for p in ctx.state.players:
+        for ch in list(p.field):
+            if ch.kind == "soldier" and ctx.rules.size(ch) >= limit:
+                ctx.rules.leave_field(ctx.game, ch, Z_LIFE)
+
+
+HAND_CARD_AS_SOLDIER = declare(
+    "hand_card_as_soldier", "effect",
+    args={},
+    phrase="手札からカードを1枚選び、兵士としてチャージ状態で場に出す。",
+    summary="The controller puts a card from the hand onto the field as a charged soldier.",
+    example={"hand_card_as_soldier": {}},
+)
+
+@HAND_CARD_AS_SOLDIER.executor
+def _hand_card_as_soldier(ctx: Any, a: Mapping[str, Any]) -> None:
+    hand = sorted(ctx.state.players[ctx.seat].hand)
+    if hand:
+        i = ctx.decide(ctx.seat, "choose", hand, {"what": "場に出すカード"}, [ctx.rules.card_text(c) for c in hand])
+        ctx.rules.put_onto_field(ctx.game, ctx.seat, [hand[i]], None, True, False)
+
+
+SOURCE_TO_HAND = declare(
+    "source_to_hand", "effect",
+    args={},
+    phrase="このアクションを起こした兵士を手札に戻す。",
+    summary="The soldier that raised this action returns to its owner's hand.",
+    example={"source_to_hand": {}},
+)
+
+@SOURCE_TO_HAND.executor
+def _source_to_hand(ctx: Any, a: Mapping[str, Any]) -> None:
+    from bpdsl.engine.state import Z_HAND
+
+    source = _trumps().source_character(ctx)
+    if source is not None:
+        ctx.rules.leave_field(ctx.game, source, Z_HAND)
+
+
+HAND_TO_LIFE_END = declare(
+    "hand_to_life_end", "effect",
+    args={},
+    phrase=lambda ctx, a: f"手札から1枚選び{ctx.term('life')}の一番上もしくは一番下に移す。",
+    summary="The controller puts a card from the hand on the top or at the bottom of their life.",
+    example={"hand_to_life_end": {}},
+)
+
+@HAND_TO_LIFE_END.executor
+def _hand_to_life_end(ctx: Any, a: Mapping[str, Any]) -> None:
+    from bpdsl.engine.state import Z_LIFE
+
+    hand = sorted(ctx.state.players[ctx.seat].hand)
+    if hand:
+        i = ctx.decide(ctx.seat, "choose", hand, {"what": "ライフに移すカード"}, [ctx.rules.card_text(c) for c in hand])
+        top = ctx.decide(ctx.seat, "choose", [True, False], {"what": "移す場所"}, ["一番上", "一番下"]) == 0
+        ctx.rules.move_card(ctx.game, hand[i], Z_LIFE, ctx.seat, top=top)
+
+
+TARGET_SACRIFICES = declare(
+    "target_sacrifices", "effect",
+    args={},
+    phrase="対象の対戦相手は自分の場にいるキャラクターを1体墓地に移す。",
+    summary="The targeted opponent chooses one of their characters and sends it to the grave.",
+    example={"target_sacrifices": {}},
+)
+
+@TARGET_SACRIFICES.executor
+def _target_sacrifices(ctx: Any, a: Mapping[str, Any]) -> None:
+    seat = ctx.inst.target[1] if ctx.inst.target else 1 - ctx.seat
+    field = list(ctx.state.players[seat].field)
+    if field:
+        i = ctx.decide(seat, "choose", field, {"what": "墓地に移すキャラクター"},
+                       [ctx.rules.describe_char(ctx.game, ch, seat) for ch in field])
+        ctx.rules.to_grave(ctx.game, field[i])
+
+
+# --------------------------------------------------------------------------- hands
+
+IF_TARGET_HAND_NOT_SMALLER = declare(
+    "if_target_hand_not_smaller", "effect",
+    args={},
+    phrase="対象の対戦相手の手札の枚数が自分の手札の枚数以上の場合、次を行う。",
+    summary="A guard: the rest of the effect happens only if the targeted opponent holds at least as many cards.",
+    example={"if_target_hand_not_smaller": {}},
+    lead=True,
+)
+
+@IF_TARGET_HAND_NOT_SMALLER.executor
+def _if_target_hand_not_smaller(ctx: Any, a: Mapping[str, Any]) -> bool:
+    seat = ctx.inst.target[1] if ctx.inst.target else 1 - ctx.seat
+    return len(ctx.state.players[seat].hand) >= len(ctx.state.players[ctx.seat].hand)
+
+
+TARGET_DISCARDS = declare(
+    "target_discards", "effect",
+    args={"count": {"type": "integer", "min": 1, "default": 1}},
+    phrase=lambda ctx, a: f"対象の対戦相手は手札を{get(a, 'count', 1)}枚捨てる。",
+    summary="The targeted opponent discards `count` cards of their choice.",
+    example={"target_discards": {"count": 2}},
+)
+
+@TARGET_DISCARDS.executor
+def _target_discards(ctx: Any, a: Mapping[str, Any]) -> None:
+    seat = ctx.inst.target[1] if ctx.inst.target else 1 - ctx.seat
+    hand = ctx.state.players[seat].hand
+    for _ in range(min(get(a, "count", 1), len(hand))):
+        opts = sorted(hand)
+        i = ctx.decide(seat, "choose", opts, {"what": "捨てるカード"}, [ctx.rules.card_text(c) for c in opts])
+        ctx.rules.discard(ctx.game, seat, opts[i])
+
+
+DAMAGE_PER_DISCARD = declare(
+    "damage_per_discard", "effect",
+    args={"per_card": {"type": "integer", "required": True, "min": 1}},
+    phrase=lambda ctx, a: (f"このアクションを誘発した時に捨てられた手札の枚数×{a['per_card']}点のダメージを、"
+                           "手札を捨てたプレイヤーに与える。"),
+    summary="Damage to the player whose discard triggered this action: `per_card` per card discarded.",
+    example={"damage_per_discard": {"per_card": 2}},
+)
+
+@DAMAGE_PER_DISCARD.executor
+def _damage_per_discard(ctx: Any, a: Mapping[str, Any]) -> None:
+    ev = ctx.inst.data.get("event")  # one "discarded" event per card (BlackPokerRules.discard)
+    if ev is not None and ev.type == "discarded":
+        _trumps().damage_player(ctx, ev.seat, a["per_card"])
+
+
+DISCARD_HAND_OR_LOSE_TRUMP = declare(
+    "discard_hand_or_lose_trump", "effect",
+    args={"card": _CARD},
+    phrase=lambda ctx, a: f"手札を全て捨てる。手札がない場合、自分の切札{a['card']}を墓地に移す。",
+    summary="The controller discards the whole hand; with no hand, their trump `card` goes to the grave instead.",
+    example={"discard_hand_or_lose_trump": {"card": "♣10"}},
+)
+
+@DISCARD_HAND_OR_LOSE_TRUMP.executor
+def _discard_hand_or_lose_trump(ctx: Any, a: Mapping[str, Any]) -> None:
+    t = _trumps()
+    hand = list(ctx.state.players[ctx.seat].hand)
+    if not hand:
+        card = _card_index(ctx, a["card"], ctx.seat)
+        if ctx.state.loc[card][0] == t.Z_TRUMP:
+            t.trump_to_grave(ctx.game, card)
+        return
+    for c in sorted(hand):
+        ctx.rules.discard(ctx.game, ctx.seat, c)
+
+
+# --------------------------------------------------------------------------- the stage
+
+def _remove_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    if get(a, "negate", False):
+        return "対象のアクションを無効し、対象アクションをステージから取り除く。"
+    return "対象アクションをステージから取り除き、対象アクションのキーカードを墓地に移す。"
+
+
+REMOVE_TARGET_ACTION = declare(
+    "remove_target_action", "effect",
+    args={"negate": {"type": "boolean", "default": False}, "keys_to_grave": {"type": "boolean", "default": True}},
+    phrase=_remove_phrase,
+    summary="The targeted action leaves the stage without taking effect (`negate`: worded as negated); its key cards go to the grave.",
+    example={"remove_target_action": {"negate": True}},
+)
+
+@REMOVE_TARGET_ACTION.executor
+def _remove_target_action(ctx: Any, a: Mapping[str, Any]) -> None:
+    t = ctx.inst.target
+    if t and t[0] == "action":
+        inst = next((x for x in ctx.state.stage if x.uid == t[1]), None)
+        if inst is not None:
+            ctx.game.remove_from_stage(inst)
+
+
+IF_TARGET_KEY_SUM = declare(
+    "if_target_key_sum", "effect",
+    args={"at_least": {"type": "integer", "required": True, "min": 0}},
+    phrase=lambda ctx, a: f"対象アクションのキーカードの数字の合計値が{a['at_least']}以上の場合、次を行う。",
+    summary="A guard: the rest of the effect happens only if the target action's key cards add up to `at_least`.",
+    example={"if_target_key_sum": {"at_least": 5}},
+    lead=True,
+)
+
+@IF_TARGET_KEY_SUM.executor
+def _if_target_key_sum(ctx: Any, a: Mapping[str, Any]) -> bool:
+    return _trumps().target_key_sum(ctx) >= a["at_least"]
+
+
+TRIGGER_ACTION = declare(
+    "trigger_action", "effect",
+    args={"action": {"type": "ref", "required": True, "meta": {"ref": "action"}}},
+    phrase=lambda ctx, a: f"{ctx.name(a['action'])}アクションを誘発する。",
+    summary="Trigger `action` for the controller (it joins the next trigger check like any triggered action).",
+    example={"trigger_action": {"action": "trump_reset"}},
+    triggers_action=True,
+)
+
+@TRIGGER_ACTION.executor
+def _trigger_action(ctx: Any, a: Mapping[str, Any]) -> None:
+    _trumps().trigger(ctx.game, a["action"], ctx.seat)
+
+
+# --------------------------------------------------------------------------- combat
+
+def _duel_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    loser = "大きい" if a["loser"] == "larger" else "小さい"
+    return ("兵士（アタッカー）と兵士（ブロッカー）の場合、アタッカーとブロッカーで数字を比較し、"
+            f"{loser}方を墓地に移動する。同じ場合は両方を墓地に移動する。アタッカーとブロッカーを比較した数字の差を"
+            "ダメージとして兵士を墓地に移した方のプレイヤーに与える。1アタッカーに対して複数ブロッカーがいる場合、"
+            "ブロッカーの合計数字と比較する。")
+
+
+SOLDIER_DUEL = declare(
+    "soldier_duel", "effect",
+    args={"loser": {"type": "string", "required": True, "allowed": ["larger", "smaller"]},
+          "damage": {"type": "string", "allowed": ["difference"], "default": "difference"}},
+    phrase=_duel_phrase,
+    summary=("ダメージ判定 between an attacker and its blocking soldiers (their sizes added): the `loser` side goes "
+             "to the grave (both on a tie) and its player takes the difference as damage (革命)."),
+    example={"soldier_duel": {"loser": "larger", "damage": "difference"}},
+)
+
+SOLDIERS_TO_BULWARKS = declare(
+    "soldiers_to_bulwarks", "effect",
+    args={},
+    phrase=("自分の場にいる兵士を好きな数だけ選び、チャージ状態の防壁にする。兵士の時に受けた効果、能力は無くなる。"
+            "兵士が複数のカードから成る場合、1枚ずつ防壁にする。"),
+    summary="The controller turns any number of their soldiers into charged bulwarks, one bulwark per card.",
+    example={"soldiers_to_bulwarks": {}},
+)
+
+REORDER_BULWARKS = declare(
+    "reorder_bulwarks", "effect",
+    args={},
+    phrase="自分の場にいる防壁の順番を任意の順番に並び替えてもよい。",
+    summary="The controller may put their bulwarks in any order.",
+    example={"reorder_bulwarks": {}},
+)
