@@ -71,5 +71,10 @@ def register(app: typer.Typer) -> None:
         for k, v in stats["actions_raised"].items():
             t.add_row(k, str(v), f"{stats['actions_raised_per_game'][k]:.2f}")
         out.print(t)
+        if "trumps_opened" in stats:  # エクストラ
+            t = Table("trump", "opened")
+            for k, v in stats["trumps_opened"].items():
+                t.add_row(k + (" (printed only)" if k in stats["trumps_printed_only"] else ""), str(v))
+            out.print(t)
         for p in stats["problems"]:
             out.print(f"[red]{p}[/red]")

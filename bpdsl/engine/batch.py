@@ -29,6 +29,7 @@ def simulate(edition: str, fmt: str, games: int, seed: int, *, log: EventLog | N
     draws = aborted = violations = 0
     turns = decisions = 0
     raised: dict[str, int] = {a: 0 for a in rules.actions}
+    opened: dict[int, int] = {}  # エクストラ: trumps turned face up, by card
     reasons: list[str] = []
     for i, (gs, s0, s1) in enumerate(game_seeds(seed, games)):
         g = new_game(rules, [RandomAgent(s0), RandomAgent(s1)], gs, log=log if i == 0 else None,
@@ -53,9 +54,18 @@ def simulate(edition: str, fmt: str, games: int, seed: int, *, log: EventLog | N
         decisions += r.decisions
         for k, v in r.raised.items():
             raised[k] = raised.get(k, 0) + v
+        for k, v in g.__dict__.get("trumps_opened", {}).items():
+            opened[k] = opened.get(k, 0) + v
         if progress:
             progress(i + 1)
     n = max(games, 1)
+    extra: dict[str, Any] = {}
+    if rules.trump_table is not None:
+        from bpdsl.engine import trumps
+
+        counts = trumps.opened_by_trump(rules.edition, fmt, opened)
+        extra = {"trumps_opened": dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))),
+                 "trumps_printed_only": sorted(trumps.printed_only(rules.edition, fmt))}
     return {
         "edition": edition, "format": fmt, "flow": rules.flow.id, "games": games, "seed": seed,
         "wins": {"seat0": wins[0], "seat1": wins[1]}, "draws": draws, "aborted": aborted,
@@ -64,4 +74,5 @@ def simulate(edition: str, fmt: str, games: int, seed: int, *, log: EventLog | N
         "actions_raised": dict(sorted(raised.items(), key=lambda kv: (-kv[1], kv[0]))),
         "actions_raised_per_game": {k: round(v / n, 3) for k, v in sorted(raised.items(), key=lambda kv: (-kv[1], kv[0]))},
         "problems": reasons[:20],
+        **extra,
     }

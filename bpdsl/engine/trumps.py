@@ -29,7 +29,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from bpdsl.dsl.cards import SUITS, parse_card
+from bpdsl.dsl.cards import SUIT_MARKS, SUITS, parse_card
 from bpdsl.engine.compiled import SUIT, CAction, TriggerSource
 from bpdsl.engine.state import Z_GRAVE, Z_HAND, Z_TRUMP
 from bpdsl.model import Edition, OpCall, Trump
@@ -109,6 +109,8 @@ def turn_up(game: Any, seat: int, card: int) -> None:
 
     game.state.trump_up.add(card)
     game.events.append(Event("trump_opened", seat, card))
+    opened = game.__dict__.setdefault("trumps_opened", {})
+    opened[card % 54] = opened.get(card % 54, 0) + 1
     _log(game, "trump_up", seat, card)
 
 
@@ -129,6 +131,17 @@ def regenerate(game: Any, seat: int, card: int) -> None:
         return
     game.hooks.move_card(game, card, Z_TRUMP, seat)
     turn_up(game, seat, card)
+
+
+def opened_by_trump(edition: Edition, format_id: str, opened: dict[int, int]) -> dict[str, int]:
+    """Counts of trumps turned face up, by trump id (every trump of the format, printed-only ones too);
+    cards without an ability are counted together as ``(no ability)``."""
+    out = {t.id: 0 for t in edition.trumps_in(format_id)}
+    by_card = {parse_card(SUIT_MARKS[t.suit] + t.number).index: t.id for t in edition.trumps_in(format_id)}
+    for card, n in opened.items():
+        key = by_card.get(card, "(no ability)")
+        out[key] = out.get(key, 0) + n
+    return out
 
 
 def place(game: Any) -> None:
@@ -301,8 +314,8 @@ def _replaced(a: CAction, card: int, call: OpCall) -> None:
                 steps = []
                 for s in original:
                     steps += replacement if s[2] == step else [s]
-                if ctx.game.log is not None:
-                    ctx.game.log.write({"t": "replaced", "action": a.id, "step": step})
+            if ctx.game.log is not None:
+                ctx.game.log.write({"t": "replaced", "action": a.id, "step": step})
         for fn, args, _name in steps:
             if fn(ctx, args) is False:
                 return False
@@ -357,7 +370,7 @@ def install(rules: Any, edition: Edition, format_id: str) -> None:
     trumps = [t for t in edition.trumps_in(format_id) if t.id not in printed_only(edition, format_id)]
     table: dict[int, CTrump] = {}
     for t in trumps:
-        card = parse_card(f"{dict(spade='♠', heart='♡', diamond='◇', club='♣')[t.suit]}{t.number}").index
+        card = parse_card(SUIT_MARKS[t.suit] + t.number).index
         ct = CTrump(t.id, t.name, card, [a for a in t.actions if a in rules.actions])
         table[card] = ct
         granted: dict[str, str | None] = {}

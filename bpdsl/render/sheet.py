@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from bpdsl.model import Action, Category, Character, Definitions, Edition, Fog, Format
+from bpdsl.model import Action, Category, Character, Definitions, Edition, Fog, Format, Trump
 from bpdsl.render import textadapter
 from bpdsl.render.view import Box, EntryView, Group, ListPart, SheetView
 from bpdsl.render.text import mark
@@ -26,6 +26,7 @@ PART_TITLES: dict[str, tuple[str, str]] = {
     "action": ("アクションリスト", "Action List"),
     "character": ("キャラクターリスト", "CharacterList"),
     "fog": ("フォグリスト", "FogList"),
+    "trump": ("エクストラリスト", "ExtraList"),
 }
 
 COLOPHON_LABELS: dict[str, str] = {
@@ -65,8 +66,9 @@ def build_sheet(defs: Definitions, edition_id: str, format_id: str) -> SheetView
     texts = textadapter.TextSource(defs, edition)
 
     parts: list[ListPart] = []
-    actions = edition.actions_in(fmt.id)
-    characters = edition.characters_in(fmt.id)
+    # entries a trump brings print under their trump in the extra list, not in the action list (4.4)
+    actions = [a for a in edition.actions_in(fmt.id) if a.trump is None]
+    characters = [c for c in edition.characters_in(fmt.id) if c.trump is None]
     fogs = edition.fogs_in(fmt.id)
     for pid, entries in (("action", actions), ("character", characters), ("fog", fogs)):
         if not entries:
@@ -74,6 +76,10 @@ def build_sheet(defs: Definitions, edition_id: str, format_id: str) -> SheetView
         title, subtitle = PART_TITLES[pid]
         views = [texts.entry(e, fmt, pid) for e in entries]
         parts.append(ListPart(pid, title, subtitle, _group(edition, entries, views, pid)))
+    trumps = edition.trumps_in(fmt.id)
+    if trumps:
+        title, subtitle = PART_TITLES["trump"]
+        parts.append(ListPart("trump", title, subtitle, [_trump_group(edition, texts, t, fmt) for t in trumps]))
 
     return SheetView(
         edition_id=edition.id,
@@ -87,6 +93,19 @@ def build_sheet(defs: Definitions, edition_id: str, format_id: str) -> SheetView
         colophon=_colophon(edition),
         legend=_legend(edition, fmt),
     )
+
+
+def _trump_group(edition: Edition, texts: textadapter.TextSource, trump: Trump, fmt: Format) -> Group:
+    """One trump of the extra list: its card as the heading, its ability, then its actions and characters in
+    the action-list layout."""
+    from bpdsl.render import text as textmod
+
+    ability = textadapter.entry_view(edition, textmod.trump_text(edition, trump, texts.ctx))
+    views = [ability]  # the trump's own entries carry no ■/○ mark: the extra list is one format's
+    for table, ids in ((edition.actions, trump.actions), (edition.characters, trump.characters)):
+        views += [textadapter.entry_view(edition, textmod.entry_text(edition, table[i], None, texts.ctx))
+                  for i in ids if i in table]
+    return Group(ability.key, views, trump.id)
 
 
 def mark_of(edition: Edition, entry_formats: Iterable[str], fmt: Format) -> str:

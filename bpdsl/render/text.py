@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
-from bpdsl.model import Action, Character, Edition, Fog, Format, OpCall
+from bpdsl.model import Action, Character, Edition, Fog, Format, OpCall, Trump
 from bpdsl.ops import registry
 from bpdsl.ops.registry import PhraseContext
 
@@ -95,7 +95,7 @@ class EntryText:
     """An action, character or fog as printed on an edition's sheet."""
 
     id: str
-    entry: str  # action | character | fog
+    entry: str  # action | character | fog | trump
     mark: str  # ■ / ○ / "" (no format given)
     name: str
     ruby: str
@@ -331,6 +331,25 @@ def fog_text(edition: Edition, fog: Fog, fmt: Format | str | None = None,
     )
 
 
+def trump_text(edition: Edition, trump: Trump, ctx: PhraseContext | None = None) -> EntryText:
+    """The printed text of a trump's ability (エクストラリスト): its card, name and ability; the actions and
+    characters it brings print as entries of their own (:func:`entry_text`)."""
+    from bpdsl.dsl.cards import SUIT_MARKS
+
+    ctx = ctx or phrase_context(edition)
+    items = [parse_lines(render_call(ctx, c)) for c in trump.abilities]
+    if len(items) == 1:
+        blocks = [_paragraph(items[0])]
+    else:
+        blocks = [_list(items, "bullet")] if items else []
+    overrides = sum(1 for c in trump.abilities if c.text is not None)
+    return EntryText(
+        id=trump.id, entry="trump", mark="", name=trump.name, ruby=trump.ruby, type="切札",
+        tags="β" if trump.beta else "", key=f"{SUIT_MARKS[trump.suit]}{trump.number}",
+        sections=[TextSection("ability", "(能力)", blocks, overrides)],
+    )
+
+
 def entry_text(edition: Edition, entry: Action | Character | Fog, fmt: Format | str | None = None,
                ctx: PhraseContext | None = None) -> EntryText:
     """Printed text of any entry; ``fmt`` (a Format or its id) decides the ■/○ mark."""
@@ -378,6 +397,8 @@ def count_overrides(edition: Edition) -> int:
         calls += [*c.labels, *c.abilities] + ([c.size] if c.size is not None else [])
     for f in edition.fogs.values():
         calls += list(f.abilities) + ([f.target] if f.target is not None else [])
+    for t in edition.trumps.values():
+        calls += list(t.abilities)
     return sum(1 for c in calls if c.text is not None)
 
 

@@ -1,7 +1,7 @@
 """Directives that print entries and counts of an edition:
 
 ``.. bpdsl-entries:: act8.0 std`` — the actions, characters and fogs of a format, grouped like the sheet
-(options ``:part: action,character,fog`` and ``:category: basic``);
+(options ``:part: action,character,fog,trump`` and ``:category: basic``);
 ``.. bpdsl-format-table::`` — entries per format of every edition (or of the editions given), counted
 from the definitions.
 """
@@ -17,7 +17,7 @@ from bpdsl.render.sheet import SheetError, build_sheet, mark_of
 from bpdsl.render.sphinxext.data import definitions
 from bpdsl.render.sphinxext.nodes import entry_node, register_nodes, simple_table
 
-PARTS = ("action", "character", "fog")
+PARTS = ("action", "character", "fog", "trump")
 
 
 def _parts(value: str) -> list[str]:
