@@ -25,6 +25,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from dataclasses import dataclass
+from typing import Protocol
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -50,7 +51,9 @@ class GamePlugin:
     * ``ops``: modules or packages (every module of a package) declaring the game's ops;
     * ``expr_names``: ``"module:NAMES"``, a ``dict[str, NameInfo]`` of the expression names it resolves;
     * ``kinds``: modules registering extra document kinds (BlackPoker's ``regulations``);
-    * ``sphinx``: modules with a ``setup(app)`` adding Sphinx directives of the game.
+    * ``sphinx``: modules with a ``setup(app)`` adding Sphinx directives of the game;
+    * ``rules_extensions``: modules (or ``"module:object"``) adapting the compiled rules of a format to parts
+      of the game the generic compiler does not know (BlackPoker's trump cards), see :class:`RulesExtension`.
     """
 
     id: str
@@ -59,6 +62,10 @@ class GamePlugin:
     expr_names: str = ""
     kinds: tuple[str, ...] = ()
     sphinx: tuple[str, ...] = ()
+    rules_extensions: tuple[str, ...] = ()
+
+    def extensions(self) -> list["RulesExtension"]:
+        return [load_object(ref) for ref in self.rules_extensions]
 
     def hooks_class(self) -> Any:
         return load_object(self.hooks)
@@ -76,6 +83,19 @@ class GamePlugin:
             if path is not None:
                 out += [f"{name}.{info.name}" for info in sorted(pkgutil.iter_modules(path), key=lambda i: i.name)]
         return out
+
+
+class RulesExtension(Protocol):
+    """Called by the compiler (bpdsl.engine.compiled) for every edition and format of the game."""
+
+    def left_out(self, edition: Any, format_id: str) -> set[str]:
+        """Ids of entries of the format the engine must not compile (e.g. printed but not played)."""
+
+    def install(self, rules: Any, edition: Any, format_id: str) -> None:
+        """Adapt the compiled rules (gates, trigger sources, wrapped effects ...)."""
+
+    def summarize(self, rules: Any, counts: dict[str, dict[Any, int]]) -> dict[str, Any]:
+        """Statistics of a batch of games from the counters the games kept (``game.counts``)."""
 
 
 def load_object(ref: str) -> Any:

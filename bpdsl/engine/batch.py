@@ -29,7 +29,7 @@ def simulate(edition: str, fmt: str, games: int, seed: int, *, log: EventLog | N
     draws = aborted = violations = 0
     turns = decisions = 0
     raised: dict[str, int] = {a: 0 for a in rules.actions}
-    opened: dict[int, int] = {}  # エクストラ: trumps turned face up, by card
+    counts: dict[str, dict[Any, int]] = {}  # counters kept by the game's rules (game.counts)
     reasons: list[str] = []
     for i, (gs, s0, s1) in enumerate(game_seeds(seed, games)):
         g = new_game(rules, [RandomAgent(s0), RandomAgent(s1)], gs, log=log if i == 0 else None,
@@ -54,18 +54,16 @@ def simulate(edition: str, fmt: str, games: int, seed: int, *, log: EventLog | N
         decisions += r.decisions
         for k, v in r.raised.items():
             raised[k] = raised.get(k, 0) + v
-        for k, v in g.__dict__.get("trumps_opened", {}).items():
-            opened[k] = opened.get(k, 0) + v
+        for name, table in g.__dict__.get("counts", {}).items():  # counters a game's rules kept
+            merged = counts.setdefault(name, {})
+            for k, v in table.items():
+                merged[k] = merged.get(k, 0) + v
         if progress:
             progress(i + 1)
     n = max(games, 1)
     extra: dict[str, Any] = {}
-    if rules.trump_table is not None:
-        from bpdsl.engine import trumps
-
-        counts = trumps.opened_by_trump(rules.edition, fmt, opened)
-        extra = {"trumps_opened": dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))),
-                 "trumps_printed_only": sorted(trumps.printed_only(rules.edition, fmt))}
+    for ext in rules.extensions:  # the game's own statistics (BlackPoker: trumps opened)
+        extra.update(ext.summarize(rules, counts))
     return {
         "edition": edition, "format": fmt, "flow": rules.flow.id, "games": games, "seed": seed,
         "wins": {"seat0": wins[0], "seat1": wins[1]}, "draws": draws, "aborted": aborted,

@@ -109,7 +109,8 @@ class Rules:
     terms: dict[str, str] = field(default_factory=dict)
     cost_ops: dict[str, Callable[..., Any]] = field(default_factory=dict)  # cost letter -> paying executor
     game: Any = None  # the game's components (bpdsl.model.Game: suits, ranks, jokers) for its common rules
-    trump_table: Any = None  # card index -> playable trump (bpdsl.engine.trumps), None without trumps
+    trump_table: Any = None  # card index -> playable trump (bpdsl.games.blackpoker.trumps), None without trumps
+    extensions: list[Any] = field(default_factory=list)  # the game's rules extensions (bpdsl.plugins)
     raise_events: bool = False  # whether raising an action is an event some trigger listens to
 
     def action(self, aid: str) -> CAction:
@@ -213,10 +214,10 @@ def compile_rules(definitions: Any, edition_id: str, format_id: str) -> Rules:
         raise CompileError(f"edition {edition_id} is played on unknown flow {ed.flow!r}")
     flow = definitions.flows[ed.flow]
     nodes, ids, start = compile_flow(flow)
-    from bpdsl.engine import trumps
-
-    has_trumps = bool(ed.trumps_in(format_id))
-    skip = trumps.left_out(ed, format_id) if has_trumps else set()
+    extensions = _extensions(ed.game)
+    skip: set[str] = set()
+    for ext in extensions:
+        skip |= ext.left_out(ed, format_id)
     actions = {a.id: compile_action(a) for a in ed.actions.values() if format_id in a.formats and a.id not in skip}
     if not actions:
         raise CompileError(f"format {format_id} of edition {edition_id} has no actions defined")
@@ -247,6 +248,17 @@ def compile_rules(definitions: Any, edition_id: str, format_id: str) -> Rules:
     quick = [a for a in direct if not a.main]
     rules = Rules(ed, format_id, flow, nodes, ids, start, actions, direct, quick, chars, fogs, triggers,
                   dict(ed.terms), cost_ops, game)
-    if has_trumps:
-        trumps.install(rules, ed, format_id)
+    rules.extensions = extensions
+    for ext in extensions:
+        ext.install(rules, ed, format_id)
     return rules
+
+
+def _extensions(game_id: str) -> list[Any]:
+    """The rules extensions of the game's plugin (none for a game no plugin registers)."""
+    from bpdsl import plugins
+
+    try:
+        return plugins.game(game_id).extensions()
+    except KeyError:
+        return []

@@ -73,7 +73,7 @@ def _edition_actions() -> dict[str, set[str]]:
     An edition that extends another is answerable for the actions it writes itself (an action inherited
     unchanged is covered by its parent's rulings).  Actions that no game can raise are left out: those of a
     trump printed but not played yet, and triggered actions whose only trigger lies in such a trump
-    (bpdsl.engine.trumps); the compiled rules of each format say what can be raised."""
+    (bpdsl.games.blackpoker.trumps); the compiled rules of each format say what can be raised."""
     import dataclasses
 
     from bpdsl.engine import build_rules

@@ -118,8 +118,8 @@ class BlackPokerHooks:
         """3.9: shuffle, 7 cards each, reveal top cards until they differ, revealed cards to the grave."""
         s = game.state
         rng = game.rng
-        if self.rules.trump_table is not None:  # エクストラ: trumps are placed before the game (3.11.4)
-            from bpdsl.engine import trumps
+        if self.compiled.trump_table is not None:  # エクストラ: trumps are placed before the game (3.11.4)
+            from bpdsl.games.blackpoker import trumps
 
             trumps.place(game)
         if not getattr(game, "keep_order", False):  # scenarios may keep the lives in their given order
@@ -175,7 +175,7 @@ class BlackPokerHooks:
     def damage(self, game: Game, seat: int, amount: int) -> int:
         """3.7: the top ``amount`` cards of the life to the grave; only as many as there are (3.10.4)."""
         p = game.state.players[seat]
-        if seat in game.__dict__.get("no_damage", ()):  # prevented (要塞, bpdsl.engine.trumps)
+        if seat in game.__dict__.get("no_damage", ()):  # prevented (要塞, bpdsl.games.blackpoker.trumps)
             return 0
         n = max(0, min(amount, len(p.life)))
         for _ in range(n):
@@ -196,7 +196,7 @@ class BlackPokerHooks:
     def discard(self, game: Game, seat: int, card: int) -> None:
         """A card of the hand is discarded (cost D or an effect): an event abilities may answer (暴動)."""
         self.move_card(game, card, Z_GRAVE, seat)
-        if self.rules.trump_table is not None:
+        if self.compiled.trump_table is not None:
             game.events.append(Event("discarded", seat, card))
 
     # ------------------------------------------------------------------ characters
@@ -669,7 +669,7 @@ class BlackPokerHooks:
         if kind == "player":
             return f"プレイヤー{ref}"
         if kind == "trump":
-            from bpdsl.engine import trumps
+            from bpdsl.games.blackpoker import trumps
 
             return trumps.describe(game, ref, game.state.chance if viewer is None else viewer)
         if kind == "action":
@@ -726,8 +726,8 @@ class BlackPokerHooks:
                 info["trump"] = [self.card_text(c) for c in p.trump]
             if has_pack:
                 info["pack"] = self._pack_view(game, p.seat)
-            if self.rules.trump_table is not None:
-                from bpdsl.engine import trumps
+            if self.compiled.trump_table is not None:
+                from bpdsl.games.blackpoker import trumps
 
                 info["trump"] = trumps.view(game, p.seat, seat)
             out["players"].append(info)
@@ -751,8 +751,10 @@ class BlackPokerHooks:
                 out.update(p.hand)
                 out.update(p.grave)
                 out.update(p.trump)
-            elif p.grave:
-                out.add(p.grave[-1])
+            else:
+                if p.grave:
+                    out.add(p.grave[-1])
+                out.update(c for c in p.trump if c in s.trump_up)  # a face-up trump is 完全公開
             out.update(p.fog)
             for ch in p.field:
                 if ch.face_up or ch.controller == seat:
@@ -814,6 +816,16 @@ class BlackPokerHooks:
             return f"{who} が {cards} を見せた" + (" (パックから手札へ)" if e.get("from") == "pack" else "")
         if t == "pack_face_up":
             return f"{who} がパックを表向きにした"
+        if t == "trump_placed":  # 3.11.4: face down; only its owner knows the card
+            return f"{who} が切札を置いた" + (f" [{e['card']}]" if e.get("p") == me else "")
+        if t in ("trump_up", "trump_down", "trump_destroyed"):
+            what = {"trump_up": "表にした（能力が有効）", "trump_down": "裏向きにした（能力が無効）",
+                    "trump_destroyed": "墓地に移した"}[t]
+            return f"{who}の切札 [{e['card']}] を{what}"
+        if t == "prevented":
+            return f"{who} は {self._name(e['action'])} の効果でダメージを受けない"
+        if t == "replaced":
+            return f"{self._name(e['action'])} の効果が置き換えられた"
         if t == "start":
             return f"ゲーム開始: 表にしたカード {' '.join(e['revealed'])}、先攻は{_who(e['first'], me)}"
         if t == "attackers" and e.get("ids"):

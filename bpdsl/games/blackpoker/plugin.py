@@ -10,4 +10,5 @@ PLUGIN = GamePlugin(
     expr_names="bpdsl.games.blackpoker.expr_names:NAMES",
     kinds=("bpdsl.games.blackpoker.regulation.kind",),
     sphinx=("bpdsl.games.blackpoker.regulation.sphinx",),
+    rules_extensions=("bpdsl.games.blackpoker.trumps",),
 )

@@ -1,7 +1,7 @@
 """Effect ops of the エクストラ: the 切札 zone (オープン, クローズ, 切札破壊, 切札再生, 切札リセット) and the
 effects of the actions trumps bring.
 
-The zone ops move cards of the 切札 zone through :mod:`bpdsl.engine.trumps`, which keeps which trumps
+The zone ops move cards of the 切札 zone through :mod:`bpdsl.games.blackpoker.trumps`, which keeps which trumps
 are face up and raises the events their abilities listen to.  The other ops are the effect steps of the
 trump actions, written as general steps ("自分の場にいる全ての兵士をチャージ状態にする", "対象アクションを
 ステージから取り除き…") so that a designer can reuse them.  ``not_executed`` marks a step the engine does not
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from bpdsl.ops._common import NOUNS, get, noun
+from bpdsl.games.blackpoker.ops._common import NOUNS, get, noun
 from bpdsl.ops.registry import PhraseContext, declare
 
 _CARD = {"type": "string", "required": True, "regex": r"^[♠♡♥◇♦♢♣][A2-9JQK]$|^[♠♡♥◇♦♢♣]10$"}
@@ -31,7 +31,7 @@ def _card_index(ctx: Any, text: str, seat: int) -> int:
 
 
 def _trumps() -> Any:
-    from bpdsl.engine import trumps
+    from bpdsl.games.blackpoker import trumps
 
     return trumps
 

@@ -81,6 +81,8 @@ def printed_only(edition: Edition, format_id: str) -> dict[str, list[str]]:
 def left_out(edition: Edition, format_id: str) -> set[str]:
     """Ids of the actions and characters of printed-only trumps (not compiled)."""
     out: set[str] = set()
+    if not edition.trumps_in(format_id):
+        return out
     for tid in printed_only(edition, format_id):
         t = edition.trumps[tid]
         out |= set(t.actions) | set(t.characters)
@@ -109,7 +111,7 @@ def turn_up(game: Any, seat: int, card: int) -> None:
 
     game.state.trump_up.add(card)
     game.events.append(Event("trump_opened", seat, card))
-    opened = game.__dict__.setdefault("trumps_opened", {})
+    opened = game.__dict__.setdefault("counts", {}).setdefault("trumps_opened", {})
     opened[card % 54] = opened.get(card % 54, 0) + 1
     _log(game, "trump_up", seat, card)
 
@@ -142,6 +144,16 @@ def opened_by_trump(edition: Edition, format_id: str, opened: dict[int, int]) ->
         key = by_card.get(card, "(no ability)")
         out[key] = out.get(key, 0) + n
     return out
+
+
+def summarize(rules: Any, counts: dict[str, dict[Any, int]]) -> dict[str, Any]:
+    """Batch statistics of エクストラ: how often each trump was turned face up, which are printed only."""
+    if rules.trump_table is None:
+        return {}
+    fmt = rules.format
+    opened = opened_by_trump(rules.edition, fmt, counts.get("trumps_opened", {}))
+    return {"trumps_opened": dict(sorted(opened.items(), key=lambda kv: (-kv[1], kv[0]))),
+            "trumps_printed_only": sorted(printed_only(rules.edition, fmt))}
 
 
 def place(game: Any) -> None:
@@ -367,6 +379,8 @@ def _may_hold(a: CAction, suit: str) -> bool:
 
 def install(rules: Any, edition: Edition, format_id: str) -> None:
     """Wire the playable trumps of ``format_id`` into compiled ``rules`` (see the module docstring)."""
+    if not edition.trumps_in(format_id):
+        return
     trumps = [t for t in edition.trumps_in(format_id) if t.id not in printed_only(edition, format_id)]
     table: dict[int, CTrump] = {}
     for t in trumps:

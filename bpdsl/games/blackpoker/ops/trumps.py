@@ -17,14 +17,14 @@ from, not one op per trump:
 
 Abilities exist only while their trump lies face up (the engine gates them by ``Action.trump`` and by
 the trump that holds the ability); the executors of static abilities return None because the engine's
-checks read their arguments (see bpdsl.engine.trumps).
+checks read their arguments (see bpdsl.games.blackpoker.trumps).
 """
 from __future__ import annotations
 
 from typing import Any, Mapping
 
 from bpdsl.dsl.cards import SUIT_MARKS
-from bpdsl.ops._common import NOUNS, get
+from bpdsl.games.blackpoker.ops._common import NOUNS, get
 from bpdsl.ops.registry import PhraseContext, declare
 
 SUIT_IDS = list(SUIT_MARKS)
@@ -94,7 +94,7 @@ GRANT = declare(
 
 @GRANT.executor
 def _grant(ctx: Any, a: Mapping[str, Any]) -> None:
-    return None  # static: bpdsl.engine.trumps lists the granted abilities of each character
+    return None  # static: bpdsl.games.blackpoker.trumps lists the granted abilities of each character
 
 
 def _drive_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -125,7 +125,7 @@ RAISE_BY_DRIVING = declare(
 
 @RAISE_BY_DRIVING.executor
 def _raise_by_driving(ctx: Any, a: Mapping[str, Any]) -> None:
-    return None  # static: bpdsl.engine.trumps offers the driving raise as an option of the action decision
+    return None  # static: bpdsl.games.blackpoker.trumps offers the driving raise as an option of the action decision
 
 
 def _raises_when_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -156,7 +156,7 @@ RAISES_WHEN = declare(
 
 @RAISES_WHEN.executor
 def _raises_when(ctx: Any, a: Mapping[str, Any]) -> None:
-    return None  # compiled into a trigger source of the trump (bpdsl.engine.trumps)
+    return None  # compiled into a trigger source of the trump (bpdsl.games.blackpoker.trumps)
 
 
 def _replace_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -190,7 +190,7 @@ REPLACE_EFFECT = declare(
 
 @REPLACE_EFFECT.executor
 def _replace_effect(ctx: Any, a: Mapping[str, Any]) -> None:
-    return None  # applied by the engine when the replaced action resolves (bpdsl.engine.trumps)
+    return None  # applied by the engine when the replaced action resolves (bpdsl.games.blackpoker.trumps)
 
 
 def _prevent_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -210,7 +210,7 @@ PREVENT_DAMAGE = declare(
 
 @PREVENT_DAMAGE.executor
 def _prevent_damage(ctx: Any, a: Mapping[str, Any]) -> None:
-    return None  # static: read by the damage step (bpdsl.engine.trumps)
+    return None  # static: read by the damage step (bpdsl.games.blackpoker.trumps)
 
 
 # --------------------------------------------------------------------------- trump characters
@@ -225,7 +225,7 @@ UNTARGETABLE = declare(
 
 @UNTARGETABLE.executor
 def _untargetable(ctx: Any, a: Mapping[str, Any]) -> None:
-    return None  # static: targets are filtered by bpdsl.engine.trumps
+    return None  # static: targets are filtered by bpdsl.games.blackpoker.trumps
 
 
 def _leave_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -253,7 +253,7 @@ RAISES_ON_LEAVE = declare(
 
 @RAISES_ON_LEAVE.executor
 def _raises_on_leave(ctx: Any, a: Mapping[str, Any]) -> None:
-    return None  # compiled into trigger sources (bpdsl.engine.trumps)
+    return None  # compiled into trigger sources (bpdsl.games.blackpoker.trumps)
 
 
 COUNTS_AS_SIZE = declare(
@@ -310,7 +310,7 @@ MUST_ATTACK = declare(
 
 @MUST_ATTACK.executor
 def _must_attack(ctx: Any, a: Mapping[str, Any]) -> None:
-    return None  # static: read by bpdsl.engine.trumps
+    return None  # static: read by bpdsl.games.blackpoker.trumps
 
 
 IMMUNE_TO_BULWARKS = declare(
@@ -323,7 +323,7 @@ IMMUNE_TO_BULWARKS = declare(
 
 @IMMUNE_TO_BULWARKS.executor
 def _immune_to_bulwarks(ctx: Any, a: Mapping[str, Any]) -> None:
-    return None  # static: read by bpdsl.engine.trumps
+    return None  # static: read by bpdsl.games.blackpoker.trumps
 
 
 # --------------------------------------------------------------------------- notes and trigger ops
@@ -338,7 +338,7 @@ ALT_COST_QUICK = declare(
 
 @ALT_COST_QUICK.executor
 def _alt_cost_quick(ctx: Any, a: Mapping[str, Any]) -> None:
-    return None  # read when the legal actions are listed (bpdsl.engine.trumps)
+    return None  # read when the legal actions are listed (bpdsl.games.blackpoker.trumps)
 
 
 PLAYER_RAISED = declare(
@@ -422,7 +422,7 @@ def _player_discarded(ctx: Any, a: Mapping[str, Any]) -> list[int]:
 
 @ABILITY_ENABLED.executor
 def _ability_enabled(ctx: Any, a: Mapping[str, Any]) -> list[int]:
-    ev = ctx.event  # the engine narrows it to the trump holding the ability (bpdsl.engine.trumps)
+    ev = ctx.event  # the engine narrows it to the trump holding the ability (bpdsl.games.blackpoker.trumps)
     return [ev.seat] if ev is not None and ev.type == "trump_opened" else []
 
 
