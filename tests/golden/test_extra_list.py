@@ -10,7 +10,8 @@ golden tests (seedtext.normalize: widths, list markers, white space).
 The extra list is written in the older notation and is printed in the edition's: its ``actTime`` メイン/
 クイック is the request's timing, ``actS`` ● (即時効果) its speed, the type 誘発 a triggered request (type
 誘発魔法); other types are printed as written.  Its notes (※) are compared with the note's op phrase in the
-older (classic) wording the list is written in.
+older (classic) wording the list is written in, and its targets in the sentence form it writes them in
+(act8.2 prints the target as a noun: 「兵士1体」 for 「兵士1体を対象とする。」).
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from bpdsl.render.text import EntryText, entry_text, render_call, trump_text
 from seedtext import normalize
 
 EXTRA = Path(__file__).resolve().parents[2].parent / "shared" / "upstream" / "extra.yaml"
-EDITION, FORMAT = "act8.0x", "extra"
+EDITION, FORMAT = "act8.2", "extra"
 SUITS = {"s": "spade", "h": "heart", "d": "diamond", "c": "club"}
 
 
@@ -56,7 +57,7 @@ def _text(et: EntryText, kind: str) -> str:
 
 
 def _classic_notes(edition: Edition, action: Action) -> str:
-    ctx = PhraseContext({**edition.terms, "wording": "classic"}, {})
+    ctx = PhraseContext({**edition.terms, "wording": "classic"}, {e.id: e.name for e in edition.actions.values()})
     calls = [c for c in action.conditions + action.notes]
     return normalize("".join("※" + render_call(ctx, c) for c in calls))  # ※ is the notes' printed label
 
@@ -76,9 +77,13 @@ def _check_action(edition: Edition, action: Action, act: dict[str, Any], problem
     for k in want:
         if got[k] != want[k]:
             problems.append(f"{where}: {k} {got[k]!r} != official {want[k]!r}")
-    for kind, key in (("target", "actTarget"), ("effect", "actEffect")):
-        if _text(et, kind) != _norm_cards(str(act.get(key) or "")):
-            problems.append(f"{where}: {kind}\n  ours:     {_text(et, kind)}\n  official: {_norm_cards(str(act.get(key) or ''))}")
+    # the list words a target as a sentence (「兵士1体を対象とする。」), whatever form the edition prints
+    names = {e.id: e.name for e in list(edition.actions.values()) + list(edition.characters.values())}
+    sentence = PhraseContext({k: v for k, v in edition.terms.items() if k != "target_form"}, names)
+    target = _norm_cards(render_call(sentence, action.target)) if action.target is not None else ""
+    for kind, key, ours in (("target", "actTarget", target), ("effect", "actEffect", _text(et, "effect"))):
+        if ours != _norm_cards(str(act.get(key) or "")):
+            problems.append(f"{where}: {kind}\n  ours:     {ours}\n  official: {_norm_cards(str(act.get(key) or ''))}")
     if _classic_notes(edition, action) != normalize(str(act.get("actNote") or "")):
         problems.append(f"{where}: note {_classic_notes(edition, action)!r} != official {act.get('actNote')!r}")
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from bpdsl.dsl.cards import SUIT_MARKS
-from bpdsl.games.blackpoker.ops._common import NOUNS, get
+from bpdsl.games.blackpoker.ops._common import NOUNS, get, target_sentence
 from bpdsl.ops.registry import PhraseContext, declare
 
 SUIT_IDS = list(SUIT_MARKS)
@@ -378,7 +378,7 @@ UNBLOCKED_ATTACKER = declare(
 TARGET_TRUMP = declare(
     "target_trump", "target",
     args={"whose": {"type": "string", "allowed": ["any", "self", "opponent"], "default": "any"}},
-    phrase=lambda ctx, a: f"{WHOSE[get(a, 'whose', 'any')]}切札1枚を対象とする。",
+    phrase=lambda ctx, a: target_sentence(ctx, f"{WHOSE[get(a, 'whose', 'any')]}切札1枚"),
     summary="Target one card in a 切札 zone (face up or face down).",
     example={"target_trump": {"whose": "any"}},
 )
@@ -386,7 +386,7 @@ TARGET_TRUMP = declare(
 TARGET_CARD = declare(
     "target_card", "target",
     args={},
-    phrase="カード1枚を対象とする。",
+    phrase=lambda ctx, a: target_sentence(ctx, "カード1枚"),
     summary="Target one card, named by the trigger that raises the action (切札再生).",
     example={"target_card": {}},
 )
@@ -395,9 +395,9 @@ TARGET_STAGE_ACTION = declare(
     "target_stage_action", "target",
     args={"action": {"type": "ref", "nullable": True, "meta": {"ref": "action"}},
           "which": {"type": "string", "allowed": ["any", "with_key_cards"], "default": "any"}},
-    phrase=lambda ctx, a: (f"{ctx.name(a['action'])}アクションを対象とする。" if a.get("action")
-                           else "キーカードがあるアクションを対象とする。" if get(a, "which", "any") == "with_key_cards"
-                           else "アクション1つを対象とする。"),
+    phrase=lambda ctx, a: target_sentence(ctx, f"{ctx.name(a['action'])}アクション" if a.get("action")
+                                          else "キーカードがあるアクション" if get(a, "which", "any") == "with_key_cards"
+                                          else "アクション1つ"),
     summary=("Target an action on the stage: the action `action`, or (`which: with_key_cards`) any action "
              "with key cards."),
     example={"target_stage_action": {"action": "attack"}},
