@@ -25,7 +25,7 @@ def html_dir(defs, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _entries(html: str) -> dict[str, set[str]]:
-    found: dict[str, set[str]] = {"action": set(), "character": set(), "fog": set()}
+    found: dict[str, set[str]] = {"action": set(), "character": set(), "fog": set(), "trump": set()}
     for part, eid in ENTRY_RE.findall(html):
         found[part].add(eid)
     return found
@@ -45,6 +45,7 @@ def test_html_has_exactly_the_entries_of_its_format(defs, html_dir: Path) -> Non
         assert found["action"] == {a.id for a in edition.actions_in(fid)}, (eid, fid)
         assert found["character"] == {c.id for c in edition.characters_in(fid)}, (eid, fid)
         assert found["fog"] == {f.id for f in edition.fogs_in(fid)}, (eid, fid)
+        assert found["trump"] == {t.id for t in edition.trumps_in(fid)}, (eid, fid)  # the エクストラリスト
         names = {htmllib.unescape(n).strip() for n in NAME_RE.findall(html)}
         for a in edition.actions.values():
             assert (a.name in names) == (fid in a.formats) or any(
