@@ -38,6 +38,19 @@ LEGEND = """[bold]記号[/bold]
   b        盤面をもう一度表示      ?  この説明      q  終了 (ログは保存されます)"""
 
 
+MAX_NUMBER_DIGITS = 6  # no prompt lists a million options; longer input is not a number we could mean
+
+
+def typed_number(raw: str, first: int, last: int) -> int | None:
+    """The number typed at a prompt when it is between ``first`` and ``last``, else None.  Only ASCII
+    digits count ('²' and '٣' are digits to Python) and at most six of them: a 5,000-digit number is just
+    a wrong answer, not an error converting it."""
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > MAX_NUMBER_DIGITS:
+        return None
+    n = int(raw)
+    return n if first <= n <= last else None
+
+
 class HumanAgent:
     name = "human"
 
@@ -85,8 +98,9 @@ class HumanAgent:
             if low.startswith("t ") or low == "t":
                 self.print_text(raw[1:].strip(), request, prompt)
                 continue
-            if raw.isdigit() and 0 <= int(raw) < len(prompt.labels):
-                return int(raw)
+            number = typed_number(raw, 0, len(prompt.labels) - 1)
+            if number is not None:
+                return number
             if raw in prompt.labels:
                 return prompt.labels.index(raw)
             self.console.print(f"[red]0〜{len(prompt.labels) - 1} の番号を入力してください (? で説明、q で終了)[/red]")
@@ -104,9 +118,10 @@ class HumanAgent:
     def print_text(self, arg: str, request: DecisionRequest, prompt: Prompt) -> None:
         """The printed text of option ``arg``'s action, or of the entry named ``arg``."""
         name = arg
-        if arg.isdigit() and 0 <= int(arg) < len(request.options):
-            opt = request.options[int(arg)]
-            name = getattr(opt, "name", "") or prompt.labels[int(arg)].split(" (")[0]
+        number = typed_number(arg, 0, len(request.options) - 1)
+        if number is not None:
+            opt = request.options[number]
+            name = getattr(opt, "name", "") or prompt.labels[number].split(" (")[0]
         lines = self.texts.get(name)
         if lines is None:
             hits = [k for k in self.texts if name and name in k]

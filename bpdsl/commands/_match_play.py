@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+from bpdsl.commands._human import typed_number
 from bpdsl.model import Definitions
 from bpdsl.games.blackpoker.regulation.card_text import deck_text
 from bpdsl.games.blackpoker.regulation.decks import Deck, PlayerDecks, build_match_decks
@@ -30,8 +31,9 @@ def prompt_chooser(players: tuple[PlayerDecks, PlayerDecks], ask: Callable[[str]
         options = ", ".join(f"{i + 1} ({len(players[0].decks[i])} cards)" for i in allowed)
         while True:
             answer = ask(f"game {len(state.games) + 1}: which deck? {options}: ").strip()
-            if answer.isdigit() and int(answer) - 1 in allowed:
-                return int(answer) - 1
+            number = typed_number(answer, 1, len(players[0].decks))
+            if number is not None and number - 1 in allowed:
+                return number - 1
             say(f"choose one of: {', '.join(str(i + 1) for i in allowed)}")
 
     return choose

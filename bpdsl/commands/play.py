@@ -90,8 +90,6 @@ def printed_texts(rules: Any) -> dict[str, list[str]]:
 def write_quit_end(game: Any) -> None:
     """The ``end`` line of a game quit before its end: the state hash where it stopped, so that
     ``bpdsl replay`` plays the logged decisions again and checks it reaches the same state."""
-    from bpdsl.engine.log import state_hash
+    from bpdsl.engine.log import quit_end_event
 
-    game.log.write({"t": "end", "quit": True, "winner": None, "draw": False, "aborted": True,
-                    "turns": game.state.turn_no, "decisions": game.decisions, "reason": "quit",
-                    "hash": state_hash(game)})
+    game.log.write(quit_end_event(game))

@@ -163,26 +163,11 @@ def match_play(
 
 @match_app.command("replay")
 def match_replay(log: Path = typer.Argument(..., help="event log written by --log under a regulation")) -> None:
-    """Replay the logged game of a match and compare its final state hash (exit 1 when it differs)."""
-    from bpdsl.engine.log import read_log
-    from bpdsl.engine.replay import ReplayError
-    from bpdsl.commands._regulation_cli import definitions_or_exit, err
-    from bpdsl.games.blackpoker.regulation.play import NotPlayable, replay_regulation_log
+    """Replay the logged game of a match; exit 0 if every event matches, 1 if not (the first diverging event
+    is shown), 2 if there is no such file."""
+    from bpdsl.commands.replay import replay_or_exit
 
-    try:
-        events = read_log(log)
-    except (OSError, ValueError) as exc:
-        err(f"cannot read {log}: {exc}")
-        raise typer.Exit(2)
-    try:
-        result = replay_regulation_log(definitions_or_exit(), events)
-    except (ReplayError, NotPlayable) as exc:
-        err(f"cannot replay {log}: {exc}")
-        raise typer.Exit(1)
-    if not result.ok:
-        err(f"replay differs: expected {result.expected}, got {result.actual}")
-        raise typer.Exit(1)
-    print(f"replay ok: {result.decisions} decisions, state hash {result.actual}")
+    replay_or_exit(log, "match replay", regulation_only=True)
 
 
 @app.command("tables")

@@ -1,41 +1,65 @@
-"""``bpdsl replay LOG``: re-run a logged game and check that it reaches the same final state hash."""
+"""``bpdsl replay LOG`` (and ``bpdsl match replay LOG``): play a logged game again and check, event by event,
+that the log is the genuine record of it.
+
+Exit 0: the hash chain is whole and the replayed game wrote exactly the logged events.  Exit 1: the log is
+damaged or was changed (the first diverging event is shown with its index, what the replay wrote and what
+the log holds), or it cannot be replayed.  Exit 2: there is no such file.
+"""
 from __future__ import annotations
 
 from pathlib import Path
 
 import typer
 
+from bpdsl.commands._regulation_cli import definitions_or_exit
+from bpdsl.datafile import DataFileError
+from bpdsl.diagnostics import DefinitionError
+from bpdsl.engine.log import read_log
+from bpdsl.engine.replay import ReplayError, replay_events
+from bpdsl.games.blackpoker.regulation.play import NotPlayable, replay_regulation_log
+
 
 def register(app: typer.Typer) -> None:
     @app.command("replay")
     def replay_cmd(log: Path = typer.Argument(..., help="JSON Lines event log written by simulate --log or play --log")) -> None:
-        """Replay LOG with its recorded decisions; exit 0 if the final state hash matches, 1 if not."""
-        from bpdsl.engine.replay import ReplayError, replay_log
+        """Replay LOG with its recorded decisions; exit 0 if every event matches, 1 if not (the first
+        diverging event is shown)."""
+        replay_or_exit(log, "replay")
 
-        if not log.is_file():
-            typer.echo(f"no such log file: {log}", err=True)
-            raise typer.Exit(2)
-        try:
-            first_line = log.read_text(encoding="utf-8").split("\n", 1)[0]
-        except (OSError, UnicodeDecodeError) as exc:
-            typer.echo(f"cannot replay {log}: not a readable UTF-8 event log ({exc})", err=True)
-            raise typer.Exit(1)
-        if '"t": "regulation"' in first_line:  # a game under a regulation
-            from bpdsl.commands.regulation import match_replay
 
-            return match_replay(log)
-        from bpdsl.diagnostics import DefinitionError
-
-        try:
-            r = replay_log(log)
-        except DefinitionError as exc:
-            typer.echo(str(exc), err=True)
-            raise typer.Exit(1)
-        except (ReplayError, ValueError, KeyError) as exc:
-            typer.echo(f"cannot replay {log}: {exc}", err=True)
-            raise typer.Exit(1)
-        if r.ok:
-            typer.echo(f"ok: {r.decisions} decisions replayed, final state hash {r.actual}")
-            return
-        typer.echo(f"MISMATCH: log says {r.expected}, replay reached {r.actual}", err=True)
+def replay_or_exit(log: Path, command: str, regulation_only: bool = False) -> None:
+    """Replay ``log`` (a plain game or a game under a regulation), print the verdict, exit 0, 1 or 2."""
+    if not log.is_file():
+        typer.echo(f"bpdsl {command}: no such log file: {log}", err=True)
+        raise typer.Exit(2)
+    try:
+        events = read_log(log)
+    except DataFileError as exc:
+        typer.echo(f"cannot replay {log}: {exc}", err=True)
         raise typer.Exit(1)
+    regulation = any(isinstance(e, dict) and e.get("t") == "regulation" for e in events)
+    if regulation_only and not regulation:
+        typer.echo(f"cannot replay {log}: no 'regulation' line; replay a single game with `bpdsl replay`",
+                   err=True)
+        raise typer.Exit(1)
+    try:
+        if regulation:
+            try:
+                result = replay_regulation_log(definitions_or_exit(), events)
+            except NotPlayable as exc:
+                raise ReplayError(str(exc)) from None
+        else:
+            result = replay_events(events)
+    except DefinitionError as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(1)
+    except ReplayError as exc:
+        typer.echo(f"cannot replay {log}: {exc}", err=True)
+        raise typer.Exit(1)
+    if not result.ok:
+        typer.echo(f"NOT GENUINE: {log}", err=True)
+        for problem in result.problems():
+            typer.echo(f"  {problem}", err=True)
+        raise typer.Exit(1)
+    typer.echo(f"ok: {result.events} events and {result.decisions} decisions replayed identically, "
+               f"final state hash {result.actual}")

@@ -1,28 +1,76 @@
-"""JSON Lines event log, canonical state hash, and replay.
+"""JSON Lines event log with a hash chain, canonical state hash.
 
-A game is (definitions, edition, format, seed, decks, decisions).  The log's first line records what is
+A game is (definitions, edition, format, seed, decks, decisions).  The log's ``game`` line records what is
 needed to start the same game again (edition, format, seed, decks); every decision line records the index
-of the option taken.  :func:`replay` starts the game again with those indices and compares the sha256 of
-the canonical final state with the hash in the log's last line.
+of the option taken; the ``end`` line the sha256 of the canonical final state.
+
+Every line also carries ``h``, a running digest: the sha256 of the previous line's ``h`` and this line's
+event (canonical JSON without ``h``).  The chain is added here, by the writer, whatever part of the engine
+or of a game wrote the event, and :func:`chain_break` recomputes it: a line edited, removed, repeated or
+moved breaks the chain at that line.  :mod:`bpdsl.engine.replay` then plays the game again and compares
+the events one by one, which also catches a forger who recomputed the chain.
 """
 from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
+
+from bpdsl.datafile import read_json_lines
 from bpdsl.fsutil import write_atomic
 
+CHAIN_KEY = "h"
+CHAIN_START = "bpdsl-log-1"  # the "previous digest" of the first line; names the log format
+
+
+def canonical_event(event: dict[str, Any]) -> str:
+    """The event as one canonical JSON text (sorted keys, no spaces), without its chain digest."""
+    return json.dumps({k: v for k, v in event.items() if k != CHAIN_KEY}, ensure_ascii=False, sort_keys=True,
+                      separators=(",", ":"))
+
+
+def chain_digest(previous: str, event: dict[str, Any]) -> str:
+    return hashlib.sha256(f"{previous}\n{canonical_event(event)}".encode("utf-8")).hexdigest()[:32]
+
+
+@dataclass(frozen=True)
+class ChainBreak:
+    """The first line whose digest is not the one its predecessors and its own content give."""
+
+    index: int  # 0-based event index (= line number - 1 when the log has no blank lines)
+    expected: str
+    found: str
+
+
+def chain_break(events: list[dict[str, Any]]) -> ChainBreak | None:
+    """Where the hash chain of ``events`` breaks, or None when every line carries the right digest."""
+    previous = CHAIN_START
+    for i, e in enumerate(events):
+        want = chain_digest(previous, e)
+        if e.get(CHAIN_KEY) != want:
+            return ChainBreak(i, want, str(e.get(CHAIN_KEY)))
+        previous = want
+    return None
+
+
+def has_chain(events: list[dict[str, Any]]) -> bool:
+    """Whether the log was written with the hash chain (older logs carry no ``h`` at all)."""
+    return any(isinstance(e, dict) and CHAIN_KEY in e for e in events)
 
 
 class EventLog:
-    """Collects events as dicts; ``dump`` writes them as JSON Lines (atomically)."""
+    """Collects events as dicts, each with its chain digest ``h``; ``dump`` writes them as JSON Lines
+    (atomically)."""
 
     def __init__(self) -> None:
         self.lines: list[dict[str, Any]] = []
+        self.digest = CHAIN_START
 
     def write(self, event: dict[str, Any]) -> None:
-        self.lines.append(event)
+        self.digest = chain_digest(self.digest, event)
+        self.lines.append({**event, CHAIN_KEY: self.digest})
 
     def text(self) -> str:
         return "".join(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n" for e in self.lines)
@@ -41,7 +89,7 @@ class StreamLog(EventLog):
 
     def write(self, event: dict[str, Any]) -> None:
         super().write(event)
-        self.fh.write(json.dumps(event, ensure_ascii=False, sort_keys=True) + "\n")
+        self.fh.write(json.dumps(self.lines[-1], ensure_ascii=False, sort_keys=True) + "\n")
 
 
 def canonical_state(game: Any) -> dict[str, Any]:
@@ -68,6 +116,13 @@ def canonical_state(game: Any) -> dict[str, Any]:
     return out
 
 
+def quit_end_event(game: Any) -> dict[str, Any]:
+    """The ``end`` line of a game quit before its end, with the state hash where it stopped: the replay
+    plays the logged decisions and writes the same line where they run out."""
+    return {"t": "end", "quit": True, "winner": None, "draw": False, "aborted": True,
+            "turns": game.state.turn_no, "decisions": game.decisions, "reason": "quit", "hash": state_hash(game)}
+
+
 def state_hash(game: Any) -> str:
     data = json.dumps(canonical_state(game), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(data.encode("utf-8")).hexdigest()
@@ -76,9 +131,8 @@ def state_hash(game: Any) -> str:
 def read_log(path: str | Path) -> list[dict[str, Any]]:
     """The events of a log file, through the safe reader (size and depth limits): a damaged file is a
     ``DataFileError`` (a ValueError) naming its line, never a crash."""
-    from bpdsl.datafile import read_json_lines
-
     return [value for _, value in read_json_lines(path)]
 
 
-__all__ = ["EventLog", "StreamLog", "canonical_state", "read_log", "state_hash"]
+__all__ = ["ChainBreak", "EventLog", "StreamLog", "canonical_event", "canonical_state", "chain_break", "has_chain",
+           "quit_end_event", "read_log", "state_hash"]

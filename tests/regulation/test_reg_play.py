@@ -190,7 +190,7 @@ def test_logged_game_of_a_match_replays(defs, tmp_path, text: str) -> None:
     assert sum('"t": "game"' in line for line in lines) == 1  # one game logged
     for cmd in (["replay", str(log)], ["match", "replay", str(log)]):
         r = runner.invoke(app, cmd)
-        assert r.exit_code == 0 and "replay ok" in r.output, r.output
+        assert r.exit_code == 0 and r.output.startswith("ok:") and "replayed identically" in r.output, r.output
     # a decision changed in the log no longer replays to the same state
     broken = tmp_path / "broken.jsonl"
     changed = False

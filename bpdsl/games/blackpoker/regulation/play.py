@@ -25,7 +25,7 @@ from bpdsl.engine.compiled import N_CARDS
 from bpdsl.engine.state import Z_FIELD, Z_PACK
 from bpdsl.engine import new_game
 from bpdsl.dsl.cards import parse_card
-from bpdsl.engine.replay import ReplayError, check_log_lines, replay_game
+from bpdsl.engine.replay import ReplayError, check_log_lines, replay_game, require_chain
 from bpdsl.games.blackpoker.regulation.check import resolve
 from bpdsl.games.blackpoker.regulation.load import systems
 
@@ -109,6 +109,13 @@ def setup_hook(regulation: Regulation, packs: tuple[list[Any], list[Any]]) -> Ca
     return setup
 
 
+def regulation_header(regulation: Regulation, number: Any, packs: Sequence[Sequence[Any]]) -> dict[str, Any]:
+    """The log line written before a game of a match: what its replay needs beyond the game line.  The
+    game's number in its match is the one field a replay cannot check (the chain protects it)."""
+    return {"t": "regulation", "regulation": regulation.id, "system": regulation.system.id, "name": regulation.name,
+            "game": number, "packs": [[c.id for c in p] for p in packs]}
+
+
 def game_runner(definitions: Definitions, regulation: Regulation, agents: AgentFactory | None = None,
                 check: Callable[[Any], None] | None = None, log: Any = None) -> GameRunner:
     """A game runner for :func:`bpdsl.games.blackpoker.regulation.match.play_match` that plays real games with the engine."""
@@ -120,9 +127,7 @@ def game_runner(definitions: Definitions, regulation: Regulation, agents: AgentF
     def run(request: GameRequest) -> GameOutcome:
         game_log = pending_log.pop() if pending_log else None
         if game_log is not None:
-            game_log.write({"t": "regulation", "regulation": regulation.id, "system": regulation.system.id,
-                            "name": regulation.name, "game": request.number,
-                            "packs": [[c.id for c in p] for p in request.packs]})
+            game_log.write(regulation_header(regulation, request.number, request.packs))
         game = new_game(rules, make_agents(request), seed=request.seed, decks=list(request.decks),
                         setup=setup_hook(regulation, request.packs), check=check, log=game_log)
         start = {"life": [len(p.life) for p in game.state.players]}
@@ -147,6 +152,7 @@ def replay_regulation_log(definitions: Definitions, events: list[dict[str, Any]]
     and the packs): same rules with the options' actions, same setup hook, the logged decisions."""
 
     check_log_lines(events)
+    require_chain(events)
     head = next((e for e in events if e.get("t") == "regulation"), None)
     game_line = next((e for e in events if e.get("t") == "game"), None)
     end = next((e for e in reversed(events) if e.get("t") == "end"), None)
@@ -162,4 +168,5 @@ def replay_regulation_log(definitions: Definitions, events: list[dict[str, Any]]
         packs = ([parse_card(c) for c in raw_packs[0]], [parse_card(c) for c in raw_packs[1]])
     except ValueError as exc:
         raise ReplayError(f"the 'regulation' line's 'packs' are not cards: {exc}") from None
-    return replay_game(rules, events, game_line, end, setup_hook(regulation, packs))
+    header = regulation_header(regulation, head.get("game"), packs)
+    return replay_game(rules, events, game_line, end, setup_hook(regulation, packs), [header])
