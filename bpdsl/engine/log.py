@@ -60,6 +60,17 @@ def has_chain(events: list[dict[str, Any]]) -> bool:
     return any(isinstance(e, dict) and CHAIN_KEY in e for e in events)
 
 
+def chained(lines: list[dict[str, Any]], more: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``lines`` (already chained) followed by the events ``more``, chained on from the last digest: for a
+    line added after the game's own log was written (the ``end`` line of a game quit in the browser)."""
+    digest = str(lines[-1].get(CHAIN_KEY, CHAIN_START)) if lines else CHAIN_START
+    out = list(lines)
+    for event in more:
+        digest = chain_digest(digest, event)
+        out.append({**event, CHAIN_KEY: digest})
+    return out
+
+
 class EventLog:
     """Collects events as dicts, each with its chain digest ``h``; ``dump`` writes them as JSON Lines
     (atomically)."""
@@ -134,5 +145,5 @@ def read_log(path: str | Path) -> list[dict[str, Any]]:
     return [value for _, value in read_json_lines(path)]
 
 
-__all__ = ["ChainBreak", "EventLog", "StreamLog", "canonical_event", "canonical_state", "chain_break", "has_chain",
+__all__ = ["ChainBreak", "EventLog", "StreamLog", "canonical_event", "canonical_state", "chain_break", "chained", "has_chain",
            "quit_end_event", "read_log", "state_hash"]

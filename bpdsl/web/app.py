@@ -32,6 +32,7 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from bpdsl.engine.log import chained
 from bpdsl.engine.view import JUDGE
 from bpdsl.web.payload import printed_texts, replay_payload, seat_payload
 from bpdsl.web.starts import StartError, catalog, log_start, new_start
@@ -143,7 +144,7 @@ def create_app(definitions: Any = None) -> Starlette:
         pos = table.position()
         name = f"bpdsl-{table.id[:8]}"
         if table.over:  # the game is over: the whole log (every card), replayable
-            lines = pos.log.lines + table.end_lines()
+            lines = chained(pos.log.lines, table.end_lines())
             name += ".jsonl"
         else:  # still playing: only what this seat was told
             lines = pos.log.seat_log(seat, {"title": table.start.title, "decision_no": table.decision_no})

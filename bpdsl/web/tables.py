@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from bpdsl.engine import FirstLegalAgent, RandomAgent, new_game
 from bpdsl.engine.decisions import DecisionRequest
-from bpdsl.engine.log import state_hash
+from bpdsl.engine.log import quit_end_event
 from bpdsl.engine.view import ViewLog
 
 BOTS: dict[str, Callable[[int], Any]] = {"random": lambda seed: RandomAgent(seed),
@@ -140,9 +140,7 @@ class Table:
         pos = self.position()
         if pos.result is not None or not self.quit:
             return []
-        g = pos.game
-        return [{"t": "end", "quit": True, "winner": None, "draw": False, "aborted": True, "turns": g.state.turn_no,
-                 "decisions": g.decisions, "reason": "quit", "hash": state_hash(g)}]
+        return [quit_end_event(pos.game)]
 
     @property
     def over(self) -> bool:
