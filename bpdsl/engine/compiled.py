@@ -111,6 +111,7 @@ class Rules:
     game: Any = None  # the game's components (bpdsl.model.Game: suits, ranks, jokers) for its common rules
     trump_table: Any = None  # card index -> playable trump (bpdsl.games.blackpoker.trumps), None without trumps
     extensions: list[Any] = field(default_factory=list)  # the game's rules extensions (bpdsl.plugins)
+    counts_as_suits: dict[str, tuple[str, ...]] = field(default_factory=dict)  # character id -> suits it counts as
     raise_events: bool = False  # whether raising an action is an event some trigger listens to
 
     def action(self, aid: str) -> CAction:

@@ -38,6 +38,9 @@ class BlackPokerHooks:
     def __init__(self, rules: Any):
         self.compiled = rules
         chars = rules.characters
+        # characters of a fixed size whatever their cards (size_fixed: エース 1, a trump character 11 or 26)
+        self.fixed_size: dict[str, int] = {cid: c.size[1]["value"] for cid, c in chars.items()
+                                           if c.size is not None and c.size[2] == "size_fixed"}
         # which character definition a card becomes when it is put onto the field "as a soldier" by rank
         self.soldier_by_rank: dict[str, str] = {}
         for cid, c in chars.items():
@@ -202,8 +205,10 @@ class BlackPokerHooks:
     # ------------------------------------------------------------------ characters
 
     def size(self, ch: Character) -> int:
-        """Size (数字/サイズ): the sum of the card values (Table 3.1) plus this turn's modifiers."""
-        return sum(VALUE[c % 54] for c in ch.cards) + ch.size_mod
+        """Size (数字/サイズ): the sum of the card values (Table 3.1), or the fixed size of its definition (a
+        trump character: 11 or 26), plus this turn's modifiers."""
+        fixed = self.fixed_size.get(ch.char_id)
+        return (sum(VALUE[c % 54] for c in ch.cards) if fixed is None else fixed) + ch.size_mod
 
     def is_soldier(self, ch: Character) -> bool:
         return ch.kind == "soldier"
@@ -266,6 +271,8 @@ class BlackPokerHooks:
             s.loc[c] = (to, dest)
             if to == Z_GRAVE:
                 game.events.append(Event("left_field", ch.controller, c, ch.char_id, to="grave", first=n == 0))
+            elif to == Z_HAND and self.compiled.trump_table is not None:  # a trump character's 切札再生
+                game.events.append(Event("left_field", ch.controller, c, ch.char_id, to="hand", first=n == 0))
         if game.log is not None:
             game.log.write({"t": "leave", "p": ch.controller, "as": ch.char_id, "to": ZONES[to],
                             "cards": [self.card_text(c) for c in ch.cards], "face_up": ch.face_up})

@@ -257,8 +257,10 @@ def _gate_trump(card: int) -> Callable[[Any, int], bool]:
     return gate
 
 
-def _soldier_suits(rules_hooks: Any, ch: Any) -> set[str]:
-    return {SUITS[SUIT[c % 54]] for c in ch.cards if SUIT[c % 54] >= 0}
+def _soldier_suits(game: Any, ch: Any) -> set[str]:
+    """The suits a soldier counts as: those of its cards, and those a trump character counts as (騎士: ♠ and ♣)."""
+    extra = getattr(game.rules, "counts_as_suits", {}).get(ch.char_id, ())
+    return {SUITS[SUIT[c % 54]] for c in ch.cards if SUIT[c % 54] >= 0} | set(extra)
 
 
 def _drivers(game: Any, seat: int, card: int, suit: str | None) -> list[Any]:
@@ -266,7 +268,7 @@ def _drivers(game: Any, seat: int, card: int, suit: str | None) -> list[Any]:
         return []
     return [ch for ch in game.state.players[seat].field
             if ch.kind == "soldier" and not ch.driven and ch.face_up
-            and (suit is None or suit in _soldier_suits(game.hooks, ch))]
+            and (suit is None or suit in _soldier_suits(game, ch))]
 
 
 def _driving(card: int, suit: str | None) -> tuple[Callable[[Any, int], bool], Callable[[Any, Any], None]]:
@@ -404,9 +406,12 @@ def install(rules: Any, edition: Edition, format_id: str) -> None:
                 for a in rules.actions.values():
                     if _may_hold(a, call.args["key_suit"]):
                         _prevented(a, card, call.args["key_suit"])
+        by_character = _install_characters(rules, edition, t)
         for aid in ct.actions:
             a = rules.actions[aid]
-            if aid in granted:
+            if aid in by_character:
+                a.gate, a.on_raise = _driving_character(by_character[aid])
+            elif aid in granted:
                 a.gate, a.on_raise = _driving(card, granted[aid])
             else:
                 a.gate = _gate_trump(card)
@@ -418,6 +423,72 @@ def install(rules: Any, edition: Edition, format_id: str) -> None:
     _alternative_costs(rules)
     rules.trump_table = table
     rules.raise_events = any(src.event == "raised" for src in rules.triggers)
+
+
+def _install_characters(rules: Any, edition: Edition, trump: Trump) -> dict[str, str]:
+    """The rules of a trump's characters (リアニメーター, 騎士 ...): the suits they count as, what cannot target
+    them, the actions they trigger when they leave the field (切札再生), and the actions raised by driving them
+    (returned: action id -> character id)."""
+    driven: dict[str, str] = {}
+    for cid in trump.characters:
+        if cid not in rules.characters:
+            continue
+        for call in edition.characters[cid].abilities:
+            if call.op == "counts_as_suits":
+                rules.counts_as_suits[cid] = tuple(call.args["suits"])
+            elif call.op == "untargetable":
+                _untargetable(rules, cid, call.args.get("by"))
+            elif call.op == "raise_by_driving" and call.args["action"] in rules.actions:
+                driven[call.args["action"]] = cid
+            elif call.op == "raises_on_leave" and call.args["action"] in rules.actions:
+                step = (_on_leave(cid, tuple(call.args.get("to") or ["grave"]), call.args.get("times") or 1), {},
+                        "raises_on_leave")
+                rules.triggers.append(TriggerSource(rules.actions[call.args["action"]], step, cid, "left_field", None))
+    return driven
+
+
+def _on_leave(cid: str, to: tuple[str, ...], times: int) -> Callable[[Any, Any], list[int]]:
+    def fire(ctx: Any, _a: Any) -> list[int]:
+        ev = ctx.event  # one event per card: the character's first card (the trump) stands for it
+        if ev is None or ev.type != "left_field" or ev.char_id != cid or not ev.first or ev.to not in to:
+            return []
+        return [ev.seat] * times
+    return fire
+
+
+def _untargetable(rules: Any, cid: str, by: str | None) -> None:
+    """Characters ``cid`` are left out of the targets of ``by`` (of every action when None)."""
+    for a in rules.actions.values():
+        if a.target is None or (by is not None and a.id != by):
+            continue
+        fn, args, name = a.target
+
+        def targets(ctx: Any, a_args: Any, fn: Callable[..., Any] = fn) -> list[Any]:
+            out = fn(ctx, a_args)
+            return [t for t in out if not (t and t[0] == "char" and _char_id(ctx, t[1]) == cid)]
+        a.target = (targets, args, name)
+
+
+def _char_id(ctx: Any, uid: int) -> str | None:
+    ch = ctx.rules.find(ctx.game, uid)
+    return ch.char_id if ch is not None else None
+
+
+def _driving_character(cid: str) -> tuple[Callable[[Any, int], bool], Callable[[Any, Any], None]]:
+    """An action raised by driving a charged character ``cid`` of the raising player (騎士's 薙払)."""
+    def drivers(game: Any, seat: int) -> list[Any]:
+        return [ch for ch in game.state.players[seat].field if ch.char_id == cid and not ch.driven]
+
+    def gate(game: Any, seat: int) -> bool:
+        return bool(drivers(game, seat))
+
+    def on_raise(game: Any, inst: Any) -> None:
+        opts = drivers(game, inst.controller)
+        i = game.decide(inst.controller, "source", opts, {"action": inst.action.name},
+                        [game.hooks.describe_char(game, ch, inst.controller) for ch in opts])
+        opts[i].driven = True
+        inst.data["source"] = opts[i].uid
+    return gate, on_raise
 
 
 def _named_trigger(action_id: str) -> Callable[[Any, Any], list[int]]:

@@ -170,6 +170,25 @@ def _if_trump_open(ctx: Any, a: Mapping[str, Any]) -> bool:
     return _trumps().is_up(ctx.state, _card_index(ctx, a["card"], ctx.seat))
 
 
+SUMMON_WITH_TRUMP = declare(
+    "summon_with_trump", "effect",
+    args={"card": _CARD, "as": {"type": "ref", "required": True, "meta": {"ref": "character"}}},
+    phrase=lambda ctx, a: f"キーカードと切札の{a['card']}をあわせて{ctx.name(a['as'])}としてチャージ状態で場に出す。",
+    summary=("The controller's trump `card` and the key cards enter the field together as one charged character "
+             "`as` (a trump character); the trump leaves the 切札 zone."),
+    example={"summon_with_trump": {"card": "♣J", "as": "knight"}},
+)
+
+@SUMMON_WITH_TRUMP.executor
+def _summon_with_trump(ctx: Any, a: Mapping[str, Any]) -> None:
+    card = _card_index(ctx, a["card"], ctx.seat)
+    if ctx.state.loc[card][0] != _trumps().Z_TRUMP:
+        return
+    ctx.state.trump_up.discard(card)
+    # the trump first: the character's first card names the trump its 切札再生 brings back
+    ctx.rules.put_onto_field(ctx.game, ctx.seat, [card, *ctx.inst.keys], a["as"], True, False)
+
+
 NOT_EXECUTED = declare(
     "not_executed", "effect",
     args={},
@@ -534,18 +553,29 @@ def _hand_to_life_end(ctx: Any, a: Mapping[str, Any]) -> None:
         ctx.rules.move_card(ctx.game, hand[i], Z_LIFE, ctx.seat, top=top)
 
 
+def _sacrifices_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    what = NOUNS[get(a, "what", "character")]
+    if get(a, "who", "target") == "target":
+        return f"対象の対戦相手は自分の場にいる{what}を1体墓地に移す。"
+    return f"対戦相手は自分の場にある{what}を1枚選び墓地に移す。"  # the official wording of 騎士召喚
+
+
 TARGET_SACRIFICES = declare(
     "target_sacrifices", "effect",
-    args={},
-    phrase="対象の対戦相手は自分の場にいるキャラクターを1体墓地に移す。",
-    summary="The targeted opponent chooses one of their characters and sends it to the grave.",
-    example={"target_sacrifices": {}},
+    args={"who": {"type": "string", "allowed": ["target", "opponent"], "default": "target"},
+          "what": {"type": "string", "allowed": ["character", "soldier", "bulwark"], "default": "character"}},
+    phrase=_sacrifices_phrase,
+    summary=("The targeted opponent (`who: target`) or the opponent chooses one of their characters of kind "
+             "`what` and sends it to the grave."),
+    example={"target_sacrifices": {"who": "opponent", "what": "soldier"}},
 )
 
 @TARGET_SACRIFICES.executor
 def _target_sacrifices(ctx: Any, a: Mapping[str, Any]) -> None:
-    seat = ctx.inst.target[1] if ctx.inst.target else 1 - ctx.seat
-    field = list(ctx.state.players[seat].field)
+    target = ctx.inst.target if get(a, "who", "target") == "target" else None
+    seat = target[1] if target else 1 - ctx.seat
+    what = get(a, "what", "character")
+    field = [ch for ch in ctx.state.players[seat].field if what == "character" or ch.kind == what]
     if field:
         i = ctx.decide(seat, "choose", field, {"what": "墓地に移すキャラクター"},
                        [ctx.rules.describe_char(ctx.game, ch, seat) for ch in field])
