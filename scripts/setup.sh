@@ -9,6 +9,7 @@ need_apt=()
 fc-list 2>/dev/null | grep -qi "IPAex" || need_apt+=(fonts-ipaexfont)
 command -v dot >/dev/null 2>&1 || need_apt+=(graphviz)
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
+command -v tmux >/dev/null 2>&1 || need_apt+=(tmux)  # terminal tests (progress bar)
 if [ ${#need_apt[@]} -gt 0 ]; then
   SUDO=""
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"

@@ -1,9 +1,10 @@
-"""``bpdsl simulate``: many seeded random-vs-random games of one edition and format, with statistics."""
+"""``bpdsl simulate``: many seeded games of one edition and format on every core (or a Ray cluster), with
+statistics and their 95 % confidence intervals."""
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -15,6 +16,16 @@ def register(app: typer.Typer) -> None:
         fmt: str = typer.Option("std", "--format", "-f", help="format id, e.g. std or lite"),
         games: int = typer.Option(100, "--games", "-n", min=1, help="number of games"),
         seed: int = typer.Option(1, "--seed", "-s", help="seed of the run (same seed, same output)"),
+        agents: str = typer.Option("random", "--agents", "-a",
+                                   help='agent per seat, e.g. "random" (both seats) or "first,random"'),
+        jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1,
+                                           help="worker processes (default: all cores); the output is the same "
+                                                "for any number"),
+        backend: str = typer.Option("local", "--backend", help="local (processes on this machine) or ray"),
+        address: Optional[str] = typer.Option(None, "--address", help="with --backend ray: the cluster to join, "
+                                              'e.g. "auto" or "ray://host:10001" (default: a local Ray instance)'),
+        coverage: bool = typer.Option(False, "--coverage", help="count how often every effect step ran and list "
+                                      "the steps never executed"),
         as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
         log: Optional[Path] = typer.Option(None, "--log", help="write the JSONL event log of the first game"),
         check: bool = typer.Option(True, "--check/--no-check",
@@ -24,57 +35,101 @@ def register(app: typer.Typer) -> None:
         deck: list[Path] = typer.Option([], "--deck", help="with --regulation of a constructed frame: a deck file "
                                         "(once for both players, or once per player)"),
     ) -> None:
-        """Play random-vs-random games and print their statistics.
+        """Play many seeded games and print their statistics.
 
-        Wins per seat, draws, aborted games, invariant violations, mean turns and decisions, and how often
-        each action was raised; the same seed gives the same output."""
+        Win rate per seat and of the first player (95 % Wilson intervals), draws, game length, life left
+        to the winner, per action how often it is raised and how often its raiser wins, per character the
+        same; the same seed gives the same output for any --jobs and either backend.  Ctrl-C stops the run
+        and prints the statistics of the games finished so far (exit status 130)."""
         from bpdsl.commands._paths import output_file_or_exit
 
         output_file_or_exit(log, "simulate")
         if deck and regulation is None:
             typer.echo("bpdsl simulate: --deck needs --regulation (a constructed frame)", err=True)
             raise typer.Exit(2)
+        if backend not in ("local", "ray"):
+            typer.echo(f"bpdsl simulate: --backend must be local or ray, not {backend!r}", err=True)
+            raise typer.Exit(2)
+        if address is not None and backend != "ray":
+            typer.echo("bpdsl simulate: --address needs --backend ray", err=True)
+            raise typer.Exit(2)
         if regulation is not None:  # matches under a regulation: bpdsl.games.blackpoker.regulation.match_batch
             from bpdsl.commands._match_batch import run_cli
 
             return run_cli(regulation, games, seed, as_json, deck, log, None, check)
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+        from bpdsl.commands._sim_cli import job_or_exit, progress_bar
+        from bpdsl.sim.backends import BackendError, run
+        from bpdsl.sim.run import log_first_game, statistics
 
-        from bpdsl.commands._engine_cli import rules_or_exit
-        from bpdsl.engine.log import EventLog
-        from bpdsl.engine.batch import simulate
+        job = job_or_exit("simulate", edition, fmt, agents, seed=seed, check=check, coverage=coverage)
+        try:
+            with progress_bar(f"{edition} {fmt}", games) as update:
+                result = run(job, games, jobs=jobs, backend=backend, address=address, progress=update)
+        except BackendError as exc:
+            typer.echo(f"bpdsl simulate: {exc}", err=True)
+            raise typer.Exit(2)
+        stats = statistics(job, result)
+        if log is not None and not result.interrupted:
+            from bpdsl.engine.log import EventLog
 
-        rules_or_exit(edition, fmt)
-        elog = EventLog() if log else None
-        err = Console(stderr=True)
-        with Progress(TextColumn(f"{edition} {fmt}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                      console=err, transient=True, disable=not err.is_terminal) as bar:
-            task = bar.add_task("games", total=games)
-            stats = simulate(edition, fmt, games, seed, log=elog, check=check,
-                             progress=lambda k: bar.update(task, completed=k))
-        if elog is not None and log is not None:
+            elog = EventLog()
+            log_first_game(job, elog)
             elog.dump(log)
         if as_json:
             typer.echo(json.dumps(stats, ensure_ascii=False, sort_keys=True))
-            return
-        from rich.table import Table
+        else:
+            print_stats(stats, check)
+        if result.interrupted:
+            typer.echo(f"interrupted: statistics of the {stats['games']} games finished of {games}", err=True)
+            raise typer.Exit(130)
 
-        out = Console()
-        out.print(f"[bold]{edition} {fmt}[/bold] on flow {stats['flow']}: {games} games, seed {seed}")
-        out.print(f"wins: seat 0 {stats['wins']['seat0']}, seat 1 {stats['wins']['seat1']}; draws {stats['draws']}; "
-                  f"aborted {stats['aborted']}")
-        if check:
-            out.print(f"invariant violations: {stats['invariant_violations']}")
-        out.print(f"mean turns {stats['mean_turns']}, mean decisions {stats['mean_decisions']}")
-        t = Table("action", "raised", "per game")
-        for k, v in stats["actions_raised"].items():
-            t.add_row(k, str(v), f"{stats['actions_raised_per_game'][k]:.2f}")
+
+def print_stats(stats: dict[str, Any], check: bool) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from bpdsl.commands._sim_cli import pct
+
+    out = Console()
+    agents = " vs ".join(stats["agents"].values())
+    out.print(f"[bold]{stats['edition']} {stats['format']}[/bold] on flow {stats['flow']}: {stats['games']} games "
+              f"({agents}), seed {stats['seed']}")
+    out.print(f"wins: seat 0 {stats['wins']['seat0']}, seat 1 {stats['wins']['seat1']}; draws {stats['draws']}; "
+              f"aborted {stats['aborted']}")
+    out.print(f"win rate (decisive games): seat 0 {pct(stats['win_rate']['seat0'])}, "
+              f"seat 1 {pct(stats['win_rate']['seat1'])}")
+    fp = stats["first_player"]
+    out.print(f"first player wins {pct(fp['win_rate'])} (p = {fp['p_value_vs_half']:.3g} against 50 %)")
+    if check:
+        out.print(f"invariant violations: {stats['invariant_violations']}")
+    for what in ("turns", "decisions"):
+        d = stats[what]
+        out.print(f"{what}: mean {d['mean']:.1f} (sd {d['sd']:.1f}), median {d['median']}, 10–90 % "
+                  f"{d['p10']}–{d['p90']}, max {d['max']}")
+    out.print(f"life left to the winner: mean {stats['winner_life']['mean']:.1f}, median {stats['winner_life']['median']}")
+    t = Table("action", "raised", "per game", "games raised", "raiser wins (95 % CI)", title="actions")
+    for k, a in stats["actions"].items():
+        t.add_row(k, str(a["raises"]), f"{a['raises_per_game']:.2f}", pct(a["games_raised"]), pct(a["raiser_win_rate"]))
+    out.print(t)
+    if stats["characters"]:
+        c = Table("character", "games on a field", "fielder wins (95 % CI)", title="characters")
+        for k, ch in stats["characters"].items():
+            c.add_row(k, pct(ch["games"]), pct(ch["fielder_win_rate"]))
+        out.print(c)
+    if "coverage" in stats:
+        cov = stats["coverage"]
+        out.print(f"rule coverage: {cov['covered']} of {cov['total']} effect steps executed "
+                  f"({cov['share'] * 100:.1f} %)")
+        never = [s for s in cov["steps"] if s["executed"] == 0]
+        if never:
+            n = Table("step", "op", "printed sentence", title="effect steps never executed")
+            for s in never:
+                n.add_row(s["step"], s["op"], s["sentence"])
+            out.print(n)
+    if "trumps_opened" in stats:  # エクストラ
+        t = Table("trump", "opened", title="trumps")
+        for k, v in stats["trumps_opened"].items():
+            t.add_row(k + (" (printed only)" if k in stats["trumps_printed_only"] else ""), str(v))
         out.print(t)
-        if "trumps_opened" in stats:  # エクストラ
-            t = Table("trump", "opened")
-            for k, v in stats["trumps_opened"].items():
-                t.add_row(k + (" (printed only)" if k in stats["trumps_printed_only"] else ""), str(v))
-            out.print(t)
-        for p in stats["problems"]:
-            out.print(f"[red]{p}[/red]")
+    for p in stats["problems"]:
+        out.print(f"[red]{p}[/red]")

@@ -1,0 +1,75 @@
+"""Shared pieces of the balance-lab commands (simulate, balance): building a job or exiting with a clear
+message, the progress bar, and printing statistics with their intervals."""
+from __future__ import annotations
+
+import time
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Optional
+
+import typer
+
+from bpdsl.sim.job import SimJob
+
+
+def job_or_exit(cmd: str, edition: str, fmt: str, agents: str = "random", *, seed: int = 1, check: bool = False,
+                coverage: bool = False, definitions: Optional[list[str]] = None) -> SimJob:
+    """A job whose rules compile here; invalid definitions exit 1, unknown ids and bad agents exit 2."""
+    from bpdsl.commands._engine_cli import rules_or_exit
+    from bpdsl.diagnostics import DefinitionError
+    from bpdsl.engine.compiled import CompileError
+    from bpdsl.sim.agents import AgentSpecError, parse_agents
+    from bpdsl.sim.job import _prepared
+
+    try:
+        specs = parse_agents(agents)
+    except AgentSpecError as exc:
+        typer.echo(f"bpdsl {cmd}: --agents: {exc}", err=True)
+        raise typer.Exit(2)
+    if not definitions:
+        rules_or_exit(edition, fmt)
+    job = SimJob(edition, fmt, tuple(definitions) if definitions else None, tuple(str(s) for s in specs), check,
+                 coverage, seed)
+    try:
+        _prepared(job)  # compiled once here: forked workers inherit it
+    except DefinitionError as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(1)
+    except CompileError as exc:
+        typer.echo(f"bpdsl {cmd}: cannot play {edition} {fmt}: {exc}", err=True)
+        raise typer.Exit(1)
+    except KeyError as exc:
+        typer.echo(f"bpdsl {cmd}: the definitions have no edition {edition!r} with format {fmt!r} ({exc})", err=True)
+        raise typer.Exit(2)
+    return job
+
+
+@contextmanager
+def progress_bar(label: str, total: int) -> Iterator[Callable[[int], None]]:
+    """A progress bar with games/s and ETA on stderr, shown only when stderr is a terminal."""
+    from rich.console import Console
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn,
+                               TimeElapsedColumn)
+
+    err = Console(stderr=True)
+    with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
+                  TextColumn("[cyan]{task.fields[rate]}"),
+                  TimeElapsedColumn(), TextColumn("{task.fields[eta]}"),
+                  console=err, transient=True, disable=not err.is_terminal) as bar:
+        task = bar.add_task("games", total=total, rate="", eta="")
+        start = time.monotonic()
+
+        def update(done: int) -> None:
+            elapsed = time.monotonic() - start
+            if done <= 0 or elapsed <= 0:
+                return
+            rate = done / elapsed  # the whole run's mean: steady although chunks arrive in bursts
+            left = int((total - done) / rate)
+            bar.update(task, completed=done, rate=f"{rate:,.0f} games/s",
+                       eta=f"ETA {left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}")
+
+        yield update
+
+
+def pct(iv: dict[str, Any]) -> str:
+    """A rate with its 95 % interval, e.g. ``51.2 % [50.5, 51.9]``."""
+    return f"{iv['rate'] * 100:.1f} % [{iv['low'] * 100:.1f}, {iv['high'] * 100:.1f}]"

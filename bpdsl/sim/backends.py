@@ -1,0 +1,147 @@
+"""Where the games of a run are played: this process, a ``multiprocessing`` pool, or a Ray cluster.
+
+The run is cut into chunks of consecutive game indices; every chunk is played by
+:func:`bpdsl.sim.job.play_range` and its tally merged into the run's tally as soon as it comes back, so
+memory stays flat however many games are played.  Because each game's seeds depend only on the run seed and
+the game's index, and tallies merge by adding, the result is the same for any number of workers and any
+order in which chunks finish.
+
+Ctrl-C (``KeyboardInterrupt``) stops the run cleanly: the workers are stopped and the tally of the chunks
+finished so far is returned, marked as interrupted.
+"""
+from __future__ import annotations
+
+import os
+import signal
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+from bpdsl.sim.job import SimJob, play_range
+from bpdsl.sim.tally import Tally
+
+Progress = Callable[[int], None]
+MIN_GAMES_PER_WORKER = 20
+
+
+class BackendError(Exception):
+    """A backend that cannot run here (Ray not installed, cluster not reachable)."""
+
+
+@dataclass
+class RunResult:
+    tally: Tally
+    interrupted: bool
+    workers: int
+    backend: str
+
+
+def default_jobs() -> int:
+    """All the cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def chunks(games: int, workers: int) -> Iterator[tuple[int, int]]:
+    """Ranges of game indices: small enough for a smooth progress bar and an even load, large enough that
+    sending a chunk costs nothing next to playing it."""
+    size = max(1, min(100, games // max(1, workers * 8)))
+    for start in range(0, games, size):
+        yield start, min(games, start + size)
+
+
+def run(job: SimJob, games: int, *, jobs: int | None = None, backend: str = "local", address: str | None = None,
+        progress: Progress | None = None) -> RunResult:
+    """Play ``games`` games of ``job`` and return their merged tally."""
+    workers = max(1, jobs if jobs is not None else default_jobs())
+    if backend == "ray":
+        return _run_ray(job, games, workers, address, progress)
+    if backend != "local":
+        raise BackendError(f"unknown backend {backend!r}; backends: local, ray")
+    workers = min(workers, max(1, games // MIN_GAMES_PER_WORKER))  # a few games are not worth a pool
+    if workers == 1:
+        return _run_here(job, games, progress)
+    return _run_pool(job, games, workers, progress)
+
+
+def _run_here(job: SimJob, games: int, progress: Progress | None) -> RunResult:
+    total = Tally()
+    try:
+        for start, stop in chunks(games, 1):
+            total.merge(play_range(job, start, stop))
+            if progress:
+                progress(total.games)
+    except KeyboardInterrupt:
+        return RunResult(total, True, 1, "local")
+    return RunResult(total, False, 1, "local")
+
+
+def _ignore_sigint() -> None:
+    # Ctrl-C reaches every process of the terminal's process group: only the parent handles it
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_chunk(args: tuple[SimJob, int, int]) -> Tally:
+    return play_range(*args)
+
+
+def _run_pool(job: SimJob, games: int, workers: int, progress: Progress | None) -> RunResult:
+    import multiprocessing
+
+    total = Tally()
+    ctx = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
+    pool = ctx.Pool(workers, initializer=_ignore_sigint)
+    interrupted = False
+    try:
+        for part in pool.imap_unordered(_play_chunk, ((job, a, b) for a, b in chunks(games, workers))):
+            total.merge(part)
+            if progress:
+                progress(total.games)
+        pool.close()
+    except KeyboardInterrupt:
+        interrupted = True
+        pool.terminate()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+    return RunResult(total, interrupted, workers, "local")
+
+
+def _run_ray(job: SimJob, games: int, workers: int, address: str | None, progress: Progress | None) -> RunResult:
+    try:
+        import ray
+    except ImportError:
+        raise BackendError("the Ray backend needs Ray: pip install 'bpdsl[cluster]'") from None
+    started_here = False
+    if not ray.is_initialized():
+        try:
+            if address:
+                ray.init(address=address, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+            else:
+                ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            raise BackendError(f"cannot start or reach Ray{' at ' + address if address else ''}: {exc}") from None
+        started_here = True
+    remote = ray.remote(play_range)
+    total = Tally()
+    interrupted = False
+    n_workers = int(ray.cluster_resources().get("CPU", workers))
+    pending = [remote.remote(job, a, b) for a, b in chunks(games, n_workers)]
+    try:
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                total.merge(ray.get(ref))
+            if progress:
+                progress(total.games)
+    except KeyboardInterrupt:
+        interrupted = True
+        for ref in pending:
+            ray.cancel(ref, force=True)
+    finally:
+        if started_here:
+            ray.shutdown()
+    return RunResult(total, interrupted, n_workers, "ray")

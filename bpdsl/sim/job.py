@@ -1,0 +1,143 @@
+"""One simulation job and the function every worker runs: play the games ``start..stop`` of a run.
+
+A :class:`SimJob` is plain, picklable data (edition, format, definitions folders, agent specs, options), so
+the same job runs in this process, in a ``multiprocessing`` worker or as a Ray task.  Each process compiles
+its own private copy of the rules once per job (the copy is instrumented to count characters entering the
+field and, with ``coverage``, executions of every effect step) and then plays its range of games, adding
+each finished game to a :class:`~bpdsl.sim.tally.Tally`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from bpdsl.sim.agents import make_agent, parse_agents
+from bpdsl.sim.seeds import game_seed
+from bpdsl.sim.tally import GameRecord, Tally
+
+
+@dataclass(frozen=True)
+class SimJob:
+    edition: str
+    fmt: str
+    definitions: tuple[str, ...] | None = None  # definitions folders or files added to the bundled ones
+    agents: tuple[str, ...] = ("random", "random")  # agent spec per seat, e.g. ("mcts:200", "heuristic")
+    check: bool = False  # check the invariants after every core-flow step
+    coverage: bool = False  # count executions of every effect step
+    seed: int = 1
+    bundled: bool = True  # with the bundled definitions (False: only ``definitions``)
+
+
+class _Prepared:
+    """A job's rules, compiled once per process, with the instruments the tally reads."""
+
+    def __init__(self, job: SimJob):
+        from bpdsl.engine import hooks_for, load_definitions
+        from bpdsl.engine.compiled import compile_rules
+
+        defs = load_definitions(job.definitions or (), bundled=job.bundled)
+        self.rules = compile_rules(defs, job.edition, job.fmt)  # a private copy: instruments stay local
+        self.hooks = hooks_for(self.rules)
+        self.entered: set[tuple[int, str]] = set()
+        self.coverage: dict[str, int] = {}
+        self._watch_characters()
+        if job.coverage:
+            self._count_steps()
+        self.agent_specs = parse_agents(job.agents)
+
+    def _watch_characters(self) -> None:
+        put = getattr(self.hooks, "put_onto_field", None)
+        attach = getattr(self.hooks, "attach", None)
+        entered = self.entered
+        if put is not None:
+            def put_onto_field(game: Any, seat: int, *args: Any, **kw: Any) -> Any:
+                made = put(game, seat, *args, **kw)
+                for ch in made:
+                    entered.add((seat, ch.char_id))
+                return made
+
+            self.hooks.put_onto_field = put_onto_field
+        if attach is not None:
+            def attach_(game: Any, ch: Any, *args: Any, **kw: Any) -> Any:
+                new = attach(game, ch, *args, **kw)
+                entered.add((new.controller, new.char_id))
+                return new
+
+            self.hooks.attach = attach_
+
+    def _count_steps(self) -> None:
+        counts = self.coverage
+        for aid, a in self.rules.actions.items():
+            for n, (fn, args, name) in enumerate(a.effect):
+                key = step_key(aid, n)
+                counts[key] = 0
+                a.effect[n] = (_counting(fn, counts, key), args, name)
+
+
+def step_key(action_id: str, index: int) -> str:
+    """Coverage key of effect step ``index`` (0-based) of an action: ``action_id#n`` with n counted from 1."""
+    return f"{action_id}#{index + 1}"
+
+
+def _counting(fn: Callable[..., Any], counts: dict[str, int], key: str) -> Callable[..., Any]:
+    def step(ctx: Any, args: Any) -> Any:
+        counts[key] += 1
+        return fn(ctx, args)
+
+    return step
+
+
+_PREPARED: dict[SimJob, _Prepared] = {}
+
+
+def _prepared(job: SimJob) -> _Prepared:
+    p = _PREPARED.get(job)
+    if p is None:
+        _PREPARED.clear()  # one job at a time per process
+        p = _PREPARED[job] = _Prepared(job)
+    return p
+
+
+def play_range(job: SimJob, start: int, stop: int) -> Tally:
+    """Play games ``start`` .. ``stop - 1`` of the run and return their tally."""
+    from bpdsl.engine import new_game
+    from bpdsl.engine.invariants import InvariantError
+    from bpdsl.engine.invariants import check as check_invariants
+
+    prep = _prepared(job)
+    rules = prep.rules
+    tally = Tally()
+    check = check_invariants if job.check else None
+    for counter in prep.coverage:
+        prep.coverage[counter] = 0
+    for i in range(start, stop):
+        gs, s0, s1 = game_seed(job.seed, i)
+        agents = [make_agent(prep.agent_specs[0], s0), make_agent(prep.agent_specs[1], s1)]
+        prep.entered.clear()
+        game = new_game(rules, agents, gs, check=check)
+        problem = ""
+        violation = False
+        try:
+            r = game.play()
+            aborted, draw, winner, turns, decisions = r.aborted, r.draw, r.winner, r.turns, r.decisions
+            if r.aborted:
+                problem = f"game {i}: {r.reason}"
+        except InvariantError as exc:
+            violation = aborted = True
+            draw, winner, turns, decisions = False, None, game.state.turn_no, game.decisions
+            problem = f"game {i}: invariant violated: {exc}"
+        s = game.state
+        tally.add(GameRecord(
+            index=i, winner=winner, draw=draw, aborted=aborted, first=_first_player(s), turns=turns,
+            decisions=decisions, life=tuple(len(getattr(p, "life", ())) for p in s.players),
+            raised=dict(game.raised_game), characters=set(prep.entered), problem=problem, violation=violation,
+            counts={k: dict(v) for k, v in game.__dict__.get("counts", {}).items()}))
+    if job.coverage:
+        tally.coverage.update(prep.coverage)
+    return tally
+
+
+def _first_player(s: Any) -> int:
+    """Seat that took turn 1: turns alternate, so it follows from the turn player and the turn number."""
+    n = len(s.players)
+    return (s.turn - max(s.turn_no - 1, 0)) % n
