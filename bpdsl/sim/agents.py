@@ -32,9 +32,27 @@ def _first(spec: AgentSpec, seed: int) -> Any:
     return FirstLegalAgent()
 
 
+def _heuristic(spec: AgentSpec, seed: int) -> Any:
+    from bpdsl.sim.heuristic import HeuristicAgent
+
+    return HeuristicAgent(seed)
+
+
+def _search(spec: AgentSpec, seed: int) -> Any:
+    from bpdsl.sim.search import SearchAgent
+
+    return SearchAgent(spec.budget or DEFAULT_PLAYOUTS, seed)
+
+
+DEFAULT_PLAYOUTS = 50
+
 # name -> (factory, takes a budget, help)
 AGENTS: dict[str, tuple[Callable[[AgentSpec, int], Any], bool, str]] = {
     "random": (_random, False, "uniformly random among the legal options"),
+    "heuristic": (_heuristic, False, "rule-aware: develops, removes and attacks by simple evaluation, pays "
+                                     "cheap costs, never counters its own actions"),
+    "mcts": (_search, True, "determinized Monte Carlo search: mcts:N plays N playouts per action decision "
+                            f"(default {DEFAULT_PLAYOUTS}) from re-dealt copies of the game"),
     "first": (_first, False, "always the first legal option (the first action rather than passing)"),
 }
 
@@ -56,7 +74,9 @@ def parse_agent(text: str) -> AgentSpec:
 def parse_agents(specs: tuple[str, ...] | list[str] | str, seats: int = 2) -> list[AgentSpec]:
     """One spec per seat from ``"a,b"`` (or one spec for every seat)."""
     items = [s for s in specs.split(",")] if isinstance(specs, str) else list(specs)
-    parsed = [parse_agent(s) for s in items if s.strip()]
+    if any(not s.strip() for s in items):
+        raise AgentSpecError(f"an empty agent name in {','.join(items)!r}")
+    parsed = [parse_agent(s) for s in items]
     if len(parsed) == 1:
         parsed = parsed * seats
     if len(parsed) != seats:

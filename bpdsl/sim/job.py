@@ -39,6 +39,7 @@ class _Prepared:
         self.rules = compile_rules(defs, job.edition, job.fmt)  # a private copy: instruments stay local
         self.hooks = hooks_for(self.rules)
         self.entered: set[tuple[int, str]] = set()
+        self.current: Any = None  # the game being tallied (search agents play copies beside it)
         self.coverage: dict[str, int] = {}
         self._watch_characters()
         if job.coverage:
@@ -49,18 +50,21 @@ class _Prepared:
         put = getattr(self.hooks, "put_onto_field", None)
         attach = getattr(self.hooks, "attach", None)
         entered = self.entered
+        prep = self
         if put is not None:
             def put_onto_field(game: Any, seat: int, *args: Any, **kw: Any) -> Any:
                 made = put(game, seat, *args, **kw)
-                for ch in made:
-                    entered.add((seat, ch.char_id))
+                if game is prep.current:
+                    for ch in made:
+                        entered.add((seat, ch.char_id))
                 return made
 
             self.hooks.put_onto_field = put_onto_field
         if attach is not None:
             def attach_(game: Any, ch: Any, *args: Any, **kw: Any) -> Any:
                 new = attach(game, ch, *args, **kw)
-                entered.add((new.controller, new.char_id))
+                if game is prep.current:
+                    entered.add((new.controller, new.char_id))
                 return new
 
             self.hooks.attach = attach_
@@ -71,7 +75,7 @@ class _Prepared:
             for n, (fn, args, name) in enumerate(a.effect):
                 key = step_key(aid, n)
                 counts[key] = 0
-                a.effect[n] = (_counting(fn, counts, key), args, name)
+                a.effect[n] = (_counting(fn, counts, key, self), args, name)
 
 
 def step_key(action_id: str, index: int) -> str:
@@ -79,9 +83,10 @@ def step_key(action_id: str, index: int) -> str:
     return f"{action_id}#{index + 1}"
 
 
-def _counting(fn: Callable[..., Any], counts: dict[str, int], key: str) -> Callable[..., Any]:
+def _counting(fn: Callable[..., Any], counts: dict[str, int], key: str, prep: _Prepared) -> Callable[..., Any]:
     def step(ctx: Any, args: Any) -> Any:
-        counts[key] += 1
+        if ctx.game is prep.current:
+            counts[key] += 1
         return fn(ctx, args)
 
     return step
@@ -100,7 +105,6 @@ def _prepared(job: SimJob) -> _Prepared:
 
 def play_range(job: SimJob, start: int, stop: int) -> Tally:
     """Play games ``start`` .. ``stop - 1`` of the run and return their tally."""
-    from bpdsl.engine import new_game
     from bpdsl.engine.invariants import InvariantError
     from bpdsl.engine.invariants import check as check_invariants
 
@@ -114,7 +118,8 @@ def play_range(job: SimJob, start: int, stop: int) -> Tally:
         gs, s0, s1 = game_seed(job.seed, i)
         agents = [make_agent(prep.agent_specs[0], s0), make_agent(prep.agent_specs[1], s1)]
         prep.entered.clear()
-        game = new_game(rules, agents, gs, check=check)
+        game = _new_game(rules, agents, gs, check)
+        prep.current = game
         problem = ""
         violation = False
         try:
@@ -135,6 +140,23 @@ def play_range(job: SimJob, start: int, stop: int) -> Tally:
     if job.coverage:
         tally.coverage.update(prep.coverage)
     return tally
+
+
+def _new_game(rules: Any, agents: list[Any], seed: int, check: Any) -> Any:
+    """A game of the run; agents that search get copies of it (see :mod:`bpdsl.sim.search`)."""
+    from bpdsl.engine import new_game
+
+    if not any(hasattr(a, "bind") for a in agents):
+        return new_game(rules, agents, seed, check=check)
+    from bpdsl.sim.search import History, Recording, ReplayCloner
+
+    history = History()
+    game = new_game(rules, [Recording(a, history) for a in agents], seed, check=check)
+    cloner = ReplayCloner(game, history)
+    for seat, a in enumerate(agents):
+        if hasattr(a, "bind"):
+            a.bind(game, seat, cloner)
+    return game
 
 
 def _first_player(s: Any) -> int:

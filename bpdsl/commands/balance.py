@@ -1,0 +1,205 @@
+"""``bpdsl balance``: compare two editions or definition sets on the same seeds, and write a report."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+
+RUN_HELP = ('EDITION[/FORMAT][@DIR] — an edition of the bundled definitions, or of the bundled ones plus the '
+            'definitions folder DIR (a designer\'s draft), e.g. act8.0, act6.1/lite, my8.3/std@drafts/')
+
+balance_app = typer.Typer(help="Balance lab: compare editions on the same seeds; reports with plots.",
+                          no_args_is_help=True)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(balance_app, name="balance")
+
+
+def _common(games: int, seed: int, agents: str, jobs: Optional[int], backend: str, address: Optional[str]) -> None:
+    if backend not in ("local", "ray"):
+        typer.echo(f"bpdsl balance: --backend must be local or ray, not {backend!r}", err=True)
+        raise typer.Exit(2)
+    if address is not None and backend != "ray":
+        typer.echo("bpdsl balance: --address needs --backend ray", err=True)
+        raise typer.Exit(2)
+
+
+def _run(cmd: str, spec: str, fmt: str, games: int, seed: int, agents: str, jobs: Optional[int], backend: str,
+         address: Optional[str], coverage: bool = False) -> dict[str, Any]:
+    from bpdsl.commands._sim_cli import job_or_exit, progress_bar
+    from bpdsl.sim.backends import BackendError, run
+    from bpdsl.sim.run import statistics
+
+    edition, efmt, folder = parse_run(spec, fmt)
+    definitions = None
+    if folder is not None:
+        if not Path(folder).exists():
+            typer.echo(f"bpdsl balance {cmd}: {spec}: no such definitions folder {folder!r}", err=True)
+            raise typer.Exit(2)
+        definitions = [folder]
+    job = job_or_exit(f"balance {cmd}", edition, efmt, agents, seed=seed, coverage=coverage, definitions=definitions)
+    try:
+        with progress_bar(f"{edition} {efmt}", games) as update:
+            result = run(job, games, jobs=jobs, backend=backend, address=address, progress=update)
+    except BackendError as exc:
+        typer.echo(f"bpdsl balance {cmd}: {exc}", err=True)
+        raise typer.Exit(2)
+    stats = statistics(job, result)
+    if result.interrupted:
+        typer.echo(f"interrupted after {stats['games']} games of {spec}", err=True)
+        raise typer.Exit(130)
+    return stats
+
+
+def parse_run(spec: str, fmt: str) -> tuple[str, str, Optional[str]]:
+    """``EDITION[/FORMAT][@DIR]`` -> (edition, format, folder or None); the format defaults to ``fmt``."""
+    head, _, folder = spec.partition("@")
+    edition, _, f = head.partition("/")
+    if not edition:
+        typer.echo(f"bpdsl balance: {spec!r} names no edition ({RUN_HELP})", err=True)
+        raise typer.Exit(2)
+    return edition, f or fmt, folder or None
+
+
+@balance_app.command("compare")
+def compare_cmd(
+    a: str = typer.Argument(..., help="the first run: " + RUN_HELP),
+    b: str = typer.Argument(..., help="the second run, played on the same seeds"),
+    fmt: str = typer.Option("std", "--format", "-f", help="format of a run that names none"),
+    games: int = typer.Option(2000, "--games", "-n", min=1, help="games per run"),
+    seed: int = typer.Option(1, "--seed", "-s", help="seed of both runs (same deals in both)"),
+    agents: str = typer.Option("random", "--agents", "-a", help='agent per seat, e.g. "random" or "first,random"'),
+    alpha: float = typer.Option(0.05, "--alpha", min=0.0, max=1.0, help="significance level after correction"),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, help="worker processes (default: all cores)"),
+    backend: str = typer.Option("local", "--backend", help="local or ray"),
+    address: Optional[str] = typer.Option(None, "--address", help="with --backend ray: the cluster to join"),
+    show_all: bool = typer.Option(False, "--all", help="list every metric, not only the significant ones"),
+    as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
+) -> None:
+    """Play A and B on the same seeds and report which differences are significant.
+
+    Rates are tested with the two-proportion z-test, means with Welch's z-test, and all p-values of the
+    comparison are adjusted together (Holm–Bonferroni)."""
+    from bpdsl.sim.compare import compare
+
+    _common(games, seed, agents, jobs, backend, address)
+    sa = _run("compare", a, fmt, games, seed, agents, jobs, backend, address)
+    sb = _run("compare", b, fmt, games, seed, agents, jobs, backend, address)
+    result = compare(sa, sb, alpha)
+    if as_json:
+        typer.echo(json.dumps(result, ensure_ascii=False, sort_keys=True))
+        return
+    print_compare(result, show_all)
+
+
+def print_compare(result: dict[str, Any], show_all: bool) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    out = Console()
+    out.print(f"[bold]{result['a']}[/bold] vs [bold]{result['b']}[/bold]: {result['games'][0]} games each, "
+              f"seed {result['seed'][0]} (the same deals)")
+    out.print(f"tests: rates — {result['tests']['rate']}; means — {result['tests']['mean']}; "
+              f"correction: {result['correction']}; alpha {result['alpha']}")
+    rows = result["rows"] if show_all else [r for r in result["rows"] if r["significant"]]
+    t = Table("metric", "A", "B", "B − A", "p", "p (Holm)", "significant",
+              title="all metrics" if show_all else "significant differences")
+    for r in rows:
+        fmt = (lambda v: f"{v * 100:.1f} %") if r["kind"] == "rate" else (lambda v: f"{v:.2f}")
+        delta = f"{r['delta'] * 100:+.1f} pt" if r["kind"] == "rate" else f"{r['delta']:+.2f}"
+        t.add_row(r["metric"], fmt(r["a"]), fmt(r["b"]), delta, f"{r['p']:.3g}", f"{r['p_adjusted']:.3g}",
+                  "yes" if r["significant"] else "no")
+    out.print(t)
+    n_sig = sum(1 for r in result["rows"] if r["significant"])
+    out.print(f"{n_sig} of {len(result['rows'])} metrics differ significantly")
+    for side, key in (("A", "actions_only_in_a"), ("B", "actions_only_in_b")):
+        if result[key]:
+            out.print(f"actions only in {side}: {', '.join(result[key])}")
+
+
+@balance_app.command("report")
+def report_cmd(
+    a: str = typer.Argument("act8.0", help="the run to report: " + RUN_HELP),
+    b: Optional[str] = typer.Argument(None, help="a second run, compared with the first on the same seeds"),
+    out: Path = typer.Option(..., "--out", "-o", help="folder to write index.html, report.json and the CSV files"),
+    fmt: str = typer.Option("std", "--format", "-f", help="format of a run that names none"),
+    games: int = typer.Option(2000, "--games", "-n", min=1, help="games per run"),
+    seed: int = typer.Option(1, "--seed", "-s", help="seed of the runs"),
+    agents: str = typer.Option("random", "--agents", "-a", help='agent per seat, e.g. "random" or "first,random"'),
+    alpha: float = typer.Option(0.05, "--alpha", min=0.0, max=1.0, help="significance level after correction"),
+    coverage: bool = typer.Option(True, "--coverage/--no-coverage", help="include the rule coverage section"),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, help="worker processes (default: all cores)"),
+    backend: str = typer.Option("local", "--backend", help="local or ray"),
+    address: Optional[str] = typer.Option(None, "--address", help="with --backend ray: the cluster to join"),
+) -> None:
+    """Write a self-contained HTML report (plots embedded), with the same data as JSON and CSV.
+
+    Win rates with intervals, game-length histograms, action and character usage, rule coverage and,
+    with a second run, the comparison and its significant differences.  Open DIR/index.html in any browser."""
+    from bpdsl.commands._paths import output_dir_or_exit
+    from bpdsl.sim.compare import compare
+    from bpdsl.sim.report import write_report
+
+    _common(games, seed, agents, jobs, backend, address)
+    output_dir_or_exit(out, "balance report")
+    runs = [_run("report", a, fmt, games, seed, agents, jobs, backend, address, coverage)]
+    if b is not None:
+        runs.append(_run("report", b, fmt, games, seed, agents, jobs, backend, address, coverage))
+    comparison = compare(runs[0], runs[1], alpha) if len(runs) == 2 else None
+    files = write_report(out, runs, comparison)
+    typer.echo(f"wrote {len(files)} files to {out}: open {out / 'index.html'}")
+
+
+@balance_app.command("tournament")
+def tournament_cmd(
+    agents: str = typer.Argument("random,heuristic", help='agents, comma-separated, e.g. "random,heuristic,mcts:50"'),
+    edition: str = typer.Option("act8.0", "--edition", "-e", help="edition id"),
+    fmt: str = typer.Option("std", "--format", "-f", help="format id"),
+    games: int = typer.Option(200, "--games", "-n", min=2, help="games per pair (half in each seat order)"),
+    seed: int = typer.Option(1, "--seed", "-s", help="seed of every pairing"),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, help="worker processes (default: all cores)"),
+    backend: str = typer.Option("local", "--backend", help="local or ray"),
+    address: Optional[str] = typer.Option(None, "--address", help="with --backend ray: the cluster to join"),
+    as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
+) -> None:
+    """A round-robin between agents: win rates with 95 % intervals, each pair in both seat orders."""
+    from bpdsl.commands._sim_cli import job_or_exit, pct, progress_bar
+    from bpdsl.sim.agents import AgentSpecError, parse_agent
+    from bpdsl.sim.backends import BackendError
+    from bpdsl.sim.tournament import round_robin
+
+    _common(games, seed, "random", jobs, backend, address)
+    try:
+        names = [str(parse_agent(a)) for a in agents.split(",") if a.strip()]
+    except AgentSpecError as exc:
+        typer.echo(f"bpdsl balance tournament: {exc}", err=True)
+        raise typer.Exit(2)
+    if len(set(names)) < 2 or len(set(names)) != len(names):
+        typer.echo("bpdsl balance tournament: name at least two different agents, each once", err=True)
+        raise typer.Exit(2)
+    job_or_exit("balance tournament", edition, fmt, names[0])
+    total = games * len(names) * (len(names) - 1) // 2
+    try:
+        with progress_bar(f"{edition} {fmt} round-robin", total) as update:
+            table = round_robin(edition, fmt, names, games, seed, jobs=jobs, backend=backend, address=address,
+                                progress=update)
+    except BackendError as exc:
+        typer.echo(f"bpdsl balance tournament: {exc}", err=True)
+        raise typer.Exit(2)
+    if as_json:
+        typer.echo(json.dumps(table, ensure_ascii=False, sort_keys=True))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    t = Table("A", "B", "games", "A wins", "B wins", "draws", "A's win rate (95 % CI)", "p (Holm)", "significant",
+              title=f"round-robin, {edition} {fmt}, seed {seed}")
+    for p in table["pairs"]:
+        t.add_row(p["a"], p["b"], str(p["games"]), str(p["wins_a"]), str(p["wins_b"]), str(p["draws"]),
+                  pct(p["win_rate_a"]), f"{p['p_adjusted']:.3g}", "yes" if p["significant"] else "no")
+    out = Console()
+    out.print(t)
+    out.print(f"test: {table['test']}")

@@ -1,0 +1,94 @@
+"""The balance report: one self-contained HTML page (plots embedded as data URIs, no server, no network)
+plus the same data as JSON and CSV, written atomically into one folder."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+from bpdsl.fsutil import write_atomic
+from bpdsl.sim import plots
+
+TEMPLATE = "balance-report.html.j2"
+
+
+def run_name(s: dict[str, Any]) -> str:
+    defs = s.get("definitions")
+    where = "" if defs in (None, "bundled") else " (with " + str(defs[-1]) + ")"
+    return f"{s['edition']}/{s['format']}{where}"
+
+
+def build_figures(runs: list[dict[str, Any]], comparison: dict[str, Any] | None) -> dict[str, str]:
+    names = [run_name(s) for s in runs]
+    figs = {
+        "win_rates": plots.win_rates(runs, names),
+        "turns": plots.lengths(runs, names, "turns"),
+        "decisions": plots.lengths(runs, names, "decisions"),
+        "games_raised": plots.action_usage(runs, names, "games_raised", "Share of games in which each action "
+                                           "is raised (95 % CI)"),
+        "raiser_wins": plots.action_usage(runs, names, "raiser_win_rate", "Win rate of the player who raised "
+                                          "it (95 % CI)"),
+    }
+    if comparison is not None:
+        figs["deltas"] = plots.deltas(comparison)
+    return figs
+
+
+def _csv(rows: list[dict[str, Any]]) -> str:
+    buf = io.StringIO()
+    if rows:
+        w = csv.DictWriter(buf, fieldnames=list(rows[0]), lineterminator="\n")
+        w.writeheader()
+        w.writerows(rows)
+    return buf.getvalue()
+
+
+def _iv(prefix: str, iv: dict[str, Any]) -> dict[str, Any]:
+    return {prefix: iv["rate"], prefix + "_low": iv["low"], prefix + "_high": iv["high"], prefix + "_n": iv["trials"]}
+
+
+def tables(runs: list[dict[str, Any]], comparison: dict[str, Any] | None) -> dict[str, list[dict[str, Any]]]:
+    """The CSV tables: summary per run, actions per run, characters per run, comparison, coverage."""
+    summary, actions, characters, coverage = [], [], [], []
+    for s in runs:
+        name = run_name(s)
+        summary.append({"run": name, "games": s["games"], "decisive": s["decisive"], "draws": s["draws"],
+                        "aborted": s["aborted"], **_iv("seat0_win", s["win_rate"]["seat0"]),
+                        **_iv("first_player_win", s["first_player"]["win_rate"]),
+                        "first_player_p": s["first_player"]["p_value_vs_half"],
+                        "turns_mean": s["turns"]["mean"], "turns_median": s["turns"]["median"],
+                        "decisions_mean": s["decisions"]["mean"], "winner_life_mean": s["winner_life"]["mean"]})
+        for aid, a in s["actions"].items():
+            actions.append({"run": name, "action": aid, "raises": a["raises"], "raises_per_game": a["raises_per_game"],
+                            **_iv("games_raised", a["games_raised"]), "raised_by_winner": a["raised_by_winner"],
+                            "raised_by_loser": a["raised_by_loser"], **_iv("raiser_win", a["raiser_win_rate"])})
+        for cid, c in s["characters"].items():
+            characters.append({"run": name, "character": cid, **_iv("games", c["games"]),
+                               **_iv("fielder_win", c["fielder_win_rate"])})
+        for st in s.get("coverage", {}).get("steps", []):
+            coverage.append({"run": name, "step": st["step"], "op": st["op"], "executed": st["executed"],
+                             "sentence": st["sentence"]})
+    out = {"summary": summary, "actions": actions, "characters": characters}
+    if coverage:
+        out["coverage"] = coverage
+    if comparison is not None:
+        out["comparison"] = [{k: (v if k != "n" else f"{v[0]}/{v[1]}") for k, v in r.items()} for r in comparison["rows"]]
+    return out
+
+
+def write_report(out: Path, runs: list[dict[str, Any]], comparison: dict[str, Any] | None = None) -> list[Path]:
+    """Write ``index.html``, ``report.json`` and one CSV per table into ``out``; returns the files."""
+    from bpdsl.render.html import environment
+
+    figs = build_figures(runs, comparison)
+    env = environment()
+    page = env.get_template(TEMPLATE).render(runs=runs, names=[run_name(s) for s in runs], figs=figs,
+                                             comparison=comparison)
+    written = [write_atomic(out / "index.html", page)]
+    data = {"runs": runs, "comparison": comparison}
+    written.append(write_atomic(out / "report.json", json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True)))
+    for name, rows in tables(runs, comparison).items():
+        written.append(write_atomic(out / f"{name}.csv", _csv(rows)))
+    return written

@@ -1,0 +1,49 @@
+"""A round-robin between agents: every pair plays the same number of games in each seat order (so the
+first-player advantage cancels out), with the win rate of each agent against each other agent and its 95 %
+Wilson interval, and a two-sided test of "as strong as each other" (win rate 50 %) per pair."""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from bpdsl.sim.backends import Progress, run
+from bpdsl.sim.job import SimJob
+from bpdsl.sim.stats import holm, one_proportion_p, wilson
+
+
+def round_robin(edition: str, fmt: str, agents: list[str], games: int, seed: int = 1, *, jobs: int | None = None,
+                backend: str = "local", address: str | None = None, definitions: tuple[str, ...] | None = None,
+                progress: Progress | None = None) -> dict[str, Any]:
+    """Each pair of ``agents`` plays ``games`` games (half with each agent in seat 0)."""
+    pairs: list[dict[str, Any]] = []
+    done = 0
+    for x, y in combinations(agents, 2):
+        wins = {x: 0, y: 0}
+        draws = aborted = 0
+        half = games // 2
+        for order, n in (((x, y), games - half), ((y, x), half)):
+            if n == 0:
+                continue
+            job = SimJob(edition, fmt, definitions, order, False, False, seed)
+
+            def step(k: int, base: int = done) -> None:
+                if progress:
+                    progress(base + k)
+
+            t = run(job, n, jobs=jobs, backend=backend, address=address, progress=step).tally
+            done += n
+            wins[order[0]] += t.wins[0]
+            wins[order[1]] += t.wins[1]
+            draws += t.draws
+            aborted += t.aborted
+        decisive = wins[x] + wins[y]
+        pairs.append({"a": x, "b": y, "games": games, "wins_a": wins[x], "wins_b": wins[y], "draws": draws,
+                      "aborted": aborted, "win_rate_a": wilson(wins[x], decisive).as_dict(),
+                      "p": one_proportion_p(wins[x], decisive)})
+    for pair, adj in zip(pairs, holm([p["p"] for p in pairs])):
+        pair["p_adjusted"] = float(f"{adj:.4g}")
+        pair["p"] = float(f"{pair['p']:.4g}")
+        pair["significant"] = adj < 0.05
+    return {"edition": edition, "format": fmt, "games_per_pair": games, "seed": seed, "agents": agents,
+            "test": "two-sided one-proportion z-test of agent A's share of decisive games against 0.5, "
+                    "Holm–Bonferroni over the pairs", "pairs": pairs}
