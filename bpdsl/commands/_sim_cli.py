@@ -8,6 +8,7 @@ from typing import Any, Callable, Iterator, Optional
 
 import typer
 
+from bpdsl.sim.backends import RunResult
 from bpdsl.sim.job import SimJob
 
 
@@ -41,6 +42,29 @@ def job_or_exit(cmd: str, edition: str, fmt: str, agents: str = "random", *, see
         typer.echo(f"bpdsl {cmd}: the definitions have no edition {edition!r} with format {fmt!r} ({exc})", err=True)
         raise typer.Exit(2)
     return job
+
+
+def backend_or_exit(cmd: str, backend: str, address: Optional[str]) -> None:
+    """--backend and --address make sense together; otherwise a usage error (exit 2)."""
+    if backend not in ("local", "ray"):
+        typer.echo(f"bpdsl {cmd}: --backend must be local or ray, not {backend!r}", err=True)
+        raise typer.Exit(2)
+    if address is not None and backend != "ray":
+        typer.echo(f"bpdsl {cmd}: --address needs --backend ray", err=True)
+        raise typer.Exit(2)
+
+
+def run_or_exit(cmd: str, job: SimJob, games: int, jobs: Optional[int], backend: str,
+                address: Optional[str]) -> RunResult:
+    """Play the run with a progress bar; a backend that cannot run here is a usage error (exit 2)."""
+    from bpdsl.sim.backends import BackendError, run
+
+    try:
+        with progress_bar(f"{job.edition} {job.fmt}", games) as update:
+            return run(job, games, jobs=jobs, backend=backend, address=address, progress=update)
+    except BackendError as exc:
+        typer.echo(f"bpdsl {cmd}: {exc}", err=True)
+        raise typer.Exit(2)
 
 
 @contextmanager

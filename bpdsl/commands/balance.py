@@ -7,6 +7,8 @@ from typing import Any, Optional
 
 import typer
 
+from bpdsl.commands._sim_cli import backend_or_exit
+
 RUN_HELP = ('EDITION[/FORMAT][@DIR] — an edition of the bundled definitions, or of the bundled ones plus the '
             'definitions folder DIR (a designer\'s draft), e.g. act8.0, act6.1/lite, my8.3/std@drafts/')
 
@@ -18,19 +20,9 @@ def register(app: typer.Typer) -> None:
     app.add_typer(balance_app, name="balance")
 
 
-def _common(games: int, seed: int, agents: str, jobs: Optional[int], backend: str, address: Optional[str]) -> None:
-    if backend not in ("local", "ray"):
-        typer.echo(f"bpdsl balance: --backend must be local or ray, not {backend!r}", err=True)
-        raise typer.Exit(2)
-    if address is not None and backend != "ray":
-        typer.echo("bpdsl balance: --address needs --backend ray", err=True)
-        raise typer.Exit(2)
-
-
 def _run(cmd: str, spec: str, fmt: str, games: int, seed: int, agents: str, jobs: Optional[int], backend: str,
          address: Optional[str], coverage: bool = False) -> dict[str, Any]:
-    from bpdsl.commands._sim_cli import job_or_exit, progress_bar
-    from bpdsl.sim.backends import BackendError, run
+    from bpdsl.commands._sim_cli import job_or_exit, run_or_exit
     from bpdsl.sim.run import statistics
 
     edition, efmt, folder = parse_run(spec, fmt)
@@ -41,12 +33,7 @@ def _run(cmd: str, spec: str, fmt: str, games: int, seed: int, agents: str, jobs
             raise typer.Exit(2)
         definitions = [folder]
     job = job_or_exit(f"balance {cmd}", edition, efmt, agents, seed=seed, coverage=coverage, definitions=definitions)
-    try:
-        with progress_bar(f"{edition} {efmt}", games) as update:
-            result = run(job, games, jobs=jobs, backend=backend, address=address, progress=update)
-    except BackendError as exc:
-        typer.echo(f"bpdsl balance {cmd}: {exc}", err=True)
-        raise typer.Exit(2)
+    result = run_or_exit(f"balance {cmd}", job, games, jobs, backend, address)
     stats = statistics(job, result)
     if result.interrupted:
         typer.echo(f"interrupted after {stats['games']} games of {spec}", err=True)
@@ -85,7 +72,7 @@ def compare_cmd(
     comparison are adjusted together (Holm–Bonferroni)."""
     from bpdsl.sim.compare import compare
 
-    _common(games, seed, agents, jobs, backend, address)
+    backend_or_exit("balance compare", backend, address)
     sa = _run("compare", a, fmt, games, seed, agents, jobs, backend, address)
     sb = _run("compare", b, fmt, games, seed, agents, jobs, backend, address)
     result = compare(sa, sb, alpha)
@@ -143,7 +130,7 @@ def report_cmd(
     from bpdsl.sim.compare import compare
     from bpdsl.sim.report import write_report
 
-    _common(games, seed, agents, jobs, backend, address)
+    backend_or_exit("balance report", backend, address)
     output_dir_or_exit(out, "balance report")
     runs = [_run("report", a, fmt, games, seed, agents, jobs, backend, address, coverage)]
     if b is not None:
@@ -171,7 +158,7 @@ def tournament_cmd(
     from bpdsl.sim.backends import BackendError
     from bpdsl.sim.tournament import round_robin
 
-    _common(games, seed, "random", jobs, backend, address)
+    backend_or_exit("balance tournament", backend, address)
     try:
         names = [str(parse_agent(a)) for a in agents.split(",") if a.strip()]
     except AgentSpecError as exc:

@@ -16,6 +16,11 @@ def register(app: typer.Typer) -> None:
         seed: int = typer.Option(1, "--seed", "-s", help="seed of the games (same seed, same games)"),
         render: bool = typer.Option(True, "--render/--no-render",
                                     help="also time rendering every sheet (HTML, and HTML+PDF+2-up: seconds each)"),
+        jobs_games: int = typer.Option(2000, "--jobs-games", min=0, help="games of act8.0 std played with one worker "
+                                       "and with --jobs workers, wall clock (0: skip)"),
+        jobs: int = typer.Option(2, "--jobs", min=2, help="workers of the --jobs-games comparison"),
+        playout_games: int = typer.Option(1, "--playout-games", min=0, help="games of the search agent (mcts:10 "
+                                          "against the heuristic) timed for its playout rate (0: skip)"),
         as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
     ) -> None:
         """Measure play speed per edition and format, memory growth over many games in one process, the
@@ -38,6 +43,14 @@ def register(app: typer.Typer) -> None:
         report: dict = {"speed": [bench_speed(ed, fmt, games, seed) for ed, fmt in pairs]}
         if memory_games:
             report["memory"] = bench_memory("act8.0", "std", memory_games, seed)
+        if jobs_games:
+            from bpdsl.sim.bench import bench_jobs
+
+            report["jobs"] = bench_jobs("act8.0", "std", jobs_games, jobs, seed)
+        if playout_games:
+            from bpdsl.sim.bench import bench_playouts
+
+            report["search"] = bench_playouts("act8.0", "std", playout_games, 10, seed)
         report["validate"] = bench_validate()
         if render:
             from bpdsl.render.sheet import sheet_formats
@@ -61,6 +74,15 @@ def register(app: typer.Typer) -> None:
                     f"{m['rss_after_warmup_kib'] / 1024:.1f} MiB after {m['warmup']} games, "
                     f"{m['rss_end_kib'] / 1024:.1f} MiB at the end (growth {m['rss_growth_kib']:.0f} KiB); "
                     f"tracemalloc over the last {m['traced_games']} games: {m['traced_growth_kib']:.1f} KiB still alive")
+        if "jobs" in report:
+            j = report["jobs"]
+            many = j["jobs_%d_games_per_s" % j["jobs"]]
+            c.print(f"--jobs: {j['games']} games of {j['edition']} {j['format']}: {j['jobs_1_games_per_s']:.0f} games/s "
+                    f"with 1 worker, {many:.0f} with {j['jobs']} (x{j['speedup']:.2f}, wall clock)")
+        if "search" in report:
+            p = report["search"]
+            c.print(f"search agent {p['agent']}: {p['playouts_per_s']:.0f} playouts/s (CPU), "
+                    f"{p['seconds_per_game']:.1f} s per game against the heuristic")
         v = report["validate"]
         c.print(f"validate: {v['files']} file(s) loaded and checked in {v['best_seconds'] * 1000:.0f} ms "
                 f"(best of {v['runs']}; first run {v['first_seconds'] * 1000:.0f} ms)")

@@ -47,27 +47,18 @@ def register(app: typer.Typer) -> None:
         if deck and regulation is None:
             typer.echo("bpdsl simulate: --deck needs --regulation (a constructed frame)", err=True)
             raise typer.Exit(2)
-        if backend not in ("local", "ray"):
-            typer.echo(f"bpdsl simulate: --backend must be local or ray, not {backend!r}", err=True)
-            raise typer.Exit(2)
-        if address is not None and backend != "ray":
-            typer.echo("bpdsl simulate: --address needs --backend ray", err=True)
-            raise typer.Exit(2)
+        from bpdsl.commands._sim_cli import backend_or_exit
+
+        backend_or_exit("simulate", backend, address)
         if regulation is not None:  # matches under a regulation: bpdsl.games.blackpoker.regulation.match_batch
             from bpdsl.commands._match_batch import run_cli
 
             return run_cli(regulation, games, seed, as_json, deck, log, None, check)
-        from bpdsl.commands._sim_cli import job_or_exit, progress_bar
-        from bpdsl.sim.backends import BackendError, run
+        from bpdsl.commands._sim_cli import job_or_exit, run_or_exit
         from bpdsl.sim.run import log_first_game, statistics
 
         job = job_or_exit("simulate", edition, fmt, agents, seed=seed, check=check, coverage=coverage)
-        try:
-            with progress_bar(f"{edition} {fmt}", games) as update:
-                result = run(job, games, jobs=jobs, backend=backend, address=address, progress=update)
-        except BackendError as exc:
-            typer.echo(f"bpdsl simulate: {exc}", err=True)
-            raise typer.Exit(2)
+        result = run_or_exit("simulate", job, games, jobs, backend, address)
         stats = statistics(job, result)
         if log is not None and not result.interrupted:
             from bpdsl.engine.log import EventLog

@@ -47,8 +47,16 @@ def chunks(games: int, workers: int) -> Iterator[tuple[int, int]]:
     """Ranges of game indices: small enough for a smooth progress bar and an even load, large enough that
     sending a chunk costs nothing next to playing it."""
     size = max(1, min(100, games // max(1, workers * 8)))
-    for start in range(0, games, size):
+    first = min(size, 10)
+    start = 0
+    for _ in range(workers):  # small first chunks: the first results (and a rate, an ETA) come early
+        if start >= games:
+            return
+        yield start, min(games, start + first)
+        start += first
+    while start < games:
         yield start, min(games, start + size)
+        start += size
 
 
 def run(job: SimJob, games: int, *, jobs: int | None = None, backend: str = "local", address: str | None = None,

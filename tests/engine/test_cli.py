@@ -53,7 +53,8 @@ def test_scenario_command(tmp_path: Path) -> None:
 
 
 def test_bench_json_small() -> None:
-    r = runner.invoke(app, ["bench", "--games", "2", "--memory-games", "20", "--json"])
+    r = runner.invoke(app, ["bench", "--games", "2", "--memory-games", "20", "--jobs-games", "0", "--playout-games", "0",
+                            "--json"])
     assert r.exit_code == 0
     data = json.loads(r.stdout)
     assert {x["edition"] for x in data["speed"]} >= {"act8.0", "act6.1"}

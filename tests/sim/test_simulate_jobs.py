@@ -57,7 +57,7 @@ def test_ctrl_c_prints_the_partial_result_and_exits_130() -> None:
     proc = subprocess.Popen([sys.executable, "-m", "bpdsl", "simulate", "-e", "act6.1", "-f", "lite", "-n", "1000000",
                              "--jobs", "2", "--json", "--no-check"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
-    time.sleep(15)  # load the definitions, start the workers, finish some chunks
+    time.sleep(20)  # load the definitions, start the workers, finish some chunks
     os.kill(proc.pid, signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err

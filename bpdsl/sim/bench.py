@@ -1,0 +1,48 @@
+"""Benchmarks of the balance lab: how ``--jobs`` scales and how fast the search agent plays out.
+
+``jobs``: the same run of games with one worker and with N workers, in wall-clock time (the figure a
+user waits for), so the ratio is the speed-up of the pool; on a machine shared with other work it is lower
+than on an idle one.  ``playouts``: the search agent's playouts per second of CPU time of one process.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from bpdsl.sim.backends import run
+from bpdsl.sim.job import SimJob, _prepared
+
+
+def bench_jobs(edition: str, fmt: str, games: int, jobs: int, seed: int = 1) -> dict[str, Any]:
+    """Games/s of ``games`` random-vs-random games with one worker and with ``jobs`` workers."""
+    job = SimJob(edition, fmt, seed=seed)
+    _prepared(job)  # compiled before timing, as the command does before it starts the workers
+    out: dict[str, Any] = {"edition": edition, "format": fmt, "games": games}
+    for n in (1, jobs):
+        t0 = time.perf_counter()
+        result = run(job, games, jobs=n)
+        dt = time.perf_counter() - t0
+        out[f"jobs_{n}_games_per_s"] = round(result.tally.games / dt, 1)
+    out["jobs"] = jobs
+    out["speedup"] = round(out[f"jobs_{jobs}_games_per_s"] / out["jobs_1_games_per_s"], 2)
+    return out
+
+
+def bench_playouts(edition: str, fmt: str, games: int = 2, budget: int = 10, seed: int = 1) -> dict[str, Any]:
+    """Playouts per CPU second of the search agent (``mcts:budget`` against the heuristic agent)."""
+    from bpdsl.sim.agents import make_agent, parse_agents
+    from bpdsl.sim.job import _new_game
+    from bpdsl.sim.seeds import game_seed
+
+    rules = _prepared(SimJob(edition, fmt, seed=seed)).rules
+    specs = parse_agents(f"mcts:{budget},heuristic")
+    playouts = 0
+    t0 = time.process_time()
+    for i in range(games):
+        gs, s0, s1 = game_seed(seed, i)
+        agents = [make_agent(specs[0], s0), make_agent(specs[1], s1)]
+        _new_game(rules, agents, gs, None).play()
+        playouts += agents[0].playouts
+    dt = max(time.process_time() - t0, 1e-9)
+    return {"edition": edition, "format": fmt, "agent": f"mcts:{budget}", "games": games, "playouts": playouts,
+            "playouts_per_s": round(playouts / dt, 1), "seconds_per_game": round(dt / games, 2)}
