@@ -19,6 +19,9 @@ that happened and the state reached.  Format (YAML)::
           - {as: general_soldier, cards: ["♡9"]}                  # face up, charged, entered turn 0
           - {as: bulwark, cards: ["♣K"], face_up: false, driven: true}
       - life: ["♡2", "♡3"]
+    stage:                   # optional: requests already on the stage, bottom first
+      - {action: down, p: 0, keys: ["♠5"], target: {char: [1, 0]}}   # or {player: 1}, {action: 0}
+    raised: [{p: 0, action: attack}]   # optional: the once-per-turn record of the turn in progress
     decisions:               # every decision with more than one legal option, in the order asked
       - "投擲 (throwing)"      # an option's label (as printed by the error message) or its index
       - "♠5+♣7"
@@ -177,9 +180,12 @@ def _setup(game: Any, data: dict[str, Any]) -> None:
     for c in range(len(s.loc)):
         s.loc[c] = (Z_OUT, -1)
         s.owner[c] = -1
+    stage_used: list[set[int]] = [set(), set()]
+    stage_keys = [[_card(t, int(x.get("p", 0)), stage_used[int(x.get("p", 0))], f"stage[{i}].keys")
+                   for t in x.get("keys") or []] for i, x in enumerate(data.get("stage") or [])]
     for seat, pdata in enumerate(players):
         pdata = pdata or {}
-        used: set[int] = set()
+        used: set[int] = set(stage_used[seat])
         p = s.players[seat]
         for zone, z in (("hand", Z_HAND), ("grave", Z_GRAVE), ("fog", Z_FOG), ("trump", Z_TRUMP),
                         ("trump_up", Z_TRUMP)):
@@ -219,7 +225,46 @@ def _setup(game: Any, data: dict[str, Any]) -> None:
     s.turn = int(data.get("turn", 0))
     s.chance = int(data.get("chance", s.turn))
     s.turn_no = int(data.get("turn_no", 1))
+    _setup_stage(game, data.get("stage") or [], stage_keys)
+    for r in data.get("raised") or []:  # the once-per-turn record of the turn in progress
+        aid, seat = str(r.get("action")), int(r.get("p", 0))
+        if aid not in game.rules.actions:
+            raise ScenarioError(f"raised: unknown action {aid!r}; actions: " + ", ".join(game.rules.actions))
+        s.raised_this_turn.add((seat, aid))
+        s.raised_count[(seat, aid)] = s.raised_count.get((seat, aid), 0) + int(r.get("times", 1))
     _ = hooks
+
+
+def _setup_stage(game: Any, entries: list[dict[str, Any]], keys: list[list[int]]) -> None:
+    """Requests already on the stage (bottom first): action, controller, key cards and target, where a target
+    is ``{char: [seat, field index]}``, ``{player: seat}`` or ``{action: index of an earlier stage entry}``."""
+    from bpdsl.engine.state import Z_STAGE, ActionInstance
+
+    s = game.state
+    for i, x in enumerate(entries):
+        aid = str(x.get("action"))
+        action = game.rules.actions.get(aid)
+        if action is None:
+            raise ScenarioError(f"stage[{i}]: unknown action {aid!r}; actions: " + ", ".join(game.rules.actions))
+        seat = int(x.get("p", 0))
+        inst = ActionInstance(s.uid(), action, seat, keys=list(keys[i]))
+        for c in inst.keys:
+            s.loc[c] = (Z_STAGE, seat)
+            s.owner[c] = seat
+        t = x.get("target")
+        if t is not None:
+            try:
+                if "char" in t:
+                    owner, idx = t["char"]
+                    inst.target = ("char", s.players[int(owner)].field[int(idx)].uid)
+                elif "player" in t:
+                    inst.target = ("player", int(t["player"]))
+                else:
+                    inst.target = ("action", s.stage[int(t["action"])].uid)
+            except (KeyError, IndexError, TypeError, ValueError):
+                raise ScenarioError(f"stage[{i}].target: {t!r} names nothing in the position "
+                                    "(write {char: [seat, field index]}, {player: seat} or {action: stage index})") from None
+        s.stage.append(inst)
 
 
 def _matches(event: dict[str, Any], want: dict[str, Any]) -> bool:

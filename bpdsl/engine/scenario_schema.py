@@ -68,6 +68,13 @@ SCHEMA: dict[str, Any] = {
     "shuffle": {"type": "boolean"},
     "xfail": {"type": "string"},
     "players": {"type": "list", "nullable": True, "minlength": 2, "maxlength": 2, "schema": _PLAYER},
+    "stage": {"type": "list", "nullable": True, "schema": {"type": "dict", "schema": {
+        "action": {"type": "string", "required": True}, "p": _SEAT, "keys": _CARDS,
+        "target": {"type": "dict", "nullable": True, "schema": {
+            "char": {"type": "list", "minlength": 2, "maxlength": 2, "schema": {"type": "integer", "min": 0}},
+            "player": _SEAT, "action": {"type": "integer", "min": 0}}}}}},
+    "raised": {"type": "list", "nullable": True, "schema": {"type": "dict", "schema": {
+        "action": {"type": "string", "required": True}, "p": _SEAT, "times": {"type": "integer", "min": 1}}}},
     "decisions": {
         "type": "list",
         "nullable": True,

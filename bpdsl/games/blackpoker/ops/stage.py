@@ -86,13 +86,13 @@ def _change_target(ctx: Any, a: Mapping[str, Any]) -> None:
     if not options:
         return
     hooks = ctx.hooks
-    i = ctx.decide(ctx.seat, "target", options, {"action": victim.action.name, "what": "新しい対象"},
-                   [hooks.describe_target(ctx.game, t, ctx.seat) if t != ("action", ctx.inst.uid)
-                    else ctx.inst.action.name for t in options])
+    me = ctx.inst
+    mine = f"{me.action.name}[{'+'.join(hooks.card_text(c) for c in me.keys)}]"  # this request, off the stage now
+    labels = [mine if t == ("action", me.uid) else hooks.describe_target(ctx.game, t, ctx.seat) for t in options]
+    i = ctx.decide(ctx.seat, "target", options, {"action": victim.action.name, "what": "新しい対象"}, labels)
     victim.target = options[i]
     if ctx.game.log is not None:
-        ctx.game.log.write({"t": "retarget", "action": victim.action.id,
-                            "target": hooks.describe_target(ctx.game, options[i])})
+        ctx.game.log.write({"t": "retarget", "action": victim.action.id, "target": labels[i]})
 
 
 NOT_TARGETED_BY = declare(
