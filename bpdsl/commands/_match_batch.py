@@ -2,6 +2,7 @@
 progress bar, a table or JSON, and exit codes (the matches themselves: bpdsl.games.blackpoker.regulation.match_batch)."""
 from __future__ import annotations
 
+import sys
 from typing import Any, Callable, Sequence
 
 from bpdsl.games.blackpoker.regulation.decks import Deck
@@ -50,6 +51,7 @@ def run_cli(regulation: str, matches: int, seed: int, as_json: bool = False, dec
         event_log.dump(log)
     if as_json:
         print(json.dumps(result, ensure_ascii=False))
+        _fail_on_violations(result["invariant_violations"])
         return
     print(f"{result['regulation']}  ({result['id']}; {result['edition']} {result['format']}; {result['match_type']})")
     print(f"matches: {result['matches']}  seed {seed}")
@@ -64,7 +66,21 @@ def run_cli(regulation: str, matches: int, seed: int, as_json: bool = False, dec
         print(f"  pack sizes: {result['pack_sizes']}  パック開封 raised: {result['pack_opened']}")
     top = ", ".join(f"{k} {v}" for k, v in list(result["raised"].items())[:12])
     print(f"  actions raised: {top}")
+    if check:
+        print(f"  invariant violations: {result['invariant_violations']}")
+    for problem in result["problems"]:
+        print(f"  {problem}")
     sys.stdout.flush()
+    _fail_on_violations(result["invariant_violations"])
+
+
+def _fail_on_violations(count: int) -> None:
+    """A broken invariant is a failed check (exit 1), reported after the whole summary."""
+    import typer
+
+    if count:
+        print(f"bpdsl simulate: {count} game(s) broke an invariant of the rules engine", file=sys.stderr)
+        raise typer.Exit(1)
 
 
 def _with_progress(definitions: Definitions, reg: Regulation, matches: int, seed: int,

@@ -59,6 +59,10 @@ def definitions_or_exit(paths: Sequence[Path] | None, command: str, nothing_done
     from bpdsl.diagnostics import DefinitionError
     from bpdsl.dsl.loader import load_definitions
 
+    missing = [p for p in paths or [] if not Path(p).exists()]
+    if missing:  # a path that is not there is a usage error (2), as for `bpdsl validate PATH`
+        typer.echo(f"bpdsl {command}: no such definitions file or directory: {missing[0]}", err=True)
+        raise typer.Exit(2)
     try:
         return load_definitions(paths, bundled=False) if paths else load_definitions()
     except DefinitionError as exc:

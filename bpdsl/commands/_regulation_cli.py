@@ -61,9 +61,9 @@ def legal_decks_or_exit(path: str | Path, reg: Regulation) -> list[Deck]:
     prints its problems and exits 1."""
     try:
         decks = read_deck_file(path)
-    except DeckFileError as exc:
+    except DeckFileError as exc:  # no such file: usage (2); a file that holds no deck: a failed check (1)
         err(str(exc))
-        raise typer.Exit(2)
+        raise typer.Exit(1 if Path(path).is_file() else 2)
     errors = [p for p in check_decks(decks, reg.deck, reg.name) if p.severity == "error"]
     if errors:
         for p in errors:

@@ -35,9 +35,9 @@ def check(
         raise typer.Exit(2)
     try:
         decks = read_deck_file(deckfile)
-    except DeckFileError as exc:
+    except DeckFileError as exc:  # no such file: usage (2); a file that holds no deck: a failed check (1)
         err(str(exc))
-        raise typer.Exit(2)
+        raise typer.Exit(1 if deckfile.is_file() else 2)
     problems = check_decks(decks, reg.deck, where)
     errors = [p for p in problems if p.severity == "error"]
     if as_json:

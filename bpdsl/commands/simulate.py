@@ -8,13 +8,16 @@ from typing import Any, Optional
 
 import typer
 
+MAX_GAMES = 100_000_000  # a few days of one core; more is a typo, not a plan (README: exit codes)
+
 
 def register(app: typer.Typer) -> None:
     @app.command("simulate")
     def simulate_cmd(
         edition: str = typer.Option("act8.0", "--edition", "-e", help="edition id, e.g. act8.0 or act6.1"),
         fmt: str = typer.Option("std", "--format", "-f", help="format id, e.g. std or lite"),
-        games: int = typer.Option(100, "--games", "-n", min=1, help="number of games"),
+        games: int = typer.Option(100, "--games", "-n", min=1, max=MAX_GAMES,
+                                  help=f"number of games (at most {MAX_GAMES:,})"),
         seed: int = typer.Option(1, "--seed", "-s", help="seed of the run (same seed, same output)"),
         agents: str = typer.Option("random", "--agents", "-a",
                                    help='agent per seat, e.g. "random" (both seats) or "first,random"'),
@@ -70,6 +73,7 @@ def register(app: typer.Typer) -> None:
             typer.echo(json.dumps(stats, ensure_ascii=False, sort_keys=True))
         else:
             print_stats(stats, check)
+        _fail_on_violations(stats.get("invariant_violations"))
         if result.interrupted:
             typer.echo(f"interrupted: statistics of the {stats['games']} games finished of {games}", err=True)
             raise typer.Exit(130)
@@ -124,3 +128,10 @@ def print_stats(stats: dict[str, Any], check: bool) -> None:
         out.print(t)
     for p in stats["problems"]:
         out.print(f"[red]{p}[/red]")
+
+
+def _fail_on_violations(count: int | None) -> None:
+    """A broken invariant is a failed check (exit 1), reported after the whole summary."""
+    if count:
+        typer.echo(f"bpdsl simulate: {count} game(s) broke an invariant of the rules engine", err=True)
+        raise typer.Exit(1)

@@ -78,7 +78,7 @@ from bpdsl.dsl.cards import parse_card
 from bpdsl.engine.compiled import N_CARDS, CompileError
 from bpdsl.engine.decisions import DecisionRequest, ScriptError
 from bpdsl.engine.log import EventLog
-from bpdsl.engine.scenario_schema import shape_problems
+from bpdsl.engine.scenario_schema import path_text, shape_problem_paths
 from bpdsl.engine.state import LIST_ZONES, Z_FIELD, Z_FOG, Z_GRAVE, Z_HAND, Z_LIFE, Z_OUT, Z_TRUMP, Character
 from bpdsl.engine import build_rules, new_game
 
@@ -378,6 +378,21 @@ def load_scenario(path: str | Path) -> dict[str, Any]:
     return data
 
 
+def _positioned(file: str, keys: tuple[Any, ...], what: str) -> str:
+    """``file:line:col: players[1].hand[0]: what`` (the position read again with the definitions' reader,
+    which keeps one for every value; ``file: ...`` when the scenario is not a file)."""
+    from bpdsl.dsl.yamlload import load_file
+
+    where = file
+    if file and Path(file).is_file():
+        doc, _ = load_file(Path(file))
+        if doc is not None:
+            pos = doc.pos(keys)
+            if pos.line:
+                where = f"{file}:{pos.line}:{pos.col}"
+    return f"{where}: {path_text(keys)}: {what}"
+
+
 def run_scenario(source: str | Path | dict[str, Any], definitions: Any = None) -> ScenarioResult:
     """Run one scenario (a file or its data); never raises for a failing ruling, only for a broken file."""
 
@@ -390,9 +405,9 @@ def run_scenario(source: str | Path | dict[str, Any], definitions: Any = None) -
     for key in ("edition", "format"):
         if key not in data:
             raise ScenarioError(f"{path or name}: missing {key!r}")
-    problems = shape_problems(data)
+    problems = shape_problem_paths(data)
     if problems:
-        raise ScenarioError(f"{path or name}: " + "; ".join(problems))
+        raise ScenarioError("; ".join(_positioned(path or name, keys, what) for keys, what in problems))
     try:
         rules = build_rules(str(data["edition"]), str(data["format"]), definitions)
     except CompileError as exc:

@@ -10,8 +10,10 @@ from typing import Any
 
 import cerberus
 
+from bpdsl.dsl.cards import parse_card
+
 _SEAT = {"type": "integer", "allowed": [0, 1]}
-_CARD = {"type": ["string", "integer"]}
+_CARD = {"type": ["string", "integer"], "check_with": "card"}
 _CARDS = {"type": "list", "schema": _CARD}
 _COUNT_OR_CARDS = {"type": ["integer", "list"], "min": 0, "schema": _CARD}
 _CHARACTER = {
@@ -114,26 +116,48 @@ SCHEMA: dict[str, Any] = {
     },
 }
 
-_VALIDATOR = cerberus.Validator(SCHEMA, allow_unknown=True)
+class _Validator(cerberus.Validator):  # type: ignore[misc]
+    def _check_with_card(self, field: str, value: Any) -> None:
+        """A card text (♠A, ♡10, Joker1 ...): a card that does not exist is a mistake in the file, found
+        before the scenario runs (it used to stop the run in the middle of comparing the expected state)."""
+        try:
+            parse_card(str(value))
+        except ValueError as exc:
+            self._error(field, str(exc))
+
+
+_VALIDATOR = _Validator(SCHEMA, allow_unknown=True)
+
+
+def shape_problem_paths(data: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
+    """Every place where ``data`` does not have the shape of a scenario: (key path, what is wrong)."""
+    if _VALIDATOR.validate(data):
+        return []
+    out: list[tuple[tuple[Any, ...], str]] = []
+
+    def walk(errors: Any, path: tuple[Any, ...]) -> None:
+        for key, value in errors.items():
+            for item in value:
+                if isinstance(item, dict):
+                    walk(item, path + (key,))
+                else:
+                    out.append((path + (key,), str(item)))
+
+    walk(_VALIDATOR.errors, ())
+    return out
+
+
+def path_text(path: tuple[Any, ...]) -> str:
+    """``players[1].hand[0]`` for ``("players", 1, "hand", 0)``."""
+    out = ""
+    for key in path:
+        out += f"[{key}]" if isinstance(key, int) else (f".{key}" if out else str(key))
+    return out
 
 
 def shape_problems(data: dict[str, Any]) -> list[str]:
     """Every place where ``data`` does not have the shape of a scenario, as ``path: what is wrong``."""
-    if _VALIDATOR.validate(data):
-        return []
-    out: list[str] = []
-
-    def walk(errors: Any, path: str) -> None:
-        for key, value in errors.items():
-            where = f"{path}[{key}]" if isinstance(key, int) else (f"{path}.{key}" if path else str(key))
-            for item in value:
-                if isinstance(item, dict):
-                    walk(item, where)
-                else:
-                    out.append(f"{where}: {item}")
-
-    walk(_VALIDATOR.errors, "")
-    return out
+    return [f"{path_text(path)}: {what}" for path, what in shape_problem_paths(data)]
 
 
-__all__ = ["SCHEMA", "shape_problems"]
+__all__ = ["SCHEMA", "path_text", "shape_problem_paths", "shape_problems"]

@@ -1,11 +1,27 @@
-"""Run sphinx-build on the rulebook in-process, with warnings as errors."""
+"""Run sphinx-build on the rulebook in-process, with warnings as errors, into its output folder atomically.
+
+Every build is complete and goes into a fresh folder beside the output (``.<name>.build-<pid>``); only a
+clean build replaces the output, by exchanging the two folders in one step.  A build that is killed, fails
+or runs beside another one never leaves a half-written output or an incomplete search index behind: the
+output is always the last complete build.  Ctrl-C stops the build and is raised again as
+``KeyboardInterrupt`` (the command exits 130) instead of passing for a failed build.
+"""
 from __future__ import annotations
 
+import ctypes
+import fcntl
 import io
+import os
 import re
+import shutil
+import signal
+import threading
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
+
+from sphinx.cmd.build import build_main
+
 from bpdsl.render.sphinxext import data
 
 
@@ -17,24 +33,97 @@ def build_docs(
     definitions: Sequence[Path] | None = None,
     fresh: bool = False,
 ) -> tuple[int, list[str]]:
-    """Build ``source`` into ``out``; returns (status, warning/error lines). Status 0 means clean."""
-    from sphinx.cmd.build import build_main
+    """Build ``source`` into ``out``; returns (status, warning/error lines). Status 0 means clean.
+    ``fresh`` is kept for callers: every build starts from nothing."""
+    out = Path(out).resolve()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    _remove_stale_builds(out)
+    work = out.parent / f".{out.name}.build-{os.getpid()}"
+    shutil.rmtree(work, ignore_errors=True)
+    try:
+        status, lines = _sphinx(source, work, builder, definitions)
+        if status == 0:
+            shutil.rmtree(work / ".doctrees", ignore_errors=True)
+            _swap_in(work, out)
+        return status, lines
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
+def _sphinx(source: Path, work: Path, builder: str, definitions: Sequence[Path] | None) -> tuple[int, list[str]]:
     data.clear_cache()
-    args = ["-W", "--keep-going", "-q", "-b", builder, "-d", str(Path(out) / ".doctrees")]
-    if fresh:
-        args.append("-E")
+    args = ["-W", "--keep-going", "-q", "-E", "-b", builder, "-d", str(work / ".doctrees")]
     if definitions:
         joined = ",".join(str(Path(p).resolve()) for p in definitions)
         args += ["-D", f"bpdsl_definitions={joined}"]
-    args += [str(source), str(out)]
+    args += [str(source), str(work)]
     err = io.StringIO()
-    with redirect_stdout(io.StringIO()), redirect_stderr(err):
-        status = build_main(args)
+    interrupted: list[bool] = []
+
+    def on_interrupt(signum: int, frame: Any) -> None:
+        interrupted.append(True)
+        raise KeyboardInterrupt
+
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, on_interrupt) if main_thread else None
+    try:
+        with redirect_stdout(io.StringIO()), redirect_stderr(err):
+            status = build_main(args)  # Sphinx turns Ctrl-C into a failed build ...
+    finally:
+        if main_thread:
+            signal.signal(signal.SIGINT, previous)
+    if interrupted:  # ... so it is raised again here
+        raise KeyboardInterrupt
     lines = [line for line in err.getvalue().splitlines() if line.strip()]
     return status, condense_crash_report(lines)
 
+
+_RENAME_EXCHANGE = 2
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two directories in one step (Linux renameat2 RENAME_EXCHANGE); False where not available."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    at_fdcwd = -100
+    return renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), _RENAME_EXCHANGE) == 0
+
+
+def _swap_in(work: Path, out: Path) -> None:
+    """Make the finished build ``work`` the output ``out``; builds finishing at once take turns (a lock
+    beside the output), and the last to finish is the output."""
+    with open(out.parent / f".{out.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not out.exists():
+            os.rename(work, out)
+            return
+        if out.is_dir() and _exchange(work, out):
+            return  # ``work`` now holds the previous output; the caller removes it
+        old = out.parent / f".{out.name}.old-{os.getpid()}"
+        os.rename(out, old)
+        os.rename(work, out)
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _remove_stale_builds(out: Path) -> None:
+    """Folders left by builds that were killed (their process is gone)."""
+    for p in out.parent.glob(f".{out.name}.*-*"):
+        pid = p.name.rsplit("-", 1)[-1]
+        if p.is_dir() and pid.isdigit() and not _alive(int(pid)):
+            shutil.rmtree(p, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 _EXCEPTION_LINE = re.compile(r"^\s*(?:[\w]+\.)*(\w+(?:Error|Exception)): (.*)$")
 

@@ -95,13 +95,14 @@ def test_tables_command() -> None:
     assert run("regulation", "tables", "--system", "bp2021").exit_code == 2
 
 
-def test_deck_file_that_is_not_utf8_is_a_usage_error(tmp_path: Path) -> None:
+def test_deck_file_that_is_not_utf8_is_a_failed_check(tmp_path: Path) -> None:
+    """The file exists but holds no deck: exit 1 like an illegal deck (a missing file is exit 2)."""
     deck = tmp_path / "deck.yaml"
     deck.write_bytes(b"\xff\xfe- \x82\xa0")
     r = run("deck", "check", "--regulation", "std+constructed40", str(deck))
-    assert r.exit_code == 2 and "UTF-8" in r.output, r.output
+    assert r.exit_code == 1 and "UTF-8" in r.output, r.output
     r = run("deck", "build", "--regulation", "std+constructed40", "--deck", str(deck))
-    assert r.exit_code == 2 and "UTF-8" in r.output, r.output
+    assert r.exit_code == 1 and "UTF-8" in r.output, r.output
 
 
 def test_list_aligns_japanese_names_by_terminal_columns() -> None:

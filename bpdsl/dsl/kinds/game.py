@@ -80,7 +80,7 @@ def build(ctx: BuildContext) -> None:
         if op is None:
             ctx.error(("costs", i, "op"), C.O_UNKNOWN, f"cost {c['id']!r} is paid by unknown op {c['op']!r}",
                       did_you_mean(c["op"], [o.name for o in table.values() if o.kind in ("cost", "effect")]))
-        elif op.kind not in ("cost", "effect"):
+        elif op.kind != "cost":  # an effect op has arguments a cost letter cannot give: every game would crash
             ctx.error(("costs", i, "op"), C.O_KIND, f"cost {c['id']!r} is paid by {op.name!r}, a {op.kind} op",
                       "a cost is paid by an op of kind cost")
         costs.append(CostKind(c["id"], c["text"], c["op"], ctx.pos(("costs", i))))

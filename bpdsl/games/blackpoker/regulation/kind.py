@@ -258,6 +258,7 @@ def build(ctx: BuildContext) -> None:
         edition=data["edition"],
         notation=data.get("notation", ""),
         pos=ctx.pos(()),
+        edition_pos=ctx.pos(("edition",)),
     )
     for section in ("formats", "match_types", "frames", "options", "named", "deck_conditions"):
         _unique(ctx, section, data.get(section) or [])
@@ -434,12 +435,12 @@ def _table(ctx: BuildContext, compat: dict[str, Any], key: str, rows: dict[str, 
 
 
 def finish(definitions: Definitions, sink: DiagnosticSink) -> None:
-    """Cross-document checks: the edition a system plays with exists (a warning: it may come later)."""
+    """Cross-document checks: the edition a system plays with exists (checked when editions are loaded)."""
     for system in definitions.regulations.values():
         if not isinstance(system, RegulationSystem):
             continue
         if definitions.editions and system.edition not in definitions.editions:
-            sink.warning(system.pos, R_EDITION,
+            sink.error(system.edition_pos, R_EDITION,
                          f"regulation system {system.id!r} plays with edition {system.edition!r}, "
                          "which is not defined", _hint(system.edition, definitions.editions))
 

@@ -219,6 +219,7 @@ class RegulationSystem:
     exclusive_options: list[tuple[tuple[str, ...], str]] = field(default_factory=list)  # (ids, reason)
     named: dict[str, NamedRegulation] = field(default_factory=dict)
     pos: Pos = UNKNOWN_POS
+    edition_pos: Pos = UNKNOWN_POS  # of the ``edition:`` line: an unknown edition is reported there
 
 
 @dataclass

@@ -24,6 +24,7 @@ from bpdsl.engine.compiled import compile_action, compile_rules
 from bpdsl.engine.compiled import N_CARDS
 from bpdsl.engine.state import Z_FIELD, Z_PACK
 from bpdsl.engine import new_game
+from bpdsl.engine.invariants import InvariantError
 from bpdsl.dsl.cards import parse_card
 from bpdsl.engine.replay import ReplayError, check_log_lines, replay_game, require_chain
 from bpdsl.games.blackpoker.regulation.check import resolve
@@ -131,7 +132,14 @@ def game_runner(definitions: Definitions, regulation: Regulation, agents: AgentF
         game = new_game(rules, make_agents(request), seed=request.seed, decks=list(request.decks),
                         setup=setup_hook(regulation, request.packs), check=check, log=game_log)
         start = {"life": [len(p.life) for p in game.state.players]}
-        result = game.play()
+        try:
+            result = game.play()
+        except InvariantError as exc:  # counted and reported by the summary; the other games go on
+            return GameOutcome(None, game.state.turn_no, f"invariant violated: {exc}",
+                               {"deck_sizes": [len(d) for d in request.decks], "start": start, "draw": False,
+                                "aborted": True, "invariant": str(exc), "decisions": game.decisions,
+                                "raised": dict(game.raised), "pack_left": [len(p.pack) for p in game.state.players],
+                                "hash": ""})
         details = {
             "deck_sizes": [len(d) for d in request.decks],
             "start": start,

@@ -1,0 +1,122 @@
+"""The README's exit-code table, checked command by command, each run as a process:
+
+0 success · 1 invalid input or a failed check (invalid definitions, illegal deck, forbidden regulation,
+damaged or changed log, failed scenario, a broken invariant) · 2 usage error (unknown option, id or file; an
+output path that cannot be written) · 3 only for a bug in bpdsl itself (never expected here) · 130 Ctrl-C.
+
+To cover a new command, add rows to ``CASES``: (command words, expected exit code, why).  In the
+arguments, ``{tmp}`` is a fresh directory and ``{log}``, ``{old_log}``, ``{bad_log}``, ``{deck}``,
+``{bad_deck}``, ``{card_deck}``, ``{broken_defs}``, ``{scenario}``, ``{bad_scenario}`` are the files made
+by the ``files`` fixture.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DECK = ROOT / "tests" / "regulation" / "decks" / "constructed40.yaml"
+SCENARIO = ROOT / "scenarios" / "act6.1" / "end_charge_draw.yaml"
+C40 = "std+constructed40"
+
+CASES: list[tuple[str, int, str]] = [
+    # validate
+    ("validate -q", 0, "the bundled definitions are valid"),
+    ("validate -q {broken_defs}", 1, "invalid definitions"),
+    ("validate {tmp}/nothing-here", 2, "no such path"),
+    ("validate --no-such-option", 2, "unknown option"),
+    # render / docs / diff
+    ("render actionlist -e act8.0 -f std --html-only --out {tmp}/out", 0, "one sheet"),
+    ("render actionlist -e act8.0 -f nosuch --html-only --out {tmp}/out", 2, "unknown format"),
+    ("render actionlist -e act8.0 -f std --html-only --out {tmp}/out -d {broken_defs}", 1, "invalid definitions"),
+    ("render actionlist -e act8.0 -f std --html-only --out {tmp}/out -d {tmp}/nothing-here", 2, "no such -d path"),
+    ("docs --out {tmp}/docs -d {broken_defs}", 1, "invalid definitions"),
+    ("docs --out {tmp}/docs --source {tmp}/nothing-here", 2, "no Sphinx project"),
+    ("diff act6.1 act8.0", 0, "a changelog"),
+    ("diff act6.1 nosuch", 2, "unknown edition"),
+    ("diff act6.1 act8.0 -d {broken_defs}", 1, "invalid definitions"),
+    ("schema game", 0, "one document kind"),
+    ("schema nosuch", 2, "unknown kind"),
+    # play, simulate
+    ("simulate -e bd1 -f std -n 3 --json", 0, "a few games"),
+    ("simulate -n 0", 2, "--games below 1"),
+    ("simulate -n 1000000000000000000000000000000", 2, "--games beyond any real run"),
+    ("simulate -e nosuch", 2, "unknown edition"),
+    ("simulate --deck {deck}", 2, "--deck without --regulation"),
+    ("simulate -r nosuch -n 1", 2, "unknown regulation"),
+    ("simulate -r std+constructed40 --deck {bad_deck} -n 1", 1, "illegal deck"),
+    ("play -e act8.0 -f std --seed 1", 0, "quit at once (q)"),
+    ("play --seat 7", 2, "no such seat"),
+    # replay
+    ("replay {log}", 0, "a genuine log"),
+    ("replay {bad_log}", 1, "an edited log"),
+    ("replay {old_log}", 1, "a log without the hash chain"),
+    ("replay {tmp}/nothing-here.jsonl", 2, "no such file"),
+    ("replay {deck}", 1, "not a log"),
+    ("match replay {log}", 1, "not a game under a regulation"),
+    ("match replay {tmp}/nothing-here.jsonl", 2, "no such file"),
+    # scenario
+    ("scenario {scenario}", 0, "a passing ruling"),
+    ("scenario {bad_scenario}", 1, "a card that does not exist in the expected state"),
+    ("scenario {tmp}/nothing-here.yaml", 2, "no such file"),
+    # regulations and decks
+    ("regulation check std+random-half", 0, "a valid regulation"),
+    ("regulation check nosuch", 2, "unknown name"),
+    ("regulation list", 0, "the regulation data"),
+    ("deck check -r " + C40 + " {deck}", 0, "a legal deck"),
+    ("deck check -r " + C40 + " {bad_deck}", 1, "an illegal deck"),
+    ("deck check -r " + C40 + " {card_deck}", 1, "a deck file naming a card that does not exist"),
+    ("deck check -r " + C40 + " {tmp}/nothing-here.yaml", 2, "no such file"),
+    ("deck build -r std+random-half --seed 1", 0, "random decks"),
+    ("deck build -r " + C40 + " --deck {bad_deck}", 1, "an illegal deck"),
+    ("match simulate -r std+entry -n 1", 0, "one match"),
+]
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    d = tmp_path_factory.mktemp("files")
+    log = d / "game.jsonl"
+    r = subprocess.run([sys.executable, "-m", "bpdsl", "simulate", "-e", "bd1", "-f", "std", "-n", "1",
+                        "--log", str(log)], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    bad = [dict(e) for e in events]
+    k = next(i for i, e in enumerate(bad) if e["t"] == "decision")
+    bad[k]["choice"] = "x"
+    out = {"log": log, "bad_log": d / "bad.jsonl", "old_log": d / "old.jsonl"}
+    out["bad_log"].write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in bad), encoding="utf-8")
+    out["old_log"].write_text("".join(json.dumps({k: v for k, v in e.items() if k != "h"}, ensure_ascii=False)
+                                      + "\n" for e in events), encoding="utf-8")
+    out["deck"] = DECK
+    out["bad_deck"] = d / "bad-deck.yaml"
+    out["bad_deck"].write_text("- ♠A\n- ♠A\n", encoding="utf-8")
+    out["card_deck"] = d / "card-deck.yaml"
+    out["card_deck"].write_text("- ♠A\n- ♡99\n", encoding="utf-8")
+    out["broken_defs"] = d / "broken.yaml"
+    out["broken_defs"].write_text("kind: game\nid: x\n", encoding="utf-8")
+    out["scenario"] = SCENARIO
+    out["bad_scenario"] = d / "bad-scenario.yaml"
+    lines = SCENARIO.read_text(encoding="utf-8").split("\n")
+    out["bad_scenario"].write_text("\n".join(line.replace('life: ["♡4"]', 'life: ["♡99"]') for line in lines),
+                                   encoding="utf-8")
+    assert "♡99" in out["bad_scenario"].read_text(encoding="utf-8")
+    return out
+
+
+@pytest.mark.parametrize("command, code, why", CASES, ids=[f"{c} -> {n}" for c, n, _ in CASES])
+def test_exit_code(files: dict[str, Path], tmp_path: Path, command: str, code: int, why: str) -> None:
+    names = {k: str(v) for k, v in files.items()} | {"tmp": str(tmp_path)}
+    argv = [word.format(**names) for word in command.split()]
+    r = subprocess.run([sys.executable, "-m", "bpdsl", *argv], input="q\n", capture_output=True, text=True,
+                       timeout=600)
+    output = r.stdout + r.stderr
+    assert r.returncode == code, f"{why}: exit {r.returncode}, expected {code}\n{output[-3000:]}"
+    assert "Traceback" not in output and "internal error" not in output
+    if code == 1 and "{bad_scenario}" in command:
+        assert f"{files['bad_scenario']}:" in output and "♡99" in output
