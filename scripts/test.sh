@@ -5,5 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export BPDSL_SOAK_GAMES="${BPDSL_SOAK_GAMES:-1000}"
-export BPDSL_VIEW_GAMES="${BPDSL_VIEW_GAMES:-200}"
+export BPDSL_VIEW_GAMES="${BPDSL_VIEW_GAMES:-50}"
 .venv/bin/python -m pytest -q -n 2 "$@"

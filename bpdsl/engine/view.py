@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Protocol
 
 from bpdsl.engine.decisions import DecisionRequest
-from bpdsl.engine.log import EventLog
+from bpdsl.engine.log import CHAIN_KEY, CHAIN_START, EventLog
 
 # a card's printed text (both bundled games use the same playing cards)
 CARD_TOKEN = re.compile(r"[♠♡◇♣](?:10|[2-9AJQK])|Joker[12]?")
@@ -203,7 +203,8 @@ class ViewLog(EventLog):
     """The game's event log; as each event is written, each seat is told its line (state of that moment).
 
     ``told[seat]`` holds ``(event index, line)`` pairs.  Attach the game with :meth:`attach` right after
-    :func:`~bpdsl.engine.new_game` (the game's first line is written before the game exists).
+    :func:`~bpdsl.engine.new_game` (the game's first line is written before the game exists).  When the step
+    API takes the game back to a checkpoint (:meth:`truncate`), the lines told since are taken back too.
     """
 
     def __init__(self, seats: int = 2, strict: bool = False):
@@ -212,24 +213,48 @@ class ViewLog(EventLog):
         self.told: list[list[tuple[int, str]]] = [[] for _ in range(seats)]
         self.seats = seats
         self.strict = strict
-        self._before: list[set[str]] = []
+        self._base: list[set[str]] = []  # what each seat could see when the game was attached
+        self._after: list[list[set[str]] | None] = []  # per event: what each seat could see right after it
 
     def attach(self, game: Any) -> "ViewLog":
         self.views = [SeatView(game, s, self.strict) for s in range(self.seats)]
-        self._before = [v.allowed() for v in self.views]
+        self._base = [v.allowed() for v in self.views]
+        self._after = [None] * len(self.lines)
         return self
+
+    def _before(self, n: int) -> list[set[str]]:
+        for k in range(n - 1, -1, -1):
+            seen = self._after[k] if k < len(self._after) else None
+            if seen is not None:
+                return seen
+        return self._base
 
     def write(self, event: dict[str, Any]) -> None:
         super().write(event)
         if not self.views:
             return
         n = len(self.lines) - 1
+        before = self._before(n)
+        after = []
         for s, v in enumerate(self.views):
             now = v.allowed()
-            line = v.event(event, self._before[s], now)
+            line = v.event(event, before[s], now)
             if line:
                 self.told[s].append((n, line))
-            self._before[s] = now
+            after.append(now)
+        del self._after[n:]
+        self._after.extend([None] * (n - len(self._after)))
+        self._after.append(after)
+
+    def truncate(self, n: int) -> None:
+        """Forget the events after the first ``n`` and the lines they told; the hash chain goes on from the
+        last event kept."""
+        del self.lines[n:]
+        self.digest = str(self.lines[-1].get(CHAIN_KEY, CHAIN_START)) if self.lines else CHAIN_START
+        del self._after[n:]
+        for told in self.told:
+            while told and told[-1][0] >= n:
+                told.pop()
 
     def seat_log(self, seat: int, header: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         """The log a seat may save while its game runs: its own lines only (no seed, no decks)."""

@@ -143,3 +143,30 @@ def test_no_message_names_a_hidden_card_under_a_regulation_with_packs() -> None:
         assert not result.aborted, result.reason
         opened += any(e.get("t") == "pack_face_up" for e in log.lines)
     assert opened > 0 or view_games() < 20  # the random bots open packs in some of these games
+
+
+def test_lines_of_events_taken_back_are_taken_back_too() -> None:
+    """The step API goes back to a checkpoint by truncating the log: the lines those events told go too."""
+    rules = build_rules("act8.0", "std")
+    log = ViewLog(strict=True)
+    game = new_game(rules, [RandomAgent(1), RandomAgent(2)], seed=3, log=log, max_steps=400)
+    log.attach(game)
+    game.play()
+    n = len(log.lines) // 2
+    told = [[x for x in t if x[0] < n] for t in log.told]
+    assert told != log.told
+    log.truncate(n)
+    assert len(log.lines) == n and log.told == told
+
+
+def test_a_log_taken_back_chains_on_from_the_last_event_kept() -> None:
+    from bpdsl.engine.log import chain_break
+
+    rules = build_rules("act8.0", "std")
+    log = ViewLog()
+    game = new_game(rules, [RandomAgent(1), RandomAgent(2)], seed=3, log=log, max_steps=200)
+    log.attach(game)
+    game.play()
+    log.truncate(len(log.lines) // 2)
+    log.write({"t": "note"})
+    assert chain_break(log.lines) is None

@@ -795,22 +795,9 @@ class BlackPokerHooks:
             target = f" 対象 {self.describe_target(game, tuple(ref), me)}" if ref else ""
             how = "" if e.get("direct") else " (誘発/効果)"
             return f"{who}: {self._name(e['action'])}{how}{keys}{target}"
-        if t == "pass":
-            return f"{who}: パス"
-        if t == "resolve":
-            return f"{self._name(e['action'])} を解決"
-        if t == "negated":
-            return f"{self._name(e['action'])} は無効になった"
-        if t == "no_effect":
-            return f"{self._name(e['action'])} は対象を失い効果なし"
-        if t == "damage":
-            return f"{who} に {e['n']} 点のダメージ"
-        if t == "draw":
-            return f"{who} が {e['n']} 枚引いた"
-        if t == "cost":
-            return f"{who} がコスト {e['letter']} を支払った"
-        if t == "turn":
-            return f"ターン {e['turn_no']}: {who}のターン"
+        simple = _TOLD.get(t)
+        if simple is not None:
+            return simple.format_map({**e, "who": who, "action": self._name(str(e.get("action", "")))})
         if t == "enter":
             cards = "+".join(e["cards"]) if (e.get("face_up") or e.get("p") == me) else "裏向き"
             return f"{who}の場に {self._name(e['as'])} [{cards}]"
@@ -821,8 +808,6 @@ class BlackPokerHooks:
         if t == "reveal":
             cards = e["card"] if "card" in e else " ".join(e.get("cards", []))
             return f"{who} が {cards} を見せた" + (" (パックから手札へ)" if e.get("from") == "pack" else "")
-        if t == "pack_face_up":
-            return f"{who} がパックを表向きにした"
         if t == "trump_placed":  # 3.11.4: face down; only its owner knows the card
             return f"{who} が切札を置いた" + (f" [{e['card']}]" if e.get("p") == me else "")
         if t in ("trump_up", "trump_down", "trump_destroyed"):
@@ -837,8 +822,6 @@ class BlackPokerHooks:
             return f"ゲーム開始: 表にしたカード {' '.join(e['revealed'])}、先攻は{_who(e['first'], me)}"
         if t == "attackers" and e.get("ids"):
             return f"{who} が {len(e['ids'])} 体でアタック"
-        if t == "over":
-            return "ゲーム終了"
         return ""
 
     def _name(self, entry_id: str) -> str:
@@ -867,6 +850,11 @@ class BlackPokerHooks:
                 "face_up": ch.face_up, "driven": ch.driven, "size": self.size(ch) if ch.kind == "soldier" else None}
 
 
+# events told in the same words to both seats: event type -> wording over the event's fields
+_TOLD = {"pass": "{who}: パス", "resolve": "{action} を解決", "negated": "{action} は無効になった",
+         "no_effect": "{action} は対象を失い効果なし", "damage": "{who} に {n} 点のダメージ",
+         "draw": "{who} が {n} 枚引いた", "cost": "{who} がコスト {letter} を支払った",
+         "turn": "ターン {turn_no}: {who}のターン", "pack_face_up": "{who} がパックを表向きにした", "over": "ゲーム終了"}
 _ZONE_NAMES = {"grave": "墓地", "hand": "手札", "life": "ライフ", "fog": "フォグ", "field": "場"}
 
 
