@@ -80,3 +80,43 @@ def bench_memory(edition: str, fmt: str, games: int, seed: int = 1, traced_games
             "rss_after_warmup_kib": round(rss_warm, 1), "rss_end_kib": round(rss_end, 1),
             "rss_growth_kib": round(rss_end - rss_warm, 1),
             "traced_games": games - traced_from, "traced_growth_kib": round((traced_end - traced_start) / 1024, 1)}
+
+
+def bench_step(edition: str, fmt: str, games: int, seed: int = 1, at: int = 80, repeat: int = 200) -> dict[str, Any]:
+    """The step API: games/s of the same random games driven through pending()/apply(i), and the cost of
+    clone() at a mid-game decision (decision ``at``; act8.0 std games ask ~175), the mean over ``repeat``
+    clones of each of ``games`` positions, plus the first apply(i) of a clone (going back to the node's
+    checkpoint and running it again up to the next decision)."""
+    rules = build_rules(edition, fmt)
+    seeds = game_seeds(seed, games)
+    positions = []
+    t0 = time.process_time()
+    for gs, s0, s1 in seeds:
+        g = new_game(rules, None, gs)
+        agents = [RandomAgent(s0), RandomAgent(s1)]
+        n = 0
+        while (req := g.pending()) is not None:
+            if n == at:
+                positions.append(g.clone())
+            g.apply(agents[req.player].decide(req, _no_observation))
+            n += 1
+    step_seconds = max(time.process_time() - t0, 1e-9)
+    clone_total = apply_total = 0.0
+    for g in positions:
+        t0 = time.process_time()
+        for _ in range(repeat):
+            g.clone()
+        clone_total += time.process_time() - t0
+        copies = [g.clone() for _ in range(repeat)]
+        t0 = time.process_time()
+        for c in copies:
+            c.apply(0)
+        apply_total += time.process_time() - t0
+    n = max(1, len(positions) * repeat)
+    return {"edition": edition, "format": fmt, "games": games, "step_games_per_s": round(games / step_seconds, 1),
+            "clone_positions": len(positions), "clone_at_decision": at,
+            "clone_us": round(clone_total / n * 1e6, 1), "apply_after_clone_us": round(apply_total / n * 1e6, 1)}
+
+
+def _no_observation() -> dict[str, Any]:
+    return {}

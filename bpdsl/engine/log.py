@@ -83,6 +83,16 @@ class EventLog:
         self.digest = chain_digest(self.digest, event)
         self.lines.append({**event, CHAIN_KEY: self.digest})
 
+    def truncate(self, n: int) -> None:
+        """Forget the events after the first ``n`` (the step API going back to a checkpoint)."""
+        del self.lines[n:]
+
+    def fork(self) -> "EventLog":
+        """An independent log with the same events so far (for a cloned game)."""
+        other = EventLog()
+        other.lines = list(self.lines)
+        return other
+
     def text(self) -> str:
         return "".join(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n" for e in self.lines)
 

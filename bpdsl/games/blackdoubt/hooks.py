@@ -162,7 +162,7 @@ class BlackDoubtHooks:
         A position set up by the scenario runner gives its cards as the players' ``life`` zones: they become
         the deck (seat 0's, top first, on top of seat 1's), and with ``shuffle: false`` keep that order."""
         s = game.state
-        keep = getattr(game, "keep_order", False)
+        keep = game.state.keep_order
         first = s.turn if keep else game.rng.randrange(2)
         if game.setup_hook is not None:
             game.setup_hook(game)
@@ -179,7 +179,7 @@ class BlackDoubtHooks:
     def new_round(self, game: Game, first: int) -> None:
         """Every card back into the deck, shuffled; both players draw one card face up (first player first)."""
         s = game.state
-        keep = getattr(game, "keep_order", False)  # scenarios may stack the deck
+        keep = game.state.keep_order  # scenarios may stack the deck
         for p in s.players:
             for ch in list(p.field):
                 p.field.remove(ch)
