@@ -67,6 +67,7 @@ from typing import Any, Callable, Sequence
 from bpdsl import plugins
 from bpdsl.dsl.loader import load_definitions
 from bpdsl.engine.compiled import N_CARDS, CompileError, Rules, compile_rules
+from bpdsl.engine.events import GameStarted
 from bpdsl.engine.core import Game, GameAborted, GameResult
 from bpdsl.engine.decisions import (Agent, DecisionRequest, FirstLegalAgent, RandomAgent, ReplayAgent, ScriptedAgent,
                                     ScriptError)
@@ -124,9 +125,8 @@ def new_game(rules: Rules, agents: Sequence[Agent] | None = None, seed: int = 0,
     54 cards each)."""
     ds = [deck_indices(d) for d in decks] if decks is not None else None
     if log is not None:
-        log.write({"t": "game", "edition": rules.edition.id, "format": rules.format, "seed": seed,
-                   "decks": [[_card_id(c) for c in d] for d in ds] if ds is not None else None,
-                   "flow": rules.flow.id})
+        log.write(GameStarted(rules.edition.id, rules.format, seed,
+                              [[_card_id(c) for c in d] for d in ds] if ds is not None else None, rules.flow.id))
     return Game(rules, hooks_for(rules), list(agents) if agents is not None else None, seed, ds, setup, log, check,
                 max_steps)
 

@@ -16,16 +16,15 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from bpdsl.engine.compiled import CAction, Rules
+from bpdsl.engine import events as ev
+from bpdsl.engine.compiled import N_CARDS, CAction, Rules
+from bpdsl.engine.contract import GameHooks
 from bpdsl.engine.decisions import Agent, DecisionRequest
+from bpdsl.engine.errors import GameAborted
 from bpdsl.engine.snapshot import Memo, copy_inst, copy_state
 from bpdsl.engine.state import Z_GRAVE, Z_STAGE, ActionInstance, State
 from bpdsl.dsl.expr import parse
 from bpdsl.engine.log import state_hash
-
-
-class GameAborted(Exception):
-    """The game could not be played to its end (step limit reached or a definitions error at run time)."""
 
 
 @dataclass(slots=True)
@@ -57,7 +56,7 @@ class Ctx:
         return self.game.state
 
     @property
-    def hooks(self) -> Any:
+    def hooks(self) -> GameHooks:
         """The game's common-rules hooks (the contract of bpdsl.engine.contract)."""
         return self.game.hooks
 
@@ -102,7 +101,7 @@ class GameResult:
 class Game:
     """One game: state, RNG, agents and the walk over the compiled core flow."""
 
-    def __init__(self, rules: Rules, hooks: Any, agents: list[Agent] | None, seed: int = 0,
+    def __init__(self, rules: Rules, hooks: GameHooks, agents: list[Agent] | None, seed: int = 0,
                  decks: list[list[int]] | None = None, setup: Callable[["Game"], None] | None = None,
                  log: Any = None, check: Callable[["Game"], None] | None = None, max_steps: int = 200_000):
         self.rules = rules
@@ -143,6 +142,7 @@ class Game:
         self._fed = 0  # how many of them the current run of the node has taken
         self._pending: DecisionRequest | None = None
         self._result: GameResult | None = None
+        self._prim = ""  # the primitive being walked (step API)
 
     # ------------------------------------------------------------------ walking the flow
 
@@ -200,8 +200,7 @@ class Game:
         res = GameResult(None if aborted else s.winner, (not aborted) and s.winner is None, aborted, s.turn_no,
                          self.decisions, s.reason, h, dict(self.raised))
         if self.log is not None:
-            self.log.write({"t": "end", "winner": res.winner, "draw": res.draw, "aborted": aborted,
-                            "turns": res.turns, "decisions": res.decisions, "reason": res.reason, "hash": h})
+            self.log.write(ev.Ended(res.winner, res.draw, aborted, res.turns, res.decisions, res.reason, h))
         self._result = res
         self._pending = None
         return res
@@ -239,7 +238,7 @@ class Game:
         if i == 0:
             self.chosen = None
             if self.log is not None:
-                self.log.write({"t": "pass", "p": seat})
+                self.log.write(ev.Passed(seat))
             return False
         self.chosen = options[i]
         return True
@@ -280,7 +279,7 @@ class Game:
         if inst is not None:
             self.state.stage.append(inst)
             if self.log is not None:
-                self.log.write({"t": "stage", "action": inst.action.id, "p": inst.controller})
+                self.log.write(ev.Staged(inst.action.id, inst.controller))
             if self.rules.raise_events:
                 # raising a normal action is complete once it is on the stage: what listens to its raising
                 # ("自分がエンドアクションを起こした場合…") is triggered now, above it
@@ -435,6 +434,7 @@ class Game:
                         self._cp = self._checkpoint()
                     self._feed = []
                     self._fed = 0
+                self._prim = prim
                 resume = False
                 try:
                     r = getattr(self, "p_" + prim)()
@@ -473,6 +473,10 @@ class Game:
                 i = self._feed[self._fed]
                 self._fed += 1
             else:
+                if self._prim in _SILENT or (self._cp is None and self._fed):
+                    # no checkpoint of this node to come back to: a primitive asked more than it declares
+                    raise GameAborted(f"flow primitive {self._prim!r} asked a {kind} decision, which the step "
+                                      "API cannot resume (see _SILENT and _ASK_FIRST in bpdsl.engine.core)")
                 self._pending = DecisionRequest(seat, kind, options, context or {},
                                                 labels if labels is not None else [str(o) for o in options])
                 raise _Suspend
@@ -484,9 +488,8 @@ class Game:
                 raise GameAborted(f"agent {self.agents[seat].name} returned {i!r} for a {kind} decision with {n} options")
         self.decisions += 1
         if self.log is not None:
-            self.log.write({"t": "decision", "p": seat, "kind": kind, "i": i, "n": n,
-                            "choice": req.label(i) if req is not None else (labels[i] if labels is not None
-                                                                            else str(options[i]))})
+            self.log.write(ev.Decision(seat, kind, i, n, req.label(i) if req is not None else (
+                labels[i] if labels is not None else str(options[i]))))
         return i
 
     # ------------------------------------------------------------------ raising actions
@@ -496,8 +499,9 @@ class Game:
         s = self.state
         my_turn_empty = s.turn == seat and not s.stage
         hand = 0
+        n_cards = N_CARDS  # cards are seat * N_CARDS + index in the card universe of the card grammar
         for c in s.players[seat].hand:
-            hand |= 1 << (c % 54)
+            hand |= 1 << (c % n_cards)
         raised = s.raised_this_turn
         out = []
         targets: dict[Any, bool] = {}  # target op call -> some target exists (for key-independent targets)
@@ -616,12 +620,10 @@ class Game:
         if self.rules.raise_events and a.instant:
             self.events.append(Event("raised", inst.controller, inst=inst))
         if self.log is not None:
-            self.log.write({"t": "raise", "p": inst.controller, "action": a.id, "direct": inst.direct,
-                            "keys": [self.hooks.card_text(c) for c in inst.keys],
-                            "target": (self.hooks.describe_target(self, inst.target, inst.controller)
-                                       if inst.target is not None else None),
-                            # what the target is, so that each seat's view can name it as that seat sees it
-                            "target_ref": list(inst.target) if inst.target is not None else None})
+            self.log.write(ev.Raised(inst.controller, a.id, inst.direct, [self.hooks.card_text(c) for c in inst.keys],
+                                     (self.hooks.describe_target(self, inst.target, inst.controller)
+                                      if inst.target is not None else None),
+                                     list(inst.target) if inst.target is not None else None))
 
     def raise_by_effect(self, action_id: str, seat: int) -> ActionInstance | None:
         """An effect raises another action ("チャージアクションを起こす"): not a player's act, so no pass and
@@ -645,7 +647,7 @@ class Game:
         else:
             self.state.stage.append(inst)
             if self.log is not None:
-                self.log.write({"t": "stage", "action": a.id, "p": seat})
+                self.log.write(ev.Staged(a.id, seat))
         return inst
 
     # ------------------------------------------------------------------ resolving
@@ -658,7 +660,7 @@ class Game:
         s = self.state
         a = inst.action
         if self.log is not None:
-            self.log.write({"t": "resolve", "action": a.id, "p": inst.controller})
+            self.log.write(ev.Resolving(a.id, inst.controller))
         if inst.target is None or self.hooks.target_alive(self, inst.target):
             ctx = Ctx(self, inst, inst.controller)
             self.hooks.before_effect(self, inst)
@@ -668,7 +670,7 @@ class Game:
                 if s.over:
                     return
         elif self.log is not None:
-            self.log.write({"t": "no_effect", "action": a.id, "why": "target lost"})
+            self.log.write(ev.NoEffect(a.id, "target lost"))
         hooks = self.hooks
         for c in inst.keys:
             if s.loc[c][0] == Z_STAGE:
@@ -686,7 +688,7 @@ class Game:
                     if s.loc[c][0] == Z_STAGE:
                         self.hooks.move_card(self, c, Z_GRAVE, s.owner[c])
                 if self.log is not None:
-                    self.log.write({"t": "negated", "action": inst.action.id})
+                    self.log.write(ev.Negated(inst.action.id))
                 return True
         return False
 
@@ -751,7 +753,7 @@ class Game:
                     self._count_raise(inst)
                     self.state.stage.append(inst)
                     if self.log is not None:
-                        self.log.write({"t": "stage", "action": inst.action.id, "p": p})
+                        self.log.write(ev.Staged(inst.action.id, p))
                 self._collect(inst_lists, norm_lists)  # [6-12]
                 if any(inst_lists):
                     break
@@ -782,7 +784,7 @@ class Game:
                 self._count_raise(inst)
                 self.state.stage.append(inst)
                 if self.log is not None:
-                    self.log.write({"t": "stage", "action": inst.action.id, "p": p})
+                    self.log.write(ev.Staged(inst.action.id, p))
 
 
 class _Suspend(Exception):
@@ -790,7 +792,7 @@ class _Suspend(Exception):
 
 
 # primitives that never ask a decision (no checkpoint is taken before them)
-_SILENT = frozenset({"chance_to_turn_player", "reset_pass", "is_instant", "push_stage", "record_pass", "all_passed",
+_SILENT = frozenset({"chance_to_turn_player", "reset_pass", "is_instant", "record_pass", "all_passed",
                      "stage_nonempty", "stage_empty", "pop_stage", "move_chance", "from_stage", "win_check"})
 # primitives whose only decision comes before they change anything (run again as they are, no checkpoint)
 _ASK_FIRST = frozenset({"ask_action"})

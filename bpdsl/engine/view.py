@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Protocol
 
 from bpdsl.engine.decisions import DecisionRequest
+from bpdsl.engine.events import LogEvent
 from bpdsl.engine.log import EventLog
 
 # a card's printed text (both bundled games use the same playing cards)
@@ -219,11 +220,13 @@ class ViewLog(EventLog):
         self._before = [v.allowed() for v in self.views]
         return self
 
-    def write(self, event: dict[str, Any]) -> None:
+    def write(self, event: dict[str, Any] | LogEvent) -> None:
         super().write(event)
         if not self.views:
             return
         n = len(self.lines) - 1
+        if isinstance(event, LogEvent):
+            event = event.json()
         for s, v in enumerate(self.views):
             now = v.allowed()
             line = v.event(event, self._before[s], now)

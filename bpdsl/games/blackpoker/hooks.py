@@ -20,6 +20,7 @@ from typing import Any
 from bpdsl.dsl.cards import RANKS as RANK_ORDER
 from bpdsl.dsl.cards import card_at
 from bpdsl.engine.compiled import RANK, SUIT, TEXT, VALUE, CAction
+from bpdsl.engine.contract import BaseHooks
 from bpdsl.engine.core import Event, Game, GameAborted
 from bpdsl.engine.state import (LIST_ZONES, Z_FIELD, Z_GRAVE, Z_HAND, Z_LIFE, Z_OUT, Z_STAGE, ZONES, Character,
                                 Player, State)
@@ -32,7 +33,7 @@ NEXT_GEN_RANKS = frozenset({"Joker", "A", "J", "Q", "K"})
 SUIT_IDS = ("spade", "heart", "diamond", "club")
 
 
-class BlackPokerHooks:
+class BlackPokerHooks(BaseHooks):
     """Hooks of the generic core for BlackPoker (one instance per compiled Rules; stateless per game)."""
 
     def __init__(self, rules: Any):
