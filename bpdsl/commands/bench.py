@@ -76,7 +76,9 @@ def register(app: typer.Typer) -> None:
             st = report["step"]
             c.print(f"step API, {st['games']} games of {st['edition']} {st['format']}: {st['step_games_per_s']:.1f} games/s; "
                     f"clone() at decision {st['clone_at_decision']} ({st['clone_positions']} positions): "
-                    f"{st['clone_us']:.1f} µs, first apply(i) of a clone {st['apply_after_clone_us']:.1f} µs")
+                    f"{st['clone_us']:.1f} µs, first apply(i) of a clone {st['apply_after_clone_us']:.1f} µs; "
+                    f"state copy {st['state_copy_us']:.1f} µs (copy.deepcopy of state and RNG "
+                    f"{st['deepcopy_us']:.0f} µs)")
         if "memory" in report:
             m = report["memory"]
             c.print(f"memory over {m['games']} games of {m['edition']} {m['format']} in one process: RSS "

@@ -143,6 +143,7 @@ class Game:
         self._pending: DecisionRequest | None = None
         self._result: GameResult | None = None
         self._prim = ""  # the primitive being walked (step API)
+        self._shared = False  # state, RNG and walker fields shared with a clone (copy on write)
 
     # ------------------------------------------------------------------ walking the flow
 
@@ -351,8 +352,11 @@ class Game:
             raise ValueError(f"option {i!r} is not one of the {len(req.options)} options of this {req.kind} decision")
         feed = self._feed[:self._fed]
         feed.append(i)
-        if self._cp is not None:  # None: the node asked before changing anything (_ASK_FIRST)
-            self._restore(self._cp)
+        if self._cp is not None:
+            self._restore(self._cp)  # fresh copies of everything: nothing shared with a clone is changed
+        elif self._shared:  # the node asked before changing anything (_ASK_FIRST): run it again in place
+            self._unshare()
+        self._shared = False
         self._feed = feed
         self._fed = 0
         self._pending = None
@@ -364,24 +368,35 @@ class Game:
 
     def clone(self) -> "Game":
         """An independent game at the same point (same pending decision, same RNG state) that plays on
-        identically to this one given the same choices."""
+        identically to this one given the same choices.
+
+        Copy on write: a game waiting for a decision never changes its state again in place (apply()
+        works on a fresh copy of the node's checkpoint, or first copies what it shares), so the clone
+        shares the state, the RNG and the walker's fields with this game until one of them applies a
+        choice; the legal-action cache and the recorded choices are copied at once."""
         self._ensure_started()
         g = object.__new__(Game)
         g.__dict__.update(self.__dict__)
-        memo: Memo = {}
-        g.state = copy_state(self.state, memo)
-        g.rng = random.Random.__new__(random.Random)  # not Random(): seeding from the OS would cost more
-        g.rng.setstate(self.rng.getstate())
-        g.current = copy_inst(self.current, memo) if self.current is not None else None
-        g.events = [_copy_event(e, memo) for e in self.events]
-        g.raised = dict(self.raised)
-        g.raised_game = dict(self.raised_game)
-        g._legal_cache = dict(self._legal_cache)  # the lists are never changed; the dict diverges
+        g._legal_cache = dict(self._legal_cache)  # the lists are never changed; the dicts diverge
         g._feed = self._feed[:]
         g._scratch = Ctx(g, ActionInstance(0, None, 0), 0)
         if self.log is not None:
             g.log = self.log.fork()
+        g._shared = self._shared = True
         return g
+
+    def _unshare(self) -> None:
+        """Take own copies of what a clone shares (before this game changes anything in place)."""
+        memo: Memo = {}
+        self.state = copy_state(self.state, memo)
+        rng = random.Random.__new__(random.Random)  # not Random(): seeding from the OS would cost more
+        rng.setstate(self.rng.getstate())
+        self.rng = rng
+        self.current = copy_inst(self.current, memo) if self.current is not None else None
+        self.events = [_copy_event(e, memo) for e in self.events]
+        self.raised = dict(self.raised)
+        self.raised_game = dict(self.raised_game)
+        self._shared = False
 
     def _ensure_started(self) -> None:
         if not self._started:
@@ -401,6 +416,7 @@ class Game:
     def _restore(self, cp: "_Checkpoint") -> None:
         memo: Memo = {}
         self.state = copy_state(cp.state, memo)
+        self.rng = random.Random.__new__(random.Random)  # a clone may share the old one
         self.rng.setstate(cp.rng)
         self.node = cp.node
         self.current = copy_inst(cp.current, memo) if cp.current is not None else None

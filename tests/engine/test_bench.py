@@ -27,6 +27,7 @@ def test_bench_json_covers_every_declared_format_and_validate_time() -> None:
     st = data["step"]
     assert st["games"] == 3 and st["step_games_per_s"] > 0
     assert st["clone_positions"] >= 1 and st["clone_us"] > 0 and st["apply_after_clone_us"] > 0
+    assert st["state_copy_us"] > 0 and st["deepcopy_us"] > 0
 
 
 def test_play_pairs_follow_the_definitions() -> None:
