@@ -31,7 +31,8 @@ def _drive(game, agents, choices=None):
     return made
 
 
-@pytest.mark.parametrize("edition, fmt", [("act8.0", "std"), ("act8.2", "mast"), ("act6.1", "lite"), ("bd1", "std")])
+@pytest.mark.parametrize("edition, fmt", [("act8.0", "std"), ("act8.2", "mast"), ("act8.2", "extra"), ("act6.1", "lite"),
+                                          ("bd1", "std")])
 def test_step_play_equals_callback_play(edition: str, fmt: str) -> None:
     rules = build_rules(edition, fmt)
     for gs, s0, s1 in game_seeds(11, 15):
