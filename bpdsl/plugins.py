@@ -95,7 +95,7 @@ class RulesExtension(Protocol):
         """Adapt the compiled rules (gates, trigger sources, wrapped effects ...)."""
 
     def summarize(self, rules: Any, counts: dict[str, dict[Any, int]]) -> dict[str, Any]:
-        """Statistics of a batch of games from the counters the games kept (``game.counts``)."""
+        """Statistics of a batch of games from the counters the games kept (``state.counts``)."""
 
 
 def load_object(ref: str) -> Any:

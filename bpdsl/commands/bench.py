@@ -14,6 +14,8 @@ def register(app: typer.Typer) -> None:
         memory_games: int = typer.Option(10_000, "--memory-games", min=0,
                                          help="games of act8.0 std played in one process to measure memory growth"),
         seed: int = typer.Option(1, "--seed", "-s", help="seed of the games (same seed, same games)"),
+        step_games: int = typer.Option(200, "--step-games", min=0,
+                                       help="act8.0 std games driven through the step API (games/s, clone time)"),
         render: bool = typer.Option(True, "--render/--no-render",
                                     help="also time rendering every sheet (HTML, and HTML+PDF+2-up: seconds each)"),
         jobs_games: int = typer.Option(2000, "--jobs-games", min=0, help="games of act8.0 std played with one worker "
@@ -28,7 +30,7 @@ def register(app: typer.Typer) -> None:
         from bpdsl.bench_misc import bench_render, bench_validate, play_pairs
         from bpdsl.commands._engine_cli import rules_or_exit
         from bpdsl.engine import load_definitions
-        from bpdsl.engine.bench import bench_memory, bench_speed
+        from bpdsl.engine.bench import bench_memory, bench_speed, bench_step
 
         from bpdsl.diagnostics import DefinitionError
 
@@ -41,6 +43,8 @@ def register(app: typer.Typer) -> None:
         for ed, fmt in pairs:
             rules_or_exit(ed, fmt)
         report: dict = {"speed": [bench_speed(ed, fmt, games, seed) for ed, fmt in pairs]}
+        if step_games:
+            report["step"] = bench_step("act8.0", "std", step_games, seed)
         if memory_games:
             report["memory"] = bench_memory("act8.0", "std", memory_games, seed)
         if jobs_games:
@@ -68,6 +72,13 @@ def register(app: typer.Typer) -> None:
                       f"{r['best_slice_games_per_s']:.1f}", f"{r['decisions_per_s']:.0f}", f"{r['mean_decisions']:.1f}")
         c = Console()
         c.print(t)
+        if "step" in report:
+            st = report["step"]
+            c.print(f"step API, {st['games']} games of {st['edition']} {st['format']}: {st['step_games_per_s']:.1f} games/s; "
+                    f"clone() at decision {st['clone_at_decision']} ({st['clone_positions']} positions): "
+                    f"{st['clone_us']:.1f} µs, first apply(i) of a clone {st['apply_after_clone_us']:.1f} µs; "
+                    f"state copy {st['state_copy_us']:.1f} µs (copy.deepcopy of state and RNG "
+                    f"{st['deepcopy_us']:.0f} µs)")
         if "memory" in report:
             m = report["memory"]
             c.print(f"memory over {m['games']} games of {m['edition']} {m['format']} in one process: RSS "

@@ -16,6 +16,19 @@ Public API (for the regulation code, the CLI and tests)::
     game = new_game(rules, agents, seed=7, decks=[deck0, deck1], setup=preset)
     result = game.play()
 
+The step API (a game driven from outside, one decision at a time: search agents, a web client, undo)::
+
+    game = new_game(rules, agents=None, seed=7)
+    while (req := game.pending()) is not None:     # DecisionRequest: player, kind, options, labels, context
+        view = game.observe(req.player)             # what that seat may see (3.12.1)
+        other = game.clone()                        # independent, resumable here, same RNG state
+        game.apply(0)                               # option index; ValueError (and no change) when out of range
+    game.over, game.result()
+
+  Every kind of decision goes through it (action, key, target, cost_B/D/S, attackers, blockers, order,
+  draw_more, discard, choose, and a game's own kinds); a decision with a single option is taken without
+  asking.  ``game.play()`` runs the same walker with callback agents (no checkpoints are taken then).
+
 * :func:`build_rules` (edition, format, definitions=None) compiles the definitions into
   :class:`~bpdsl.engine.compiled.Rules` (plain Python objects; no YAML while playing).
 * :func:`new_game` returns a :class:`~bpdsl.engine.core.Game`; ``game.play()`` walks the core flow to the
@@ -54,6 +67,7 @@ from typing import Any, Callable, Sequence
 from bpdsl import plugins
 from bpdsl.dsl.loader import load_definitions
 from bpdsl.engine.compiled import N_CARDS, CompileError, Rules, compile_rules
+from bpdsl.engine.events import GameStarted
 from bpdsl.engine.core import Game, GameAborted, GameResult
 from bpdsl.engine.decisions import (Agent, DecisionRequest, FirstLegalAgent, RandomAgent, ReplayAgent, ScriptedAgent,
                                     ScriptError)
@@ -103,16 +117,18 @@ def deck_indices(deck: Sequence[Any]) -> list[int]:
     return out
 
 
-def new_game(rules: Rules, agents: Sequence[Agent], seed: int = 0, decks: Sequence[Sequence[Any]] | None = None,
-             setup: Callable[[Game], None] | None = None, log: Any = None,
-             check: Callable[[Game], None] | None = None, max_steps: int = 200_000) -> Game:
-    """A game ready to ``play()``; ``decks`` is one list of cards per seat (default: 54 cards each)."""
+def new_game(rules: Rules, agents: Sequence[Agent] | None = None, seed: int = 0,
+             decks: Sequence[Sequence[Any]] | None = None, setup: Callable[[Game], None] | None = None,
+             log: Any = None, check: Callable[[Game], None] | None = None, max_steps: int = 200_000) -> Game:
+    """A game ready to ``play()`` with one agent per seat, or, with ``agents=None``, to be driven through the
+    step API (``pending()``, ``apply(i)``, ``clone()``); ``decks`` is one list of cards per seat (default:
+    54 cards each)."""
     ds = [deck_indices(d) for d in decks] if decks is not None else None
     if log is not None:
-        log.write({"t": "game", "edition": rules.edition.id, "format": rules.format, "seed": seed,
-                   "decks": [[_card_id(c) for c in d] for d in ds] if ds is not None else None,
-                   "flow": rules.flow.id})
-    return Game(rules, hooks_for(rules), list(agents), seed, ds, setup, log, check, max_steps)
+        log.write(GameStarted(rules.edition.id, rules.format, seed,
+                              [[_card_id(c) for c in d] for d in ds] if ds is not None else None, rules.flow.id))
+    return Game(rules, hooks_for(rules), list(agents) if agents is not None else None, seed, ds, setup, log, check,
+                max_steps)
 
 
 def play_game(rules: Rules, agents: Sequence[Agent], seed: int = 0, **kw: Any) -> GameResult:

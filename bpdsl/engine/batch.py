@@ -29,7 +29,7 @@ def simulate(edition: str, fmt: str, games: int, seed: int, *, log: EventLog | N
     draws = aborted = violations = 0
     turns = decisions = 0
     raised: dict[str, int] = {a: 0 for a in rules.actions}
-    counts: dict[str, dict[Any, int]] = {}  # counters kept by the game's rules (game.counts)
+    counts: dict[str, dict[Any, int]] = {}  # counters kept by the game's rules (state.counts)
     reasons: list[str] = []
     for i, (gs, s0, s1) in enumerate(game_seeds(seed, games)):
         g = new_game(rules, [RandomAgent(s0), RandomAgent(s1)], gs, log=log if i == 0 else None,
@@ -54,7 +54,7 @@ def simulate(edition: str, fmt: str, games: int, seed: int, *, log: EventLog | N
         decisions += r.decisions
         for k, v in r.raised.items():
             raised[k] = raised.get(k, 0) + v
-        for name, table in g.__dict__.get("counts", {}).items():  # counters a game's rules kept
+        for name, table in g.state.counts.items():  # counters a game's rules kept
             merged = counts.setdefault(name, {})
             for k, v in table.items():
                 merged[k] = merged.get(k, 0) + v

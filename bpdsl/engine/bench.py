@@ -6,6 +6,7 @@ machine.  Memory growth is measured with ``tracemalloc`` between a warm-up point
 """
 from __future__ import annotations
 
+import copy
 import resource
 import time
 import tracemalloc
@@ -13,6 +14,7 @@ from typing import Any
 
 from bpdsl.engine import RandomAgent, build_rules, new_game
 from bpdsl.engine.batch import game_seeds
+from bpdsl.engine.snapshot import copy_state
 
 
 def bench_speed(edition: str, fmt: str, games: int, seed: int = 1, chunks: int = 5) -> dict[str, Any]:
@@ -80,3 +82,55 @@ def bench_memory(edition: str, fmt: str, games: int, seed: int = 1, traced_games
             "rss_after_warmup_kib": round(rss_warm, 1), "rss_end_kib": round(rss_end, 1),
             "rss_growth_kib": round(rss_end - rss_warm, 1),
             "traced_games": games - traced_from, "traced_growth_kib": round((traced_end - traced_start) / 1024, 1)}
+
+
+def bench_step(edition: str, fmt: str, games: int, seed: int = 1, at: int = 80, repeat: int = 200) -> dict[str, Any]:
+    """The step API: games/s of the same random games driven through pending()/apply(i), and the cost of
+    clone() at a mid-game decision (decision ``at``; act8.0 std games ask ~175), the mean over ``repeat``
+    clones of each of ``games`` positions; the first apply(i) of a clone (copying what it shares, or going
+    back to the node's checkpoint, and running the node up to the next decision); the hand-written copy
+    of the state alone (what a checkpoint costs), and ``copy.deepcopy`` of the state and RNG for scale."""
+    rules = build_rules(edition, fmt)
+    seeds = game_seeds(seed, games)
+    positions = []
+    t0 = time.process_time()
+    for gs, s0, s1 in seeds:
+        g = new_game(rules, None, gs)
+        agents = [RandomAgent(s0), RandomAgent(s1)]
+        n = 0
+        while (req := g.pending()) is not None:
+            if n == at:
+                positions.append(g.clone())
+            g.apply(agents[req.player].decide(req, _no_observation))
+            n += 1
+    step_seconds = max(time.process_time() - t0, 1e-9)
+    clone_total = apply_total = copy_total = deep_total = 0.0
+    deep_repeat = max(1, repeat // 10)
+    for g in positions:
+        t0 = time.process_time()
+        for _ in range(repeat):
+            g.clone()
+        clone_total += time.process_time() - t0
+        t0 = time.process_time()
+        for _ in range(repeat):
+            copy_state(g.state, {})
+        copy_total += time.process_time() - t0
+        t0 = time.process_time()
+        for _ in range(deep_repeat):
+            copy.deepcopy((g.state, g.rng))
+        deep_total += time.process_time() - t0
+        copies = [g.clone() for _ in range(repeat)]
+        t0 = time.process_time()
+        for c in copies:
+            c.apply(0)
+        apply_total += time.process_time() - t0
+    n = max(1, len(positions) * repeat)
+    return {"edition": edition, "format": fmt, "games": games, "step_games_per_s": round(games / step_seconds, 1),
+            "clone_positions": len(positions), "clone_at_decision": at,
+            "clone_us": round(clone_total / n * 1e6, 1), "apply_after_clone_us": round(apply_total / n * 1e6, 1),
+            "state_copy_us": round(copy_total / n * 1e6, 1),
+            "deepcopy_us": round(deep_total / max(1, len(positions) * deep_repeat) * 1e6, 1)}
+
+
+def _no_observation() -> dict[str, Any]:
+    return {}

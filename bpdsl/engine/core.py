@@ -16,15 +16,15 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from bpdsl.engine.compiled import CAction, Rules
+from bpdsl.engine import events as ev
+from bpdsl.engine.compiled import N_CARDS, CAction, Rules
+from bpdsl.engine.contract import GameHooks
 from bpdsl.engine.decisions import Agent, DecisionRequest
+from bpdsl.engine.errors import GameAborted
+from bpdsl.engine.snapshot import Memo, copy_inst, copy_state
 from bpdsl.engine.state import Z_GRAVE, Z_STAGE, ActionInstance, State
 from bpdsl.dsl.expr import parse
 from bpdsl.engine.log import state_hash
-
-
-class GameAborted(Exception):
-    """The game could not be played to its end (step limit reached or a definitions error at run time)."""
 
 
 @dataclass(slots=True)
@@ -56,7 +56,7 @@ class Ctx:
         return self.game.state
 
     @property
-    def hooks(self) -> Any:
+    def hooks(self) -> GameHooks:
         """The game's common-rules hooks (the contract of bpdsl.engine.contract)."""
         return self.game.hooks
 
@@ -101,7 +101,7 @@ class GameResult:
 class Game:
     """One game: state, RNG, agents and the walk over the compiled core flow."""
 
-    def __init__(self, rules: Rules, hooks: Any, agents: list[Agent], seed: int = 0,
+    def __init__(self, rules: Rules, hooks: GameHooks, agents: list[Agent] | None, seed: int = 0,
                  decks: list[list[int]] | None = None, setup: Callable[["Game"], None] | None = None,
                  log: Any = None, check: Callable[["Game"], None] | None = None, max_steps: int = 200_000):
         self.rules = rules
@@ -134,11 +134,23 @@ class Game:
         # (hand bitmask, main timing open) -> the actions whose key cards the hand can provide
         self._by_hand: dict[tuple[int, bool], list[CAction]] = {}
         self._scratch = Ctx(self, ActionInstance(0, None, 0), 0)  # reused while listing legal targets
+        # the step API (agents is None): see the "step API" section below
+        self._step = agents is None
+        self._started = False
+        self._cp: _Checkpoint | None = None  # the game before the flow node being walked
+        self._feed: list[int] = []  # choices of the decisions of this node, in the order they were asked
+        self._fed = 0  # how many of them the current run of the node has taken
+        self._pending: DecisionRequest | None = None
+        self._result: GameResult | None = None
+        self._prim = ""  # the primitive being walked (step API)
+        self._shared = False  # state, RNG and walker fields shared with a clone (copy on write)
 
     # ------------------------------------------------------------------ walking the flow
 
     def play(self) -> GameResult:
-        """Walk the flow until the win check ends the game (or the step limit aborts it)."""
+        """Walk the flow until the win check ends the game (or the step limit aborts it), asking the agents."""
+        if self._step:
+            raise ValueError("this game has no agents: drive it with pending() and apply(i)")
         # bound methods are built here, not kept on the game, so that a finished game holds no cycles
         prims = [(getattr(self, "p_" + prim), nxt, yes, no) for prim, nxt, yes, no in self.rules.flow_nodes]
         s = self.state
@@ -172,18 +184,26 @@ class Game:
         finally:
             prims.clear()
             self.steps = steps
-        return self.result(aborted)
+        return self._finish(aborted)
 
-    def result(self, aborted: bool = False) -> GameResult:
+    def result(self) -> GameResult:
+        """The result of a finished game (ValueError while it is still going on)."""
+        if self._step:
+            self._ensure_started()
+        if self._result is None:
+            raise ValueError("the game is not over yet")
+        return self._result
 
+    def _finish(self, aborted: bool = False) -> GameResult:
         s = self.state
         h = state_hash(self)
         self._scratch.game = None  # break the game <-> scratch context cycle
         res = GameResult(None if aborted else s.winner, (not aborted) and s.winner is None, aborted, s.turn_no,
                          self.decisions, s.reason, h, dict(self.raised))
         if self.log is not None:
-            self.log.write({"t": "end", "winner": res.winner, "draw": res.draw, "aborted": aborted,
-                            "turns": res.turns, "decisions": res.decisions, "reason": res.reason, "hash": h})
+            self.log.write(ev.Ended(res.winner, res.draw, aborted, res.turns, res.decisions, res.reason, h))
+        self._result = res
+        self._pending = None
         return res
 
     # primitives: return None for a plain step, True/False for a question
@@ -219,7 +239,7 @@ class Game:
         if i == 0:
             self.chosen = None
             if self.log is not None:
-                self.log.write({"t": "pass", "p": seat})
+                self.log.write(ev.Passed(seat))
             return False
         self.chosen = options[i]
         return True
@@ -260,7 +280,7 @@ class Game:
         if inst is not None:
             self.state.stage.append(inst)
             if self.log is not None:
-                self.log.write({"t": "stage", "action": inst.action.id, "p": inst.controller})
+                self.log.write(ev.Staged(inst.action.id, inst.controller))
             if self.rules.raise_events:
                 # raising a normal action is complete once it is on the stage: what listens to its raising
                 # ("自分がエンドアクションを起こした場合…") is triggered now, above it
@@ -296,6 +316,163 @@ class Game:
         self.current = None
         return bool(inst is not None and inst.from_stage)
 
+    # ------------------------------------------------------------------ the step API
+    #
+    # A game created without agents is driven from outside: pending() is the decision the game waits for,
+    # apply(i) takes option i and walks on to the next decision (or the end).  The core flow is data, so
+    # where the walker stands is plain data too: before each flow node that can ask a decision the game
+    # keeps a checkpoint (state, RNG, walker fields, log length).  A decision inside the node suspends the
+    # walk (_Suspend); apply(i) goes back to the node's checkpoint and runs the node again, feeding it the
+    # choices it already got plus i, until it asks the next decision or ends.  A node that asks before it
+    # changes anything (_ASK_FIRST: the choice of action) needs no checkpoint: it is simply run again.
+    # clone() copies the game and shares the checkpoint (never changed once taken).  Callback play
+    # (play()) takes no checkpoints.
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended (the win check decided it, or it was aborted)."""
+        if self._step:
+            self._ensure_started()
+        return self.state.over
+
+    def pending(self) -> DecisionRequest | None:
+        """The decision the game waits for (never one with a single option), or None once it is over."""
+        self._ensure_started()
+        return self._pending
+
+    def apply(self, i: int) -> None:
+        """Take option ``i`` of the pending decision and walk on to the next decision or the end.
+
+        An index out of range (or no pending decision) raises ValueError and changes nothing."""
+        self._ensure_started()
+        req = self._pending
+        if req is None:
+            raise ValueError("no decision is pending: the game is over")
+        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(req.options):
+            raise ValueError(f"option {i!r} is not one of the {len(req.options)} options of this {req.kind} decision")
+        feed = self._feed[:self._fed]
+        feed.append(i)
+        if self._cp is not None:
+            self._restore(self._cp)  # fresh copies of everything: nothing shared with a clone is changed
+        elif self._shared:  # the node asked before changing anything (_ASK_FIRST): run it again in place
+            self._unshare()
+        self._shared = False
+        self._feed = feed
+        self._fed = 0
+        self._pending = None
+        self._walk(resume=True)
+
+    def observe(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see now (3.12.1), as the game's hooks give it."""
+        return self.hooks.observe(self, seat)
+
+    def clone(self) -> "Game":
+        """An independent game at the same point (same pending decision, same RNG state) that plays on
+        identically to this one given the same choices.
+
+        Copy on write: a game waiting for a decision never changes its state again in place (apply()
+        works on a fresh copy of the node's checkpoint, or first copies what it shares), so the clone
+        shares the state, the RNG and the walker's fields with this game until one of them applies a
+        choice; the legal-action cache and the recorded choices are copied at once."""
+        self._ensure_started()
+        g = object.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g._legal_cache = dict(self._legal_cache)  # the lists are never changed; the dicts diverge
+        g._feed = self._feed[:]
+        g._scratch = Ctx(g, ActionInstance(0, None, 0), 0)
+        if self.log is not None:
+            g.log = self.log.fork()
+        g._shared = self._shared = True
+        return g
+
+    def _unshare(self) -> None:
+        """Take own copies of what a clone shares (before this game changes anything in place)."""
+        memo: Memo = {}
+        self.state = copy_state(self.state, memo)
+        rng = random.Random.__new__(random.Random)  # not Random(): seeding from the OS would cost more
+        rng.setstate(self.rng.getstate())
+        self.rng = rng
+        self.current = copy_inst(self.current, memo) if self.current is not None else None
+        self.events = [_copy_event(e, memo) for e in self.events]
+        self.raised = dict(self.raised)
+        self.raised_game = dict(self.raised_game)
+        self._shared = False
+
+    def _ensure_started(self) -> None:
+        if not self._started:
+            if not self._step:
+                return
+            self._started = True
+            self._walk(resume=False)
+
+    def _checkpoint(self) -> "_Checkpoint":
+        memo: Memo = {}
+        return _Checkpoint(copy_state(self.state, memo), self.rng.getstate(), self.node,
+                           copy_inst(self.current, memo) if self.current is not None else None, self.chosen,
+                           [_copy_event(e, memo) for e in self.events], self.decisions, self.forced, self.steps,
+                           dict(self.raised), dict(self.raised_game), self.epoch,
+                           len(self.log.lines) if self.log is not None else 0)
+
+    def _restore(self, cp: "_Checkpoint") -> None:
+        memo: Memo = {}
+        self.state = copy_state(cp.state, memo)
+        self.rng = random.Random.__new__(random.Random)  # a clone may share the old one
+        self.rng.setstate(cp.rng)
+        self.node = cp.node
+        self.current = copy_inst(cp.current, memo) if cp.current is not None else None
+        self.chosen = cp.chosen
+        self.events = [_copy_event(e, memo) for e in cp.events]
+        self.decisions = cp.decisions
+        self.forced = cp.forced
+        self.steps = cp.steps
+        self.raised = dict(cp.raised)
+        self.raised_game = dict(cp.raised_game)
+        self.epoch = cp.epoch
+        # legal actions computed on the path being abandoned (later epochs) do not hold on the new one
+        self._legal_cache = {k: v for k, v in self._legal_cache.items() if v[0] <= cp.epoch}
+        if self.log is not None:
+            self.log.truncate(cp.log_len)
+
+    def _walk(self, resume: bool) -> None:
+        """Walk the flow from ``self.node`` until a decision suspends it or the game ends."""
+        s = self.state
+        nodes = self.rules.flow_nodes
+        check = self.check
+        limit = self.max_steps
+        try:
+            while not self.state.over:
+                i = self.node
+                prim, nxt, yes, no = nodes[i]
+                if not resume:
+                    if prim in _ASK_FIRST:
+                        self._cp = None
+                    elif prim not in _SILENT:
+                        self._cp = self._checkpoint()
+                    self._feed = []
+                    self._fed = 0
+                self._prim = prim
+                resume = False
+                try:
+                    r = getattr(self, "p_" + prim)()
+                except _Suspend:
+                    return
+                s = self.state
+                if check is not None:
+                    check(self)
+                if s.over:
+                    break
+                self.node = nxt if r is None else yes if r else no
+                self.steps += 1
+                if self.steps > limit:
+                    raise GameAborted(f"no result after {limit} core-flow steps")
+        except GameAborted as exc:
+            s = self.state
+            s.over = True
+            s.reason = f"aborted: {exc}"
+            self._finish(True)
+            return
+        self._finish(False)
+
     # ------------------------------------------------------------------ decisions
 
     def decide(self, seat: int, kind: str, options: list[Any], context: dict[str, Any] | None = None,
@@ -307,13 +484,28 @@ class Game:
         if n == 1:
             self.forced += 1
             return 0
-        req = DecisionRequest(seat, kind, options, context or {}, labels)
-        i = self.agents[seat].decide(req, lambda: self.hooks.observe(self, seat))
-        if not isinstance(i, int) or not 0 <= i < n:
-            raise GameAborted(f"agent {self.agents[seat].name} returned {i!r} for a {kind} decision with {n} options")
+        if self._step:
+            if self._fed < len(self._feed):  # a decision of this node taken before: the same choice again
+                i = self._feed[self._fed]
+                self._fed += 1
+            else:
+                if self._prim in _SILENT or (self._cp is None and self._fed):
+                    # no checkpoint of this node to come back to: a primitive asked more than it declares
+                    raise GameAborted(f"flow primitive {self._prim!r} asked a {kind} decision, which the step "
+                                      "API cannot resume (see _SILENT and _ASK_FIRST in bpdsl.engine.core)")
+                self._pending = DecisionRequest(seat, kind, options, context or {},
+                                                labels if labels is not None else [str(o) for o in options])
+                raise _Suspend
+            req = None
+        else:
+            req = DecisionRequest(seat, kind, options, context or {}, labels)
+            i = self.agents[seat].decide(req, lambda: self.hooks.observe(self, seat))
+            if not isinstance(i, int) or not 0 <= i < n:
+                raise GameAborted(f"agent {self.agents[seat].name} returned {i!r} for a {kind} decision with {n} options")
         self.decisions += 1
         if self.log is not None:
-            self.log.write({"t": "decision", "p": seat, "kind": kind, "i": i, "n": n, "choice": req.label(i)})
+            self.log.write(ev.Decision(seat, kind, i, n, req.label(i) if req is not None else (
+                labels[i] if labels is not None else str(options[i]))))
         return i
 
     # ------------------------------------------------------------------ raising actions
@@ -323,8 +515,9 @@ class Game:
         s = self.state
         my_turn_empty = s.turn == seat and not s.stage
         hand = 0
+        n_cards = N_CARDS  # cards are seat * N_CARDS + index in the card universe of the card grammar
         for c in s.players[seat].hand:
-            hand |= 1 << (c % 54)
+            hand |= 1 << (c % n_cards)
         raised = s.raised_this_turn
         out = []
         targets: dict[Any, bool] = {}  # target op call -> some target exists (for key-independent targets)
@@ -443,12 +636,10 @@ class Game:
         if self.rules.raise_events and a.instant:
             self.events.append(Event("raised", inst.controller, inst=inst))
         if self.log is not None:
-            self.log.write({"t": "raise", "p": inst.controller, "action": a.id, "direct": inst.direct,
-                            "keys": [self.hooks.card_text(c) for c in inst.keys],
-                            "target": (self.hooks.describe_target(self, inst.target, inst.controller)
-                                       if inst.target is not None else None),
-                            # what the target is, so that each seat's view can name it as that seat sees it
-                            "target_ref": list(inst.target) if inst.target is not None else None})
+            self.log.write(ev.Raised(inst.controller, a.id, inst.direct, [self.hooks.card_text(c) for c in inst.keys],
+                                     (self.hooks.describe_target(self, inst.target, inst.controller)
+                                      if inst.target is not None else None),
+                                     list(inst.target) if inst.target is not None else None))
 
     def raise_by_effect(self, action_id: str, seat: int) -> ActionInstance | None:
         """An effect raises another action ("チャージアクションを起こす"): not a player's act, so no pass and
@@ -472,7 +663,7 @@ class Game:
         else:
             self.state.stage.append(inst)
             if self.log is not None:
-                self.log.write({"t": "stage", "action": a.id, "p": seat})
+                self.log.write(ev.Staged(a.id, seat))
         return inst
 
     # ------------------------------------------------------------------ resolving
@@ -485,7 +676,7 @@ class Game:
         s = self.state
         a = inst.action
         if self.log is not None:
-            self.log.write({"t": "resolve", "action": a.id, "p": inst.controller})
+            self.log.write(ev.Resolving(a.id, inst.controller))
         if inst.target is None or self.hooks.target_alive(self, inst.target):
             ctx = Ctx(self, inst, inst.controller)
             self.hooks.before_effect(self, inst)
@@ -495,7 +686,7 @@ class Game:
                 if s.over:
                     return
         elif self.log is not None:
-            self.log.write({"t": "no_effect", "action": a.id, "why": "target lost"})
+            self.log.write(ev.NoEffect(a.id, "target lost"))
         hooks = self.hooks
         for c in inst.keys:
             if s.loc[c][0] == Z_STAGE:
@@ -513,7 +704,7 @@ class Game:
                     if s.loc[c][0] == Z_STAGE:
                         self.hooks.move_card(self, c, Z_GRAVE, s.owner[c])
                 if self.log is not None:
-                    self.log.write({"t": "negated", "action": inst.action.id})
+                    self.log.write(ev.Negated(inst.action.id))
                 return True
         return False
 
@@ -578,7 +769,7 @@ class Game:
                     self._count_raise(inst)
                     self.state.stage.append(inst)
                     if self.log is not None:
-                        self.log.write({"t": "stage", "action": inst.action.id, "p": p})
+                        self.log.write(ev.Staged(inst.action.id, p))
                 self._collect(inst_lists, norm_lists)  # [6-12]
                 if any(inst_lists):
                     break
@@ -609,7 +800,42 @@ class Game:
                 self._count_raise(inst)
                 self.state.stage.append(inst)
                 if self.log is not None:
-                    self.log.write({"t": "stage", "action": inst.action.id, "p": p})
+                    self.log.write(ev.Staged(inst.action.id, p))
+
+
+class _Suspend(Exception):
+    """A decision of a game driven by the step API: the walk stops until apply() gives the choice."""
+
+
+# primitives that never ask a decision (no checkpoint is taken before them)
+_SILENT = frozenset({"chance_to_turn_player", "reset_pass", "is_instant", "record_pass", "all_passed",
+                     "stage_nonempty", "stage_empty", "pop_stage", "move_chance", "from_stage", "win_check"})
+# primitives whose only decision comes before they change anything (run again as they are, no checkpoint)
+_ASK_FIRST = frozenset({"ask_action"})
+
+
+@dataclass(slots=True)
+class _Checkpoint:
+    """The game just before a flow node (never changed once taken: a clone shares it)."""
+
+    state: State
+    rng: tuple[Any, ...]
+    node: int
+    current: ActionInstance | None
+    chosen: CAction | None
+    events: list[Event]
+    decisions: int
+    forced: int
+    steps: int
+    raised: dict[str, int]
+    raised_game: dict[tuple[int, str], int]
+    epoch: int
+    log_len: int
+
+
+def _copy_event(e: Event, memo: Memo) -> Event:
+    return Event(e.type, e.seat, e.card, e.char_id, copy_inst(e.inst, memo) if e.inst is not None else None, e.to,
+                 e.first)
 
 
 __all__ = ["Ctx", "Event", "Game", "GameAborted", "GameResult"]

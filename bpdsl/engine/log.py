@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bpdsl.datafile import read_json_lines
+from bpdsl.engine.events import LogEvent
 from bpdsl.fsutil import write_atomic
 
 CHAIN_KEY = "h"
@@ -79,9 +80,24 @@ class EventLog:
         self.lines: list[dict[str, Any]] = []
         self.digest = CHAIN_START
 
-    def write(self, event: dict[str, Any]) -> None:
+    def write(self, event: dict[str, Any] | LogEvent) -> None:
+        """Record one event: a declared event (bpdsl.engine.events) or a game's own event as a dict."""
+        if isinstance(event, LogEvent):
+            event = event.json()
         self.digest = chain_digest(self.digest, event)
         self.lines.append({**event, CHAIN_KEY: self.digest})
+
+    def truncate(self, n: int) -> None:
+        """Forget the events after the first ``n`` (the step API going back to a checkpoint)."""
+        del self.lines[n:]
+        self.digest = str(self.lines[-1][CHAIN_KEY]) if self.lines else CHAIN_START
+
+    def fork(self) -> "EventLog":
+        """An independent log with the same events so far (for a cloned game)."""
+        other = EventLog()
+        other.lines = list(self.lines)
+        other.digest = self.digest
+        return other
 
     def text(self) -> str:
         return "".join(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n" for e in self.lines)
@@ -98,9 +114,12 @@ class StreamLog(EventLog):
         super().__init__()
         self.fh = fh
 
-    def write(self, event: dict[str, Any]) -> None:
+    def write(self, event: dict[str, Any] | LogEvent) -> None:
         super().write(event)
         self.fh.write(json.dumps(self.lines[-1], ensure_ascii=False, sort_keys=True) + "\n")
+
+    def truncate(self, n: int) -> None:
+        raise ValueError("a streamed log cannot take back lines: drive a step game with an EventLog")
 
 
 def canonical_state(game: Any) -> dict[str, Any]:
@@ -121,9 +140,9 @@ def canonical_state(game: Any) -> dict[str, Any]:
     out = {"players": players, "turn": s.turn, "turn_no": s.turn_no, "chance": s.chance,
            "stage": [{"action": x.action.id, "p": x.controller, "keys": [text(c) for c in x.keys]} for x in s.stage],
            "winner": s.winner, "over": s.over}
-    extra = getattr(game.hooks, "canonical_extra", None)  # state a game keeps beyond the core's (points ...)
+    extra = game.hooks.canonical_extra(game)  # state a game keeps beyond the core's (points ...)
     if extra is not None:
-        out["game"] = extra(game)
+        out["game"] = extra
     return out
 
 

@@ -364,7 +364,7 @@ def start_position(game: Any, data: dict[str, Any]) -> None:
     if start not in rules.flow_ids:
         raise ScenarioError(f"unknown start node {start!r}; nodes: {', '.join(rules.flow_ids)}")
     game.node = rules.flow_ids.index(start)
-    game.keep_order = data.get("shuffle", True) is False  # type: ignore[attr-defined]
+    game.state.keep_order = data.get("shuffle", True) is False
 
 
 def load_scenario(path: str | Path) -> dict[str, Any]:

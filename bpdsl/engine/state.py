@@ -82,6 +82,11 @@ class State:
     reason: str = ""
     combat: dict[str, Any] = field(default_factory=dict)  # attackers -> blockers of the current attack
     trump_up: set[int] = field(default_factory=set)  # cards of the 切札 zones lying face up (エクストラ)
+    keep_order: bool = False  # a scenario keeps the lives (the deck) in their given order: no shuffle
+    pack_in_use: bool = False  # the パック option: observations show the packs
+    pack_face_up: set[int] = field(default_factory=set)  # seats whose pack 【パック開封】 turned face up
+    no_damage: frozenset[int] = frozenset()  # seats no damage may reach while an effect resolves (要塞)
+    counts: dict[str, dict[Any, int]] = field(default_factory=dict)  # counters of the game's rules for statistics
 
     def uid(self) -> int:
         self.next_uid += 1

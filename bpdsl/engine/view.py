@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Protocol
 
 from bpdsl.engine.decisions import DecisionRequest
+from bpdsl.engine.events import LogEvent
 from bpdsl.engine.log import CHAIN_KEY, CHAIN_START, EventLog
 
 # a card's printed text (both bundled games use the same playing cards)
@@ -229,11 +230,13 @@ class ViewLog(EventLog):
                 return seen
         return self._base
 
-    def write(self, event: dict[str, Any]) -> None:
+    def write(self, event: dict[str, Any] | LogEvent) -> None:
         super().write(event)
         if not self.views:
             return
         n = len(self.lines) - 1
+        if isinstance(event, LogEvent):
+            event = event.json()
         before = self._before(n)
         after = []
         for s, v in enumerate(self.views):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from bpdsl.ops.context import ExecContext
 from bpdsl.ops.registry import PhraseContext, declare
 
 
@@ -37,7 +38,7 @@ ONCE_PER_TURN = declare(
 )
 
 @ONCE_PER_TURN.executor
-def _once_per_turn(ctx: Any, a: Mapping[str, Any]) -> bool:
+def _once_per_turn(ctx: ExecContext, a: Mapping[str, Any]) -> bool:
     return ctx.state.raised_count.get((ctx.seat, ctx.inst.action.id), 0) < get(a, "times", 1)
 
 
@@ -51,5 +52,5 @@ NOT_DIRECT = declare(
 )
 
 @NOT_DIRECT.executor
-def _not_direct(ctx: Any, a: Mapping[str, Any]) -> bool:
+def _not_direct(ctx: ExecContext, a: Mapping[str, Any]) -> bool:
     return False  # never raised by a player; effects and abilities raise it without this check

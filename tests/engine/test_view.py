@@ -136,7 +136,7 @@ def test_no_message_names_a_hidden_card_under_a_regulation_with_packs() -> None:
         def make(agents: list[Any], log: ViewLog, seed: int = seed, decks: Any = decks, players: Any = players) -> Any:
             game = new_game(rules, agents, seed=seed, log=log, decks=decks,
                             setup=setup_hook(reg, (players[0].pack, players[1].pack)))
-            game.__dict__["pack_in_use"] = True
+            game.state.pack_in_use = True
             return game
 
         log, result = _play_checked(make, seed)

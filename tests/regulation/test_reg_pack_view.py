@@ -55,7 +55,7 @@ def test_an_opened_pack_is_seen_by_both_players(defs) -> None:  # type: ignore[n
 
     def watch(game: Any) -> None:
         check(game)
-        opened = game.__dict__.get("pack_face_up", set())
+        opened = game.state.pack_face_up
         views = [game.hooks.observe(game, seat) for seat in (0, 1)]
         for owner in (0, 1):
             pack = game.state.players[owner].pack
@@ -80,7 +80,7 @@ def test_an_opened_pack_is_seen_by_both_players(defs) -> None:  # type: ignore[n
 def test_the_terminal_view_shows_the_packs(defs) -> None:  # type: ignore[no-untyped-def]
     game = _game(defs, "std+random40+pack", 3)
     game.hooks.game_start(game)
-    game.__dict__.setdefault("pack_face_up", set()).add(1)
+    game.state.pack_face_up.add(1)
     console = Console(record=True, width=200)
     agent = HumanAgent(console=console, read=lambda _: "0")
     agent.show(game.hooks.observe(game, 0))

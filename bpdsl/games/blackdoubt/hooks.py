@@ -30,6 +30,7 @@ from typing import Any
 
 from bpdsl.dsl.cards import card_at
 from bpdsl.engine.compiled import N_CARDS, TEXT
+from bpdsl.engine.contract import BaseHooks
 from bpdsl.engine.core import Game, GameAborted
 from bpdsl.engine.state import LIST_ZONES, Z_FIELD, Z_OUT, Z_PACK, Character, Player, State
 
@@ -65,7 +66,7 @@ class BDState(State):
     rounds: list[dict[str, Any]] = field(default_factory=list)  # scored rounds (row, points) for the log
 
 
-class BlackDoubtHooks:
+class BlackDoubtHooks(BaseHooks):
     """Hooks of the generic core for Black Doubt (one instance per compiled Rules)."""
 
     def __init__(self, rules: Any):
@@ -162,7 +163,7 @@ class BlackDoubtHooks:
         A position set up by the scenario runner gives its cards as the players' ``life`` zones: they become
         the deck (seat 0's, top first, on top of seat 1's), and with ``shuffle: false`` keep that order."""
         s = game.state
-        keep = getattr(game, "keep_order", False)
+        keep = game.state.keep_order
         first = s.turn if keep else game.rng.randrange(2)
         if game.setup_hook is not None:
             game.setup_hook(game)
@@ -179,7 +180,7 @@ class BlackDoubtHooks:
     def new_round(self, game: Game, first: int) -> None:
         """Every card back into the deck, shuffled; both players draw one card face up (first player first)."""
         s = game.state
-        keep = getattr(game, "keep_order", False)  # scenarios may stack the deck
+        keep = game.state.keep_order  # scenarios may stack the deck
         for p in s.players:
             for ch in list(p.field):
                 p.field.remove(ch)
@@ -350,7 +351,7 @@ class BlackDoubtHooks:
         elif len(over) == 2:
             s.loser = -1 if s.points[0] == s.points[1] else (0 if s.points[0] > s.points[1] else 1)
 
-    # ------------------------------------------------------------------ core hooks without a Black Doubt meaning
+    # ------------------------------------------------------------------ expression names, size, state hash
 
     def resolve_name(self, ctx: Any, name: str) -> Any:
         s = ctx.game.state
@@ -360,37 +361,6 @@ class BlackDoubtHooks:
         if name in table:
             return table[name]
         raise GameAborted(f"expression name {name!r} has no value in Black Doubt")
-
-    def before_effect(self, game: Game, inst: Any) -> None:
-        return None
-
-    def pay_costs(self, game: Game, inst: Any) -> None:
-        if inst.action.cost:
-            raise GameAborted(f"Black Doubt has no costs ({inst.action.id} names {inst.action.cost!r})")
-
-    def key_choices(self, game: Game, a: Any, seat: int) -> list[tuple[int, ...]]:
-        return []
-
-    def has_key(self, game: Game, a: Any, seat: int) -> bool:
-        return False
-
-    def can_pay(self, game: Game, a: Any, seat: int, keys: tuple[int, ...]) -> bool:
-        return not a.cost
-
-    def can_pay_n(self, game: Game, a: Any, seat: int, n: int) -> bool:
-        return not a.cost
-
-    def budget(self, game: Game, seat: int) -> None:
-        return None
-
-    def affordable(self, game: Game, budget: Any, a: Any, seat: int, n_keys: int) -> bool:
-        return not a.cost
-
-    def target_alive(self, game: Game, t: Any) -> bool:
-        return True
-
-    def describe_target(self, game: Game, t: Any, viewer: int | None = None) -> str:
-        return "-" if t is None else f"プレイヤー{t[1]}" if t[0] == "player" else str(t)
 
     def size(self, ch: Character) -> int:
         return sum(self.value.get(c % N_CARDS, 0) for c in ch.cards)
@@ -407,9 +377,6 @@ class BlackDoubtHooks:
     def visible_cards(self, game: Game, seat: int) -> set[int]:
         """Own cards and every face-up card in front of a player; the deck is seen by nobody."""
         return {c for p in game.state.players for ch in p.field if ch.face_up or p.seat == seat for c in ch.cards}
-
-    def event_reveals(self, e: dict[str, Any]) -> list[str]:
-        return []
 
     def describe_event(self, game: Game, e: dict[str, Any], me: int) -> str:
         """One event as the player ``me`` hears it ("" when not told)."""

@@ -20,6 +20,7 @@ from typing import Any
 from bpdsl.dsl.cards import RANKS as RANK_ORDER
 from bpdsl.dsl.cards import card_at
 from bpdsl.engine.compiled import RANK, SUIT, TEXT, VALUE, CAction
+from bpdsl.engine.contract import BaseHooks
 from bpdsl.engine.core import Event, Game, GameAborted
 from bpdsl.engine.state import (LIST_ZONES, Z_FIELD, Z_GRAVE, Z_HAND, Z_LIFE, Z_OUT, Z_STAGE, ZONES, Character,
                                 Player, State)
@@ -32,7 +33,7 @@ NEXT_GEN_RANKS = frozenset({"Joker", "A", "J", "Q", "K"})
 SUIT_IDS = ("spade", "heart", "diamond", "club")
 
 
-class BlackPokerHooks:
+class BlackPokerHooks(BaseHooks):
     """Hooks of the generic core for BlackPoker (one instance per compiled Rules; stateless per game)."""
 
     def __init__(self, rules: Any):
@@ -125,7 +126,7 @@ class BlackPokerHooks:
             from bpdsl.games.blackpoker import trumps
 
             trumps.place(game)
-        if not getattr(game, "keep_order", False):  # scenarios may keep the lives in their given order
+        if not game.state.keep_order:  # scenarios may keep the lives in their given order
             for p in s.players:
                 rng.shuffle(p.life)
         if game.setup_hook is not None:
@@ -178,7 +179,7 @@ class BlackPokerHooks:
     def damage(self, game: Game, seat: int, amount: int) -> int:
         """3.7: the top ``amount`` cards of the life to the grave; only as many as there are (3.10.4)."""
         p = game.state.players[seat]
-        if seat in game.__dict__.get("no_damage", ()):  # prevented (要塞, bpdsl.games.blackpoker.trumps)
+        if seat in game.state.no_damage:  # prevented (要塞, bpdsl.games.blackpoker.trumps)
             return 0
         n = max(0, min(amount, len(p.life)))
         for _ in range(n):
@@ -712,7 +713,7 @@ class BlackPokerHooks:
         s = game.state
         out: dict[str, Any] = {"you": seat, "turn": s.turn, "turn_no": s.turn_no, "chance": s.chance,
                                "passed": sorted(s.passed), "players": []}
-        has_pack = bool(game.__dict__.get("pack_in_use"))
+        has_pack = game.state.pack_in_use
         for p in s.players:
             mine = p.seat == seat
             n = len(p.life)
@@ -751,7 +752,7 @@ class BlackPokerHooks:
         characters are not visible."""
         s = game.state
         out: set[int] = set()
-        opened = game.__dict__.get("pack_face_up", ())
+        opened = game.state.pack_face_up
         for p in s.players:
             mine = p.seat == seat
             if mine:
@@ -838,7 +839,7 @@ class BlackPokerHooks:
         deck left out, and the deck is 非公開 to its owner too); 【パック開封】 turns it face up, and then its
         cards are 完全公開 like every card seen without turning it over (3.12.1)."""
         pack = game.state.players[seat].pack
-        face_up = seat in game.__dict__.get("pack_face_up", ())
+        face_up = seat in game.state.pack_face_up
         return {"count": len(pack), "face_up": face_up,
                 "cards": [self.card_text(c) for c in sorted(pack)] if face_up else None}
 

@@ -111,7 +111,7 @@ def turn_up(game: Any, seat: int, card: int) -> None:
 
     game.state.trump_up.add(card)
     game.events.append(Event("trump_opened", seat, card))
-    opened = game.__dict__.setdefault("counts", {}).setdefault("trumps_opened", {})
+    opened = game.state.counts.setdefault("trumps_opened", {})
     opened[card % 54] = opened.get(card % 54, 0) + 1
     _log(game, "trump_up", seat, card)
 
@@ -351,9 +351,9 @@ def _prevented(a: CAction, card: int, suit: str) -> None:
         opp = 1 - ctx.seat
         guarded = (card + 54 * opp in s.trump_up and bool(s.players[opp].field)
                    and any(SUIT[k % 54] == si for k in ctx.inst.keys))
-        before = game.__dict__.get("no_damage", frozenset())
+        before = s.no_damage
         if guarded:
-            game.no_damage = before | {opp}
+            s.no_damage = before | {opp}
             if game.log is not None:
                 game.log.write({"t": "prevented", "action": a.id, "p": opp})
         try:
@@ -363,7 +363,7 @@ def _prevented(a: CAction, card: int, suit: str) -> None:
                 if s.over:
                     return None
         finally:
-            game.no_damage = before
+            s.no_damage = before
         return None
 
     a.effect = [(run, {}, "prevent_damage")]

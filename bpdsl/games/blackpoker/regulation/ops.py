@@ -60,7 +60,7 @@ REVEAL_PACK = declare(
 @REVEAL_PACK.executor
 def _reveal_pack(ctx: Any, a: Mapping[str, Any]) -> None:
     game = ctx.game
-    opened: set[int] = game.__dict__.setdefault("pack_face_up", set())
+    opened: set[int] = game.state.pack_face_up
     opened.add(ctx.seat)
     if game.log is not None:
         pack = ctx.state.players[ctx.seat].pack

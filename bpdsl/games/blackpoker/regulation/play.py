@@ -83,7 +83,7 @@ def setup_hook(regulation: Regulation, packs: tuple[list[Any], list[Any]]) -> Ca
         s = game.state
         hooks = game.hooks
         if use_pack:
-            game.__dict__["pack_in_use"] = True  # observations show the packs (count; cards once face up)
+            game.state.pack_in_use = True  # observations show the packs (count; cards once face up)
         for seat, player in enumerate(s.players):
             # the life was shuffled just before: its top is the end of the list
             for _ in range(min(bulwarks, len(player.life))):

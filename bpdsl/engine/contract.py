@@ -1,0 +1,190 @@
+"""The contract between the generic core and a game: the common-rules hooks.
+
+The core (:mod:`bpdsl.engine.core`) walks the flow, keeps the stage, the chance and the pass record, and
+runs the trigger check; everything a game means by a card, a zone, a cost or a win it asks the game's
+hooks object for.  :class:`GameHooks` lists every method the engine calls (core, view, log, scenarios),
+with what it must do; :class:`BaseHooks` gives the defaults of a game without key cards, costs or
+targets (Black Doubt), so a game writes only what it has.
+
+A game provides its hooks class through its plugin (``GamePlugin.hooks``, :mod:`bpdsl.plugins`); the
+engine makes one instance per compiled rules (``hooks_class(rules)``).  Hooks keep no per-game data:
+everything a game changes lives in its state (a :class:`~bpdsl.engine.state.State`, or a subclass with
+the game's own fields), so that the step API can checkpoint and clone a game by copying its state.
+
+Decisions: a hook that needs a player's choice calls ``game.decide(seat, kind, options, context,
+labels)`` and gets the index; it must not keep anything from before the call that it would need after
+it in a place other than the state (the step API may run the hook again from its start, feeding it the
+same choices).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from bpdsl.engine.errors import GameAborted
+from bpdsl.engine.state import ActionInstance, Character, State
+
+if TYPE_CHECKING:
+    from bpdsl.engine.compiled import CAction
+    from bpdsl.engine.core import Ctx, Game
+
+Target = tuple[str, int]  # ("char", uid) | ("player", seat) | ("action", uid)
+
+
+@runtime_checkable
+class GameHooks(Protocol):
+    """Every method of a game's common rules that the engine calls."""
+
+    # --- cards, state, start and end
+    def new_state(self, game: Game, decks: list[list[int]] | None) -> State:
+        """The initial state: every card of ``decks`` (one list of card indices per seat; None: the game's
+        default decks) placed in its starting zone."""
+        ...
+
+    def card_text(self, c: int) -> str:
+        """A card as printed (♠A, Joker ...)."""
+        ...
+
+    def move_card(self, game: Game, c: int, zone: int, seat: int, top: bool = True) -> None:
+        """Move one card to a zone of ``seat`` (or the stage), keeping ``state.loc`` in step."""
+        ...
+
+    def game_start(self, game: Game) -> None:
+        """Set the game up (shuffle, hands, first player); calls ``game.setup_hook`` where a preset goes."""
+        ...
+
+    def win_check(self, game: Game) -> None:
+        """Decide the game if it is over (``state.over``, ``winner``, ``reason``); never asks a decision."""
+        ...
+
+    # --- raising actions: key cards, costs, targets
+    def key_choices(self, game: Game, a: CAction, seat: int) -> list[tuple[int, ...]]:
+        """Every legal choice of key cards of ``a`` from ``seat``'s hand."""
+        ...
+
+    def has_key(self, game: Game, a: CAction, seat: int) -> bool:
+        """Whether some legal key exists (cheaper than listing them)."""
+        ...
+
+    def budget(self, game: Game, seat: int) -> Any:
+        """What ``seat`` could pay now, computed once per listing of legal actions (passed to affordable)."""
+        ...
+
+    def affordable(self, game: Game, budget: Any, a: CAction, seat: int, n_keys: int) -> bool:
+        """Whether the costs of ``a`` can be paid from ``budget`` after ``n_keys`` key cards left the hand."""
+        ...
+
+    def can_pay(self, game: Game, a: CAction, seat: int, keys: tuple[int, ...]) -> bool:
+        """Whether the costs of ``a`` can be paid with these key cards chosen."""
+        ...
+
+    def can_pay_n(self, game: Game, a: CAction, seat: int, n_keys: int) -> bool:
+        """Whether the costs of ``a`` can be paid with some key of ``n_keys`` cards from the hand."""
+        ...
+
+    def pay_costs(self, game: Game, inst: ActionInstance) -> None:
+        """Pay the costs of a raised action (asking the cost decisions)."""
+        ...
+
+    def target_alive(self, game: Game, t: Target) -> bool:
+        """Whether a chosen target is still there at resolution (else the action has no effect)."""
+        ...
+
+    def describe_target(self, game: Game, t: Target | None, viewer: int | None = None) -> str:
+        """A target as ``viewer`` sees it (labels of decisions, the log)."""
+        ...
+
+    def before_effect(self, game: Game, inst: ActionInstance) -> None:
+        """Remember in ``inst.data`` what the effect may need after its target moves."""
+        ...
+
+    def resolve_name(self, ctx: Ctx, name: str) -> Any:
+        """The value of an expression name (the game's ``expr_names``) for the action of ``ctx``."""
+        ...
+
+    # --- characters (scenarios and presets put them on the field)
+    def size(self, ch: Character) -> int:
+        """A character's size."""
+        ...
+
+    def put_onto_field(self, game: Game, seat: int, cards: list[int], char_id: str | None, face_up: bool,
+                       driven: bool) -> list[Character]:
+        """Put cards onto ``seat``'s field as the character(s) ``char_id`` (presets, scenarios)."""
+        ...
+
+    # --- what a seat may see (3.12.1)
+    def observe(self, game: Game, seat: int) -> dict[str, Any]:
+        """The observation of ``seat``: only what it may see."""
+        ...
+
+    def visible_cards(self, game: Game, seat: int) -> set[int]:
+        """The cards ``seat`` may see now."""
+        ...
+
+    def event_reveals(self, e: dict[str, Any]) -> list[str]:
+        """Card texts an event of the log shows to both players by itself."""
+        ...
+
+    def describe_event(self, game: Game, e: dict[str, Any], me: int) -> str:
+        """One event of the log as ``me`` hears it ("" when it is not ``me``'s business)."""
+        ...
+
+    def canonical_extra(self, game: Game) -> dict[str, Any] | None:
+        """The game's own state for the state hash (None when the core's state is all)."""
+        ...
+
+
+class BaseHooks:
+    """Defaults for the parts of :class:`GameHooks` a game may not have: no key cards, no costs, no
+    characters put onto the field by presets, targets that stay (players), nothing extra to hash.  A
+    game subclasses it and writes the rest (new_state, card_text, move_card, game_start, win_check,
+    resolve_name, size, observe, visible_cards, describe_event)."""
+
+    def key_choices(self, game: Game, a: CAction, seat: int) -> list[tuple[int, ...]]:
+        return []
+
+    def has_key(self, game: Game, a: CAction, seat: int) -> bool:
+        return False
+
+    def budget(self, game: Game, seat: int) -> Any:
+        return None
+
+    def affordable(self, game: Game, budget: Any, a: CAction, seat: int, n_keys: int) -> bool:
+        return not a.cost
+
+    def can_pay(self, game: Game, a: CAction, seat: int, keys: tuple[int, ...]) -> bool:
+        return not a.cost
+
+    def can_pay_n(self, game: Game, a: CAction, seat: int, n_keys: int) -> bool:
+        return not a.cost
+
+    def pay_costs(self, game: Game, inst: ActionInstance) -> None:
+        if inst.action.cost:
+            raise GameAborted(f"this game has no costs ({inst.action.id} names {inst.action.cost!r})")
+
+    def target_alive(self, game: Game, t: Target) -> bool:
+        return True
+
+    def describe_target(self, game: Game, t: Target | None, viewer: int | None = None) -> str:
+        if t is None:
+            return "-"
+        return f"プレイヤー{t[1]}" if t[0] == "player" else str(t)
+
+    def before_effect(self, game: Game, inst: ActionInstance) -> None:
+        return None
+
+    def put_onto_field(self, game: Game, seat: int, cards: list[int], char_id: str | None, face_up: bool,
+                       driven: bool) -> list[Character]:
+        raise GameAborted("this game puts no characters onto the field")
+
+    def event_reveals(self, e: dict[str, Any]) -> list[str]:
+        return []
+
+    def canonical_extra(self, game: Game) -> dict[str, Any] | None:
+        return None
+
+
+class GameAborted(Exception):
+    """A hook the game does not have was called (the definitions ask for something the game lacks)."""
+
+
+__all__ = ["BaseHooks", "GameHooks", "Target"]
