@@ -132,7 +132,14 @@ def test_2021_random_half_plays_on_act61(defs) -> None:
     assert out["games_aborted"] == 0
 
 
-@pytest.mark.parametrize("text", ["extra+full", "プロ40"])
+def test_extra_plays_with_the_trumps_of_its_extra_list(defs) -> None:
+    """エクストラ (4.4) plays act8.2's format extra: the マスター list and the trumps, placed and opened."""
+    out = simulate_matches(defs, _reg(defs, "エクストラ + フル + プリセット4"), matches=3, seed=1, check=check)
+    assert out["edition"] == "act8.2" and out["format"] == "extra" and out["games_aborted"] == 0
+    assert out["raised"].get("open", 0) > 0
+
+
+@pytest.mark.parametrize("text", ["プロ40"])
 def test_formats_without_an_action_list_are_not_playable(defs, text: str) -> None:
     reg = _reg(defs, text)
     with pytest.raises(NotPlayable, match="not defined"):
@@ -174,7 +181,7 @@ def test_simulate_and_play_take_a_regulation(defs) -> None:
     assert data["matches"] == 2 and data["deck_sizes"] == {"21": 4}
     r = runner.invoke(app, ["simulate", "--regulation", "mast+entry", "--games", "1", "--json"])
     assert r.exit_code == 0 and json.loads(r.output)["edition"] == "act8.2", r.output
-    r = runner.invoke(app, ["play", "--regulation", "extra+full"])
+    r = runner.invoke(app, ["play", "--regulation", "pro40"])  # 2021: act6.1 has no プロ list
     assert r.exit_code == 1 and "not defined" in r.output
     r = runner.invoke(app, ["play", "--regulation", "std+full", "--seed", "1"], input="q\n")
     assert r.exit_code == 0 and "終了" in r.output

@@ -35,11 +35,13 @@ def test_the_playable_set_is_what_the_tables_and_the_edition_allow() -> None:
         r = resolve(text, SYSTEMS)
         assert r.valid and r.regulation.format.action_list in (defined | {f.id for f in DEFS.editions["act6.1"].formats})
     assert "std+random-half+preset2" in PLAYABLE and "std+random40+pack" in PLAYABLE
-    # act8.2 defines プロ and マスター: they play in every frame Table 5.2 allows; エクストラ has no list yet
+    # act8.2 defines プロ and マスター: they play in every frame Table 5.2 allows; エクストラ (its format extra:
+    # the マスター list and the trumps) in the frames Table 5.2 allows it, レギュラー and フル
     frames = {fr.id for f, fr, _opts in allowed_regulations(s) if f.id == "mast"}
     for fid in ("pro", "mast"):
         assert {fr for fr in frames if f"{fid}+{fr}" in PLAYABLE} == frames
-    assert not any(t.startswith("extra+") for t in PLAYABLE)
+    extra = {fr.id for f, fr, _opts in allowed_regulations(s) if f.id == "extra"}
+    assert extra and {fr for fr in extra if f"extra+{fr}" in PLAYABLE} == extra
 
 
 @pytest.mark.parametrize("text", PLAYABLE)

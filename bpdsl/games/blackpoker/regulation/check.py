@@ -246,8 +246,8 @@ def allowed_regulations(system: RegulationSystem) -> list[tuple[Format, Frame, t
 def unplayable_reason(definitions: "Definitions", system: RegulationSystem, fmt: Format) -> str:
     """Why games of ``fmt`` cannot be played with ``definitions`` ("" when they can).
 
-    A format plays with an action list of the system's edition (4.4); プロ, マスター and エクストラ take
-    part in every check but their lists (and the extra list) are not defined yet.
+    A format plays with an action list of the system's edition (4.4), and エクストラ with its extra list: the
+    edition's format of that id holding the trumps.
     """
     edition = definitions.editions.get(system.edition)
     if edition is None:
@@ -255,6 +255,12 @@ def unplayable_reason(definitions: "Definitions", system: RegulationSystem, fmt:
     if fmt.action_list not in {f.id for f in edition.formats}:
         return (f"the action list of {fmt.name} ({fmt.action_list}) is not defined in {system.edition}"
                 f" ({edition.name}); defined: {', '.join(f.id for f in edition.formats) or 'none'}")
-    if fmt.extra_list is not None and fmt.extra_list not in definitions.extra.get("extra_lists", {}):
-        return f"the extra list of {fmt.name} ({fmt.extra_list}) is not defined"
+    if fmt.extra_list is not None and not edition.trumps_in(fmt.extra_list):
+        return f"the extra list of {fmt.name} ({fmt.extra_list}) is not defined in {system.edition}"
     return ""
+
+
+def played_format(fmt: Format) -> str:
+    """The edition format a regulation format is played in: its extra list's format when it has one (エクストラ:
+    the format ``extra`` holds the マスター list and the trumps, 4.4), else its action list."""
+    return fmt.extra_list or fmt.action_list

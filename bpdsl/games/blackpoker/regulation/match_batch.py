@@ -11,6 +11,7 @@ from collections import Counter
 from typing import Any, Callable, Sequence
 
 from bpdsl.model import Definitions
+from bpdsl.games.blackpoker.regulation.check import played_format
 from bpdsl.games.blackpoker.regulation.decks import Deck, build_match_decks
 from bpdsl.games.blackpoker.regulation.match import MatchResult, play_match
 from bpdsl.games.blackpoker.regulation.model import Regulation
@@ -45,7 +46,7 @@ def summarise(regulation: Regulation, results: Sequence[MatchResult], seed: int,
         "regulation": regulation.name,
         "id": regulation.id,
         "edition": regulation.edition,
-        "format": regulation.format.action_list,
+        "format": played_format(regulation.format),
         "match_type": regulation.match.name,
         "seed": seed,
         "matches": len(results),

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from bpdsl.model import Action, Definitions, Request
-from bpdsl.games.blackpoker.regulation.check import unplayable_reason
+from bpdsl.games.blackpoker.regulation.check import played_format, unplayable_reason
 from bpdsl.games.blackpoker.regulation.match import GameOutcome, GameRequest, GameRunner
 from bpdsl.games.blackpoker.regulation.model import OptionAction, Regulation
 from bpdsl.engine import RandomAgent
@@ -60,10 +60,11 @@ def regulation_rules(definitions: Definitions, regulation: Regulation) -> Any:
     if why:
         raise NotPlayable(f"{regulation.name} cannot be played: {why}")
 
-    rules = compile_rules(definitions, regulation.edition, regulation.format.action_list)
+    played = played_format(regulation.format)
+    rules = compile_rules(definitions, regulation.edition, played)
     for option in regulation.options:
         for a in option.actions:
-            ca = compile_action(option_action_model(a, regulation.format.action_list))
+            ca = compile_action(option_action_model(a, played))
             rules.actions[ca.id] = ca
             if not ca.not_direct:
                 rules.direct_actions.append(ca)
