@@ -7,12 +7,17 @@ from typing import Optional
 
 import typer
 
+from bpdsl.commands._definitions import default_id, with_definitions
+
 
 def register(app: typer.Typer) -> None:
     @app.command("simulate")
+    @with_definitions
     def simulate_cmd(
-        edition: str = typer.Option("act8.0", "--edition", "-e", help="edition id, e.g. act8.0 or act6.1"),
-        fmt: str = typer.Option("std", "--format", "-f", help="format id, e.g. std or lite"),
+        edition: Optional[str] = typer.Option(None, "--edition", "-e", help="edition id, e.g. act8.0 or act6.1 "
+                                              "(default: the project's [defaults] edition, else act8.0)"),
+        fmt: Optional[str] = typer.Option(None, "--format", "-f", help="format id, e.g. std or lite (default: "
+                                          "the project's [defaults] format, else std)"),
         games: int = typer.Option(100, "--games", "-n", min=1, help="number of games"),
         seed: int = typer.Option(1, "--seed", "-s", help="seed of the run (same seed, same output)"),
         as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
@@ -42,9 +47,11 @@ def register(app: typer.Typer) -> None:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
         from bpdsl.commands._engine_cli import rules_or_exit
-        from bpdsl.engine.log import EventLog
         from bpdsl.engine.batch import simulate
+        from bpdsl.engine.log import EventLog
 
+        edition = default_id(edition, "edition", "act8.0")
+        fmt = default_id(fmt, "format", "std")
         rules_or_exit(edition, fmt)
         elog = EventLog() if log else None
         err = Console(stderr=True)
