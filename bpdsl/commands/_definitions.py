@@ -62,8 +62,11 @@ def with_definitions(func: F) -> F:
 
     @functools.wraps(func)
     def wrapper(*args: Any, definitions: Optional[list[Path]] = None, no_bundled: bool = False, **kw: Any) -> Any:
-        select_or_exit(definitions, no_bundled, func.__name__.removesuffix("_cmd").replace("_", " "))
-        return func(*args, **kw)
+        try:
+            select_or_exit(definitions, no_bundled, func.__name__.removesuffix("_cmd").replace("_", " "))
+            return func(*args, **kw)
+        finally:  # the choice is the command's: a caller in the same process (tests, a server) is unaffected
+            project.reset()
 
     wrapper.__signature__ = signature.replace(  # type: ignore[attr-defined]
         parameters=[*signature.parameters.values(), *extra])
