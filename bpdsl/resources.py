@@ -11,14 +11,18 @@ from importlib import resources
 from pathlib import Path
 
 _CHECKOUT = Path(__file__).resolve().parent.parent
+# where each shipped folder lives in the checkout (the wheel's mapping is [tool.hatch...force-include])
+_IN_CHECKOUT = {"definitions": "definitions", "templates": "templates", "docs": "docs",
+                "diagnostic-examples": "tests/dsl/fixtures"}
 
 
 def bundled(name: str) -> Path:
-    """The directory of bundled data ``name`` ("definitions", "templates" or "docs")."""
+    """The directory of bundled data ``name`` ("definitions", "templates", "docs" or "diagnostic-examples":
+    the broken example of each diagnostic code, shown by the manual)."""
     shipped = resources.files("bpdsl") / "_data" / name
     if shipped.is_dir():
         return Path(str(shipped))
-    return _CHECKOUT / name
+    return _CHECKOUT / _IN_CHECKOUT[name]
 
 
 def definitions_dir() -> Path:
