@@ -22,6 +22,7 @@ def build_docs(
 
 
     data.clear_cache()
+    source = _staged(Path(source), Path(out), definitions)
     args = ["-W", "--keep-going", "-q", "-b", builder, "-d", str(Path(out) / ".doctrees")]
     if fresh:
         args.append("-E")
@@ -34,6 +35,20 @@ def build_docs(
         status = build_main(args)
     lines = [line for line in err.getvalue().splitlines() if line.strip()]
     return status, condense_crash_report(lines)
+
+
+def _staged(source: Path, out: Path, definitions: Sequence[Path] | None) -> Path:
+    """The project plus its generated pages (bpdsl.render.docsgen) in ``out/.source``; when the definitions
+    do not load, the project as it is (the build then reports them)."""
+    from bpdsl.diagnostics import DefinitionError
+    from bpdsl.dsl.loader import load_definitions
+    from bpdsl.render.docsgen import stage
+
+    try:
+        defs = load_definitions(definitions, bundled=False) if definitions else load_definitions()
+    except DefinitionError:
+        return source
+    return stage(source, out / ".source", defs)
 
 
 _EXCEPTION_LINE = re.compile(r"^\s*(?:[\w]+\.)*(\w+(?:Error|Exception)): (.*)$")
