@@ -2,17 +2,20 @@
 
 The folder's files are jinja2 templates in ``templates/new-edition/``: ``common/`` for every game and
 ``<game>/`` for what only that game's editions get (an example action, a scenario that pins it).  The
-example action is copied as written in the parent's file (comments and layout kept), so the designer starts
-from a real, valid entry.  Nothing is written unless the whole folder could be prepared.
+example action is the parent's entry written out in full (every key, inherited ones included), so the
+designer starts from a real, valid entry.  Nothing is written unless the whole folder could be prepared.
 """
 from __future__ import annotations
 
+import copy
 import datetime
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import jinja2
+import yaml
 
 from bpdsl.dsl.kinds import Document
 from bpdsl.model import Definitions, Edition
@@ -45,32 +48,27 @@ def newest_edition(defs: Definitions, game: str = "blackpoker") -> str | None:
 
 
 def _entry_text(documents: list[Document], defs: Definitions, edition: str, kind: str, entry_id: str) -> str:
-    """The YAML text of entry ``entry_id`` as written in the file of ``edition`` or of the edition it extends."""
+    """Entry ``entry_id`` of ``edition`` written out in full as a YAML list item: the keys of the edition
+    that first defines it, overridden by those of each edition below it down to ``edition``."""
+    chain: list[str] = []
     current: str | None = edition
-    while current is not None:
-        for doc in documents:
-            data = doc.data
-            if not (isinstance(data, dict) and data.get("kind") == kind and data.get("edition") == current):
-                continue
-            items = data.get(kind) or []
-            for i, item in enumerate(items):
-                if isinstance(item, dict) and item.get("id") == entry_id:
-                    return _slice(doc, kind, i, len(items))
+    while current is not None and current not in chain:
+        chain.append(current)
         parent = defs.editions.get(current)
         current = parent.extends if parent is not None else None
-    raise ScaffoldError(f"no {kind} entry {entry_id!r} in {edition} or the editions it extends")
-
-
-def _slice(doc: Document, kind: str, index: int, count: int) -> str:
-    lines = Path(doc.file).read_text(encoding="utf-8").splitlines()
-    start = doc.pos((kind, index)).line - 1
-    end = doc.pos((kind, index + 1)).line - 1 if index + 1 < count else len(lines)
-    chunk = lines[start:end]
-    while chunk and (not chunk[-1].strip() or chunk[-1].lstrip().startswith("#")):
-        chunk.pop()  # blank lines and the next entry's section comment
-    first = chunk[0]
-    dash = first.index("-")
-    return "\n".join(["  " + line[dash:] if line.strip() else "" for line in chunk])
+    merged: dict[str, Any] = {}
+    for eid in reversed(chain):  # the oldest first, so that newer keys win
+        for doc in documents:
+            data = doc.data
+            if isinstance(data, dict) and data.get("kind") == kind and data.get("edition") == eid:
+                for item in data.get(kind) or []:
+                    if isinstance(item, dict) and item.get("id") == entry_id:
+                        merged.update(copy.deepcopy(item))
+    if not merged:
+        raise ScaffoldError(f"no {kind} entry {entry_id!r} in {edition} or the editions it extends")
+    merged.pop("after", None)  # the position among the parent's entries: an override keeps its place
+    text = yaml.safe_dump([merged], allow_unicode=True, sort_keys=False, default_flow_style=None, width=100)
+    return "\n".join("  " + line if line else "" for line in text.rstrip("\n").splitlines())
 
 
 def plan(defs: Definitions, documents: list[Document], new: NewEdition) -> dict[str, str]:
