@@ -105,4 +105,9 @@ def test_a_designer_edition_from_new_to_bench_without_flags(installed: Path, tmp
     assert r.returncode == 0 and "PASS" in r.stdout, r.stdout + r.stderr
     r = run(installed, "bench", "--games", "20", "--memory-games", "0", "--no-render", "--json", cwd=project)
     assert r.returncode == 0, r.stderr
-    assert {(s["edition"], s["format"]) for s in json.loads(r.stdout)["speed"]} == {("my", "lite"), ("my", "std")}
+    from bpdsl.dsl.loader import load_definitions
+    from bpdsl.dsl.scaffold import newest_edition
+
+    bundled = load_definitions()
+    parent = bundled.editions[newest_edition(bundled) or ""]
+    assert {(s["edition"], s["format"]) for s in json.loads(r.stdout)["speed"]} == {("my", f.id) for f in parent.formats}
