@@ -35,7 +35,8 @@ def sheet_page(defs: Definitions, edition_id: str, format_id: str) -> str:
              f"``bpdsl render actionlist --edition {edition.id} --format {fmt.id}``。", ""]
     for part, title, entries in (("action", "アクション", edition.actions_in(format_id)),
                                  ("character", "キャラクター", edition.characters_in(format_id)),
-                                 ("fog", "フォグ", edition.fogs_in(format_id))):
+                                 ("fog", "フォグ", edition.fogs_in(format_id)),
+                                 ("trump", "エクストラリスト", edition.trumps_in(format_id))):
         if entries:
             parts += [_underline(title, "-"), f".. bpdsl-entries:: {edition.id} {fmt.id}", f"   :part: {part}", ""]
     return "\n".join(parts)
