@@ -37,6 +37,9 @@ def _root(
                                  help="Print the version of bpdsl and exit."),
 ) -> None:
     """BlackPoker rules as a validated YAML DSL: validate, play and print them."""
+    from bpdsl.dsl import project
+
+    project.reset()  # each invocation chooses its definitions afresh (-d, --no-bundled, the project)
 
 
 def _register_all() -> None:

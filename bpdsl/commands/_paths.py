@@ -55,18 +55,18 @@ def output_file_or_exit(path: Path | None, command: str) -> None:
 
 
 def definitions_or_exit(paths: Sequence[Path] | None, command: str, nothing_done: str) -> Definitions:
-    """The definitions (bundled, or ``paths``); invalid ones are listed and exit 1 with ``nothing_done``."""
-    from bpdsl.diagnostics import DefinitionError
-    from bpdsl.dsl.loader import load_definitions
+    """The definitions (``paths``, or the selected ones: see bpdsl.commands._definitions); invalid ones are
+    listed and exit 1 with ``nothing_done``."""
+    from bpdsl.dsl.loader import load, load_selected
 
     missing = [p for p in paths or [] if not Path(p).exists()]
     if missing:  # a path that is not there is a usage error (2), as for `bpdsl validate PATH`
         typer.echo(f"bpdsl {command}: no such definitions file or directory: {missing[0]}", err=True)
         raise typer.Exit(2)
-    try:
-        return load_definitions(paths, bundled=False) if paths else load_definitions()
-    except DefinitionError as exc:
-        for d in exc.diagnostics:
+    result = load(paths) if paths else load_selected()
+    if not result.ok:
+        for d in result.errors:
             typer.echo(d.format(), err=True)
-        typer.echo(f"bpdsl {command}: {len(exc.diagnostics)} error(s) in the definitions; {nothing_done}", err=True)
+        typer.echo(f"bpdsl {command}: {len(result.errors)} error(s) in the definitions; {nothing_done}", err=True)
         raise typer.Exit(1)
+    return result.definitions

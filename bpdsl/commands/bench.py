@@ -3,16 +3,21 @@ validate time and render time."""
 from __future__ import annotations
 
 import json
+from typing import Optional
 
 import typer
+
+from bpdsl.commands._definitions import default_id, with_definitions
 
 
 def register(app: typer.Typer) -> None:
     @app.command("bench")
+    @with_definitions
     def bench_cmd(
         games: int = typer.Option(1000, "--games", "-n", min=1, help="games per edition and format for speed"),
         memory_games: int = typer.Option(10_000, "--memory-games", min=0,
-                                         help="games of act8.0 std played in one process to measure memory growth"),
+                                         help="games of act8.0 std (or of --edition's first format) played in one "
+                                         "process to measure memory growth"),
         seed: int = typer.Option(1, "--seed", "-s", help="seed of the games (same seed, same games)"),
         step_games: int = typer.Option(200, "--step-games", min=0,
                                        help="act8.0 std games driven through the step API (games/s, clone time)"),
@@ -24,6 +29,8 @@ def register(app: typer.Typer) -> None:
         playout_games: int = typer.Option(1, "--playout-games", min=0, help="games of the search agent (mcts:10 "
                                           "against the heuristic) timed for its playout rate (0: skip)"),
         as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
+        edition: Optional[str] = typer.Option(None, "--edition", "-e", help="only this edition (default: the "
+                                              "project's [defaults] edition, else every edition)"),
     ) -> None:
         """Measure play speed per edition and format, memory growth over many games in one process, the
         time to validate the definitions and to render each sheet (CPU time of one core)."""
@@ -39,14 +46,19 @@ def register(app: typer.Typer) -> None:
         except DefinitionError as exc:
             typer.echo(str(exc), err=True)
             raise typer.Exit(1)
-        pairs = play_pairs(defs)
+        edition = default_id(edition, "edition", "")
+        if edition and edition not in defs.editions:
+            typer.echo(f"bpdsl bench: unknown edition {edition!r}; editions: {', '.join(defs.editions)}", err=True)
+            raise typer.Exit(2)
+        pairs = [(ed, fmt) for ed, fmt in play_pairs(defs) if not edition or ed == edition]
         for ed, fmt in pairs:
             rules_or_exit(ed, fmt)
         report: dict = {"speed": [bench_speed(ed, fmt, games, seed) for ed, fmt in pairs]}
         if step_games:
             report["step"] = bench_step("act8.0", "std", step_games, seed)
         if memory_games:
-            report["memory"] = bench_memory("act8.0", "std", memory_games, seed)
+            memory_pair = pairs[0] if edition else ("act8.0", "std")
+            report["memory"] = bench_memory(*memory_pair, memory_games, seed)
         if jobs_games:
             from bpdsl.sim.bench import bench_jobs
 

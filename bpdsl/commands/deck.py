@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from bpdsl.commands._definitions import with_definitions
 from bpdsl.games.blackpoker.regulation.card_text import deck_text
 from bpdsl.commands._regulation_cli import err, legal_decks_or_exit, regulation_or_exit
 from bpdsl.games.blackpoker.regulation.decks import Deck, DeckFileError, build_match_decks, check_decks, read_deck_file
@@ -20,6 +21,7 @@ def register(root: typer.Typer) -> None:
 
 
 @app.command("check")
+@with_definitions
 def check(
     deckfile: Path = typer.Argument(..., help="YAML deck file (a list of cards, or 'cards:' / 'decks:')"),
     regulation: str = typer.Option(..., "--regulation", "-r", help='e.g. "スタンダード + 構築40" or std+constructed40'),
@@ -58,6 +60,7 @@ def check(
 
 
 @app.command("build")
+@with_definitions
 def build(
     regulation: str = typer.Option(..., "--regulation", "-r", help="the regulation to build decks for"),
     seed: int = typer.Option(1, "--seed", help="seed of the random builds"),

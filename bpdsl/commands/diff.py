@@ -3,25 +3,25 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict
-from pathlib import Path
 from typing import Optional
 
 import typer
+
+from bpdsl.commands._definitions import default_id, with_definitions
 from rich.console import Console
 
 
 def register(app: typer.Typer) -> None:
-    app.command("diff")(diff)
+    app.command("diff")(with_definitions(diff))
 
 
 KIND_WORDS = {"action": "actions", "character": "characters", "fog": "fogs"}
 
 
 def diff(
-    old: str = typer.Argument(..., help="edition id, e.g. act6.1"),
-    new: str = typer.Argument(..., help="edition id, e.g. act8.0"),
-    definitions: Optional[list[Path]] = typer.Option(
-        None, "--definitions", "-d", exists=True, help="definitions files or directories (default: bundled)"),
+    old: Optional[str] = typer.Argument(None, help="edition id, e.g. act6.1 (alone: the edition to compare "
+                                        "with the one it extends)"),
+    new: Optional[str] = typer.Argument(None, help="edition id, e.g. act8.0"),
     notation: bool = typer.Option(True, "--notation/--no-notation",
                                   help="also list requests whose printed notation alone changed"),
     as_json: bool = typer.Option(False, "--json", help="print the changes as JSON"),
@@ -29,16 +29,27 @@ def diff(
     """Added, removed and changed actions, characters and fogs between two editions, field by field."""
     from bpdsl.diagnostics import did_you_mean
     from bpdsl.dsl.diff import diff_editions
-    from bpdsl.dsl.loader import load
+    from bpdsl.dsl.loader import load_selected
 
     console = Console(highlight=False, soft_wrap=True)
-    result = load(definitions or None)
+    result = load_selected()
     if not result.ok:
         for d in result.errors:
             console.print(d.format(), markup=False)
         console.print("the definitions are invalid; run `bpdsl validate`", markup=False)
         raise typer.Exit(1)
     editions = result.definitions.editions
+    if new is None:  # one edition (or the project's): compare it with the edition it extends
+        new = default_id(old, "edition", "")
+        if not new:
+            typer.echo("bpdsl diff: name two editions (or one that extends another)", err=True)
+            raise typer.Exit(2)
+        parent = editions[new].extends if new in editions else None
+        if new in editions and parent is None:
+            typer.echo(f"bpdsl diff: edition {new} extends no other edition; name the two editions", err=True)
+            raise typer.Exit(2)
+        old = parent or ""
+    assert old is not None
     for eid in (old, new):
         if eid not in editions:
             hint = did_you_mean(eid, editions) or "editions: " + ", ".join(editions)

@@ -7,30 +7,32 @@ from typing import Optional
 
 import typer
 
-DOCS_DIR = Path(__file__).resolve().parents[2] / "docs"
+from bpdsl.commands._definitions import with_definitions
+from bpdsl.resources import docs_dir
+
+DOCS_DIR = docs_dir()
 
 
 def register(app: typer.Typer) -> None:
-    app.command("docs")(docs)
+    app.command("docs")(with_definitions(docs))
 
 
 def docs(
     out: Path = typer.Option(..., "--out", "-o", help="Output directory of the built rulebook."),
     builder: str = typer.Option("html", "--builder", "-b", help="Sphinx builder (html, singlehtml, text ...)."),
     source: Path = typer.Option(DOCS_DIR, "--source", help="The Sphinx project (default: the bundled docs/)."),
-    definitions: Optional[list[Path]] = typer.Option(
-        None, "--definitions", "-d", help="Definitions to document (default: the bundled ones)."
-    ),
     fresh: bool = typer.Option(False, "--fresh", "-E", help="Ignore the saved environment; read every page."),
 ) -> None:
     """Build the Sphinx rulebook (rules, action lists, flow diagrams, DSL reference); warnings are errors."""
     from bpdsl.commands._paths import definitions_or_exit, output_dir_or_exit
+    from bpdsl.dsl.project import current
     from bpdsl.render.docsbuild import build_docs
 
     if not (source / "conf.py").is_file():
         typer.echo(f"bpdsl docs: no Sphinx project at {source} (conf.py missing)", err=True)
         raise typer.Exit(2)
-    definitions_or_exit(definitions, "docs", "nothing built")  # listed like everywhere else, before Sphinx
+    definitions = current().roots()
+    definitions_or_exit(None, "docs", "nothing built")  # listed like everywhere else, before Sphinx
     output_dir_or_exit(out, "docs")
     started = time.perf_counter()
     status, messages = build_docs(source, out, builder=builder, definitions=definitions, fresh=fresh)

@@ -6,12 +6,15 @@ from typing import Any, Optional
 
 import typer
 
+from bpdsl.commands._definitions import default_id, with_definitions
+
 
 def register(app: typer.Typer) -> None:
     @app.command("play")
+    @with_definitions
     def play_cmd(
-        edition: Optional[str] = typer.Option(None, "--edition", "-e", help="edition id (default act8.0)"),
-        fmt: Optional[str] = typer.Option(None, "--format", "-f", help="format id (default std)"),
+        edition: Optional[str] = typer.Option(None, "--edition", "-e", help="edition id (default: the project's [defaults] edition, else act8.0)"),
+        fmt: Optional[str] = typer.Option(None, "--format", "-f", help="format id (default: the project's, else std)"),
         seed: Optional[int] = typer.Option(None, "--seed", "-s", help="seed of the game (random if omitted)"),
         seat: Optional[int] = typer.Option(None, "--seat", min=0, max=1, help="your seat (0 or 1; default 0); "
                                            "the first player is decided by the rules"),
@@ -32,8 +35,8 @@ def register(app: typer.Typer) -> None:
                 typer.echo(f"bpdsl play: {', '.join(given)} cannot be combined with --regulation (the regulation "
                            "names the edition and format; in a match you play seat 0)", err=True)
                 raise typer.Exit(2)
-        edition = edition if edition is not None else "act8.0"
-        fmt = fmt if fmt is not None else "std"
+        edition = default_id(edition, "edition", "act8.0")
+        fmt = default_id(fmt, "format", "std")
         seat = seat if seat is not None else 0
         output_file_or_exit(log, "play")
         if regulation is not None:  # a whole match under a regulation: bpdsl.commands._match_play

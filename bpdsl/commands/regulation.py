@@ -7,6 +7,7 @@ from typing import Optional
 
 import typer
 
+from bpdsl.commands._definitions import with_definitions
 from bpdsl.games.blackpoker.regulation.check import allowed_regulations, resolve, unplayable_reason
 from bpdsl.commands._regulation_cli import definitions_or_exit, describe_problems, err, systems_or_exit
 from bpdsl.games.blackpoker.regulation.model import Regulation
@@ -47,6 +48,7 @@ def _summary(reg: Regulation) -> dict[str, object]:
 
 
 @app.command("check")
+@with_definitions
 def check(
     regulation: str = typer.Argument(..., help='e.g. "スタンダード + ランダムハーフ + プリセット2" or std+random-half+preset2'),
     system: Optional[str] = typer.Option(None, "--system", help="bp2024 or bp2021 (default: read the text)"),
@@ -83,6 +85,7 @@ def check(
 
 
 @app.command("list")
+@with_definitions
 def list_(
     system: Optional[str] = typer.Option(None, "--system", help="only this system (bp2024, bp2021)"),
     valid: bool = typer.Option(False, "--valid", help="list every valid 2024 combination"),
@@ -131,6 +134,7 @@ match_app = typer.Typer(help="Matches under a regulation (1-deck match, 2-deck b
 
 
 @match_app.command("simulate")
+@with_definitions
 def match_simulate(
     regulation: str = typer.Option(..., "--regulation", "-r", help='e.g. "スタンダード + ランダムハーフ"'),
     matches: int = typer.Option(10, "--matches", "-n", help="number of matches"),
@@ -149,6 +153,7 @@ def match_simulate(
 
 
 @match_app.command("play")
+@with_definitions
 def match_play(
     regulation: str = typer.Option(..., "--regulation", "-r", help='e.g. "スタンダード + エントリー"'),
     seed: Optional[int] = typer.Option(None, "--seed", help="seed of decks and games (random if omitted)"),
@@ -162,6 +167,7 @@ def match_play(
 
 
 @match_app.command("replay")
+@with_definitions
 def match_replay(log: Path = typer.Argument(..., help="event log written by --log under a regulation")) -> None:
     """Replay the logged game of a match; exit 0 if every event matches, 1 if not (the first diverging event
     is shown), 2 if there is no such file."""
@@ -171,6 +177,7 @@ def match_replay(log: Path = typer.Argument(..., help="event log written by --lo
 
 
 @app.command("tables")
+@with_definitions
 def tables(system: str = typer.Option("bp2024", "--system", help="regulation system with compatibility tables")) -> None:
     """Print Tables 5.1, 5.2 and 5.3 (frames and the ○/x compatibility of formats, frames and options)."""
     from rich.console import Console

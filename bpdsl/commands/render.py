@@ -7,6 +7,8 @@ from typing import Optional
 
 import typer
 
+from bpdsl.commands._definitions import default_id, with_definitions
+
 render_app = typer.Typer(help="Render printable documents from the definitions.", no_args_is_help=True)
 
 
@@ -15,13 +17,14 @@ def register(app: typer.Typer) -> None:
 
 
 @render_app.command("actionlist")
+@with_definitions
 def actionlist(
     out: Path = typer.Option(
         ..., "--out", "-o",
         help="Directory for <edition>-<format>.html/.pdf/-2up.pdf (the same names for A4 and A5 paper).",
     ),
-    edition: Optional[str] = typer.Option(None, "--edition", "-e", help="Edition id, e.g. act8.0."),
-    format: Optional[str] = typer.Option(None, "--format", "-f", help="Format id, e.g. std."),
+    edition: Optional[str] = typer.Option(None, "--edition", "-e", help="Edition id, e.g. act8.0 (default: the project's [defaults] edition)."),
+    format: Optional[str] = typer.Option(None, "--format", "-f", help="Format id, e.g. std (default: every format of the edition)."),
     all_: bool = typer.Option(False, "--all", help="Every edition x format the definitions declare."),
     html_only: bool = typer.Option(False, "--html-only", help="Write only the HTML (no PDF, no 2-up)."),
     sheet: str = typer.Option(
@@ -30,9 +33,6 @@ def actionlist(
         "A5 pages: full size on A4).",
     ),
     paper: str = typer.Option("A4", "--paper", help="Page size of the PDF: A4 or A5 (smaller print CSS)."),
-    definitions: Optional[list[Path]] = typer.Option(
-        None, "--definitions", "-d", help="Definitions directory or files (default: the bundled ones)."
-    ),
 ) -> None:
     """Write the action list of an edition and format as HTML, PDF (A4 or A5 pages) and 2-up PDF."""
     from bpdsl.commands._paths import definitions_or_exit, output_dir_or_exit
@@ -47,12 +47,19 @@ def actionlist(
         _usage("--sheet A3 holds A4 pages at full size; two A5 pages go on an A4 sheet (--sheet A4)")
     if all_ and (edition or format):
         _usage("--all renders every edition and format; do not combine it with --edition/--format")
-    if not all_ and not (edition and format):
-        _usage("give --edition and --format, or --all")
-    defs = definitions_or_exit(definitions, "render", "nothing rendered")
+    if not all_:
+        edition = default_id(edition, "edition", "")
+    if not all_ and not edition:
+        _usage("give --edition (and --format), or --all")
+    defs = definitions_or_exit(None, "render", "nothing rendered")
     output_dir_or_exit(out, "render")
 
-    pairs = sheet_formats(defs) if all_ else [(edition or "", format or "")]
+    if all_:
+        pairs = sheet_formats(defs)
+    elif format:
+        pairs = [(edition or "", format)]
+    else:  # every format of the edition
+        pairs = [(e, f) for e, f in sheet_formats(defs) if e == edition] or [(edition or "", "")]
     started = time.perf_counter()
     for ed, fm in pairs:
         t0 = time.perf_counter()

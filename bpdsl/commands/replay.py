@@ -11,6 +11,7 @@ from pathlib import Path
 
 import typer
 
+from bpdsl.commands._definitions import with_definitions
 from bpdsl.commands._regulation_cli import definitions_or_exit
 from bpdsl.datafile import DataFileError
 from bpdsl.diagnostics import DefinitionError
@@ -21,6 +22,7 @@ from bpdsl.games.blackpoker.regulation.play import NotPlayable, replay_regulatio
 
 def register(app: typer.Typer) -> None:
     @app.command("replay")
+    @with_definitions
     def replay_cmd(log: Path = typer.Argument(..., help="JSON Lines event log written by simulate --log or play --log")) -> None:
         """Replay LOG with its recorded decisions; exit 0 if every event matches, 1 if not (the first
         diverging event is shown)."""

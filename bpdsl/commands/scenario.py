@@ -3,22 +3,35 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import List
+from typing import Any, List, Optional
 
 import typer
+
+from bpdsl.commands._definitions import with_definitions
 
 
 def register(app: typer.Typer) -> None:
     @app.command("scenario")
+    @with_definitions
     def scenario_cmd(
-        files: List[Path] = typer.Argument(..., help="scenario YAML files or directories of them"),
+        files: Optional[List[Path]] = typer.Argument(None, help="scenario YAML files or directories of them "
+                                                     "(default: the project's scenarios)"),
         verbose: bool = typer.Option(False, "--verbose", "-v", help="print the event log of failing scenarios"),
     ) -> None:
         """Run each scenario; print PASS/FAIL with the reasons; exit 1 if any fails, 3 if bpdsl itself broke."""
         import json
 
+        from bpdsl.dsl.project import current
+
         from bpdsl.engine.scenario import ScenarioError, run_scenario
 
+        if not files:
+            found = current().project
+            files = list(found.scenarios) if found is not None else []
+            if not files:
+                typer.echo("bpdsl scenario: name scenario files or directories (no project scenarios/ here)",
+                           err=True)
+                raise typer.Exit(2)
         paths: list[Path] = []
         for f in files:
             if f.is_dir():
@@ -36,7 +49,11 @@ def register(app: typer.Typer) -> None:
         crashed = 0
         for p in paths:
             try:
-                r = run_scenario(p)
+                r = run_scenario(p, definitions_for(p))
+            except DefinitionsUnusable as exc:
+                failed += 1
+                typer.echo(f"ERROR {p}: {exc}")
+                continue
             except ScenarioError as exc:  # the file is wrong (shape, YAML, cards ...): the user's to fix
                 failed += 1
                 message = str(exc)
@@ -70,6 +87,39 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(3)
         if failed:
             raise typer.Exit(1)
+
+
+class DefinitionsUnusable(Exception):
+    """The definitions a scenario names are invalid or cannot be found."""
+
+
+_LOADED: dict[tuple[str, ...], Any] = {}
+
+
+def definitions_for(path: Path) -> Any:
+    """The definitions scenario ``path`` names (its ``definitions:`` or its project), or None for the
+    command's own selection."""
+    from bpdsl.datafile import DataFileError, read_yaml_file
+    from bpdsl.dsl.loader import load
+    from bpdsl.dsl.project import ProjectError, select_for_file
+
+    try:
+        data = read_yaml_file(path)
+        if not isinstance(data, dict):
+            return None  # the runner reports the shape
+        selection = select_for_file(path, data.get("definitions"), data.get("bundled"))
+    except (DataFileError, ProjectError):
+        return None  # the runner reports the file
+    if selection is None:
+        return None
+    key = selection.key()
+    if key not in _LOADED:
+        result = load(selection.roots())
+        if not result.ok:
+            raise DefinitionsUnusable(f"its definitions ({selection.describe()}) are invalid: "
+                                      + "; ".join(d.format() for d in result.errors[:3]))
+        _LOADED[key] = result.definitions
+    return _LOADED[key]
 
 
 def _scenario_name(path: Path) -> str:

@@ -8,14 +8,19 @@ from typing import Any, Optional
 
 import typer
 
+from bpdsl.commands._definitions import default_id, with_definitions
+
 MAX_GAMES = 100_000_000  # a few days of one core; more is a typo, not a plan (README: exit codes)
 
 
 def register(app: typer.Typer) -> None:
     @app.command("simulate")
+    @with_definitions
     def simulate_cmd(
-        edition: str = typer.Option("act8.0", "--edition", "-e", help="edition id, e.g. act8.0 or act6.1"),
-        fmt: str = typer.Option("std", "--format", "-f", help="format id, e.g. std or lite"),
+        edition: Optional[str] = typer.Option(None, "--edition", "-e", help="edition id, e.g. act8.0 or act6.1 "
+                                              "(default: the project's [defaults] edition, else act8.0)"),
+        fmt: Optional[str] = typer.Option(None, "--format", "-f", help="format id, e.g. std or lite (default: "
+                                          "the project's [defaults] format, else std)"),
         games: int = typer.Option(100, "--games", "-n", min=1, max=MAX_GAMES,
                                   help=f"number of games (at most {MAX_GAMES:,})"),
         seed: int = typer.Option(1, "--seed", "-s", help="seed of the run (same seed, same output)"),
@@ -60,6 +65,8 @@ def register(app: typer.Typer) -> None:
         from bpdsl.commands._sim_cli import job_or_exit, run_or_exit
         from bpdsl.sim.run import log_first_game, statistics
 
+        edition = default_id(edition, "edition", "act8.0")
+        fmt = default_id(fmt, "format", "std")
         job = job_or_exit("simulate", edition, fmt, agents, seed=seed, check=check, coverage=coverage)
         result = run_or_exit("simulate", job, games, jobs, backend, address)
         stats = statistics(job, result)

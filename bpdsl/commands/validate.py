@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Optional
 
 import typer
+
+from bpdsl.commands._definitions import add_definitions, with_definitions
 from rich.console import Console
 from rich.table import Column, Table
 
@@ -16,19 +18,19 @@ from bpdsl.diagnostics import CODES
 
 
 def register(app: typer.Typer) -> None:
-    app.command("validate")(validate)
+    app.command("validate")(with_definitions(validate))
 
 
 def validate(
     paths: Optional[list[Path]] = typer.Argument(
-        None, exists=True, help="definitions files or directories (default: the bundled definitions)"),
+        None, exists=True, help="definitions files or directories to add to the bundled ones (as -d does)"),
     stats: bool = typer.Option(False, "--stats", help="entries per edition and format, op usage, text overrides"),
     codes: bool = typer.Option(False, "--codes", help="list every diagnostic code and exit"),
     as_json: bool = typer.Option(False, "--json", help="print the diagnostics as JSON"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="print only the diagnostics"),
 ) -> None:
     """Validate definitions: YAML, schemas and semantic checks. Lists every problem as file:line:col."""
-    from bpdsl.dsl.loader import load, load_kinds
+    from bpdsl.dsl.loader import load_kinds, load_selected
 
     console = Console(highlight=False, soft_wrap=True)
     if codes:
@@ -39,7 +41,9 @@ def validate(
             table.add_row(name, CODES[name])
         console.print(table)
         raise typer.Exit(0)
-    result = load(paths or None)
+    if paths:
+        add_definitions(paths)
+    result = load_selected()
     errors = result.errors
     if as_json:
         print(json.dumps({
@@ -73,6 +77,9 @@ def _import_code_modules() -> None:
 
 
 def _summary(console: Console, result) -> None:  # type: ignore[no-untyped-def]
+    from bpdsl.dsl.project import current
+
+    console.print("read: " + current().describe(), markup=False)
     defs = result.definitions
     if not defs.editions:
         return

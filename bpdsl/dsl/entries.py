@@ -15,6 +15,7 @@ So act8.0 could be written as "act6.1 plus 魔術士召喚, with アタック's 
 from __future__ import annotations
 
 import copy
+import difflib
 import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -318,10 +319,20 @@ def resolve(defs: Definitions, sink: DiagnosticSink) -> None:
                 if any(d.fields.get(f) is None for f in spec.required) and not missing:
                     st.dropped.add((edition.id, d.id))  # its wrong required value is reported already
                     continue
+                if missing and parent is not None:  # most likely a misspelt override of an inherited entry
+                    guess = difflib.get_close_matches(d.id, list(getattr(parent, spec.attr)), n=1, cutoff=0.6)
+                    sink.error(d.pos, S_MISSING_KEY,
+                               f"{d.id!r} is not an inherited {spec.kind} of {parent.id}"
+                               + (f"; did you mean {guess[0]!r}?" if guess else "")
+                               + f" (as a new {spec.kind} it misses required key(s): {', '.join(missing)})",
+                               f"to change an inherited {spec.kind}, use its id; to add a new one, write "
+                               + ", ".join(spec.required))
+                    st.dropped.add((edition.id, d.id))
+                    continue
                 if missing:
                     sink.error(d.pos, S_MISSING_KEY,
                                f"{spec.kind} {d.id!r} misses required key(s): {', '.join(missing)}",
-                               "add them" + (f" (or extend an edition that defines {d.id!r})" if not edition.extends else ""))
+                               f"add them (or extend an edition that defines {d.id!r})")
                     st.dropped.add((edition.id, d.id))
                     continue
                 values = {k: f() for k, f in spec.defaults.items()}

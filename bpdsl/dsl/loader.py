@@ -1,6 +1,6 @@
 """Load a definitions tree into the validated model, collecting every diagnostic of the run.
 
-    result = load()                 # the bundled definitions (or $BPDSL_DEFINITIONS)
+    result = load()                 # the selected definitions (bpdsl.dsl.project: bundled + project + -d)
     result.ok, result.diagnostics   # all problems, sorted by file, line, column
     defs = load_or_raise()          # a valid Definitions or DefinitionError
     defs = load_definitions()       # the same, the bundled set cached per process (the one way in)
@@ -21,16 +21,15 @@ A bug in a kind's build never escapes as a traceback: it becomes an L002 diagnos
 from __future__ import annotations
 
 import importlib
-import os
 import pkgutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
-import bpdsl
 from bpdsl.diagnostics import DefinitionError, Diagnostic, DiagnosticSink, Pos, did_you_mean
 from bpdsl.dsl import checks as C
+from bpdsl.dsl import project
 from bpdsl.dsl.document import KINDS, BuildContext, Document, DocumentKind
 from bpdsl.dsl.schema import S_KIND, check, prune, report
 from bpdsl.dsl.yamlload import load_file
@@ -41,7 +40,7 @@ from bpdsl.dsl.entries import STATE_KEY
 from bpdsl.dsl.entries import state
 from bpdsl.dsl.kinds.edition import sort_documents
 
-ENV_VAR = "BPDSL_DEFINITIONS"
+ENV_VAR = project.ENV_VAR
 SUFFIXES = (".yaml", ".yml")
 
 
@@ -62,11 +61,20 @@ class LoadResult:
 
 
 def default_paths() -> list[Path]:
-    """The bundled definitions directory, or the paths in $BPDSL_DEFINITIONS (os.pathsep-separated)."""
-    env = os.environ.get(ENV_VAR)
-    if env:
-        return [Path(p) for p in env.split(os.pathsep) if p]
-    return [Path(bpdsl.__file__).resolve().parent.parent / "definitions"]
+    """The definitions this process reads by default (bpdsl.dsl.project: bundled + project + ``-d``, or
+    the paths in $BPDSL_DEFINITIONS)."""
+    return project.current().roots()
+
+
+_SELECTED: dict[tuple[str, ...], LoadResult] = {}
+
+
+def load_selected() -> LoadResult:
+    """:func:`load` of the selected definitions (:func:`default_paths`), once per process and selection."""
+    key = project.current().key()
+    if key not in _SELECTED:
+        _SELECTED[key] = load(None)
+    return _SELECTED[key]
 
 
 _kinds_loaded = False
@@ -256,23 +264,19 @@ def load_or_raise(paths: Sequence[Path | str] | None = None) -> Definitions:
     return result.definitions
 
 
-_BUNDLED: dict[tuple[str, ...], Definitions] = {}
-
-
 def load_definitions(paths: Sequence[Path | str] = (), bundled: bool = True) -> Definitions:
     """THE way every command, the engine, the renderer and the regulations get definitions.
 
-    ``paths`` (files or directories) are loaded together with the bundled set (the ``definitions/``
-    folder, or $BPDSL_DEFINITIONS) when ``bundled`` is true, or alone when it is false.  Raises
-    :class:`~bpdsl.diagnostics.DefinitionError` listing every problem.  The bundled set alone is loaded
-    once per process (and per value of $BPDSL_DEFINITIONS).
+    ``paths`` (files or directories) are loaded together with the selected set (the bundled definitions,
+    the project's and the command line's ``-d``: :mod:`bpdsl.dsl.project`; or $BPDSL_DEFINITIONS) when
+    ``bundled`` is true, or alone when it is false.  Raises :class:`~bpdsl.diagnostics.DefinitionError`
+    listing every problem.  The selected set alone is loaded once per process and selection.
     """
-    roots = (default_paths() if bundled else []) + [Path(p) for p in paths]
-    if not roots:
-        raise ValueError("load_definitions: no paths and bundled=False: nothing to load")
-    if paths:
-        return load_or_raise(roots)
-    key = tuple(str(p) for p in roots)
-    if key not in _BUNDLED:
-        _BUNDLED[key] = load_or_raise(roots)
-    return _BUNDLED[key]
+    if not paths:
+        if not bundled:
+            raise ValueError("load_definitions: no paths and bundled=False: nothing to load")
+        result = load_selected()
+        if not result.ok:
+            raise DefinitionError(result.errors)
+        return result.definitions
+    return load_or_raise((default_paths() if bundled else []) + [Path(p) for p in paths])

@@ -74,16 +74,17 @@ from bpdsl.engine.decisions import (Agent, DecisionRequest, FirstLegalAgent, Ran
 from bpdsl.dsl.cards import parse_card
 from bpdsl.dsl.cards import card_at
 
-_RULES: dict[tuple[str, str], Rules] = {}
+_RULES: dict[tuple[int, str, str], Rules] = {}
 
 
 def build_rules(edition: str, fmt: str, definitions: Any = None) -> Rules:
-    """Compile one edition's format; cached per (edition, format) for the bundled definitions."""
+    """Compile one edition's format; cached per (edition, format) for the selected definitions."""
     if definitions is not None:
         return compile_rules(definitions, edition, fmt)
-    key = (edition, fmt)
+    defs = load_definitions()
+    key = (id(defs), edition, fmt)
     if key not in _RULES:
-        _RULES[key] = compile_rules(load_definitions(), edition, fmt)
+        _RULES[key] = compile_rules(defs, edition, fmt)
     return _RULES[key]
 
 

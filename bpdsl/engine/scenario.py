@@ -7,6 +7,8 @@ that happened and the state reached.  Format (YAML)::
     edition: act8.0
     format: std
     seed: 1                  # optional (shuffles during the scenario, e.g. サーチ)
+    definitions: [../definitions]   # optional: definitions added to the bundled ones (relative to this file;
+    bundled: true                   # `bundled: false` leaves those out); default: the file's project
     turn: 0                  # the turn player; the chance starts with them unless `chance:` says otherwise
     turn_no: 3               # optional; characters entered before this turn are past 準備
     players:                 # seat 0, seat 1.  Cards: "♠A", "♡10", "◇Q", "♣K", "Joker1", "Joker2"

@@ -60,6 +60,8 @@ _WANTED_PLAYER = {
 _EVENT = {"type": "dict"}
 SCHEMA: dict[str, Any] = {
     "name": {"type": "string"},
+    "definitions": {"type": ["string", "list"], "schema": {"type": "string"}},
+    "bundled": {"type": "boolean"},
     "edition": {"type": "string", "required": True},
     "format": {"type": "string", "required": True},
     "seed": {"type": "integer"},

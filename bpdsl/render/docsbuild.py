@@ -52,6 +52,7 @@ def build_docs(
 
 def _sphinx(source: Path, work: Path, builder: str, definitions: Sequence[Path] | None) -> tuple[int, list[str]]:
     data.clear_cache()
+    source = _staged(Path(source), work, definitions)
     args = ["-W", "--keep-going", "-q", "-E", "-b", builder, "-d", str(work / ".doctrees")]
     if definitions:
         joined = ",".join(str(Path(p).resolve()) for p in definitions)
@@ -124,6 +125,20 @@ def _alive(pid: int) -> bool:
     except PermissionError:
         return True
     return True
+
+def _staged(source: Path, out: Path, definitions: Sequence[Path] | None) -> Path:
+    """The project plus its generated pages (bpdsl.render.docsgen) in ``out/.source``; when the definitions
+    do not load, the project as it is (the build then reports them)."""
+    from bpdsl.diagnostics import DefinitionError
+    from bpdsl.dsl.loader import load_definitions
+    from bpdsl.render.docsgen import stage
+
+    try:
+        defs = load_definitions(definitions, bundled=False) if definitions else load_definitions()
+    except DefinitionError:
+        return source
+    return stage(source, out / ".source", defs)
+
 
 _EXCEPTION_LINE = re.compile(r"^\s*(?:[\w]+\.)*(\w+(?:Error|Exception)): (.*)$")
 

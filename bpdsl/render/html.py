@@ -7,8 +7,9 @@ from pathlib import Path
 import jinja2
 
 from bpdsl.render.view import SheetView
+from bpdsl.resources import templates_dir
 
-TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
+TEMPLATES_DIR = templates_dir()
 
 # Paper sizes of the printed page -> the stylesheets laid one over the other for it. A5 keeps the A4
 # rules and overrides page size, margins and type sizes, so the two never drift apart in structure.

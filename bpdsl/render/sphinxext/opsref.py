@@ -15,6 +15,7 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from bpdsl.render.sphinxext.data import definitions
+from bpdsl.render.sphinxext.manual import op_users
 from bpdsl.render.sphinxext.nodes import block_nodes, simple_table
 from bpdsl.render.text import parse_lines
 from bpdsl.render.textadapter import convert_item
@@ -100,6 +101,7 @@ class OpsDirective(SphinxDirective):
             for table in (edition.actions, edition.characters, edition.fogs):
                 names.update({k: v.name for k, v in table.items()})
         ctx = PhraseContext(terms, names)
+        self.users = op_users(defs)
         kinds = [self.options["kind"]] if "kind" in self.options else list(KIND_TITLES)
         kinds += sorted({op.kind for op in registry.values()} - set(kinds) - set(KIND_TITLES)) if "kind" not in self.options else []
         out: list[nodes.Node] = []
@@ -131,6 +133,9 @@ class OpsDirective(SphinxDirective):
         flags = [f"{k}={v}" for k, v in sorted((op.extra or {}).items())]
         if flags:
             meta += _field("extra", ", ".join(flags))
+        users = self.users.get(op.name, [])
+        shown = ", ".join(users[:8]) + (f" … ({len(users)} entries)" if len(users) > 8 else "")
+        meta += _field("used by", shown or "no entry of the loaded definitions")
         sec += meta
         if op.args:
             rows = [[name, s.get("type", ""), "yes" if s.get("required") else "", _describe(s)]

@@ -11,10 +11,11 @@ from typing import Sequence
 from bpdsl.diagnostics import DefinitionError, Diagnostic, Pos, code
 from bpdsl.model import Definitions
 from bpdsl.games.blackpoker.regulation.model import RegulationSystem
+from bpdsl.resources import definitions_dir
 
 R_NOT_FOUND = code("R107", "no regulation system is defined")
 
-REGULATIONS_DIR = Path(__file__).resolve().parents[4] / "definitions" / "blackpoker" / "regulations"
+REGULATIONS_DIR = definitions_dir() / "blackpoker" / "regulations"
 
 
 def systems(definitions: Definitions) -> dict[str, RegulationSystem]:

@@ -1,0 +1,113 @@
+"""A real install: the wheel ships the definitions, templates and the Sphinx project as package data, and an
+installed bpdsl works from any directory — then the whole designer's loop on an edition of one's own.
+
+The wheel is built from the checkout (hatchling, no network) and installed, by that environment's own pip and
+without its dependencies, into a fresh virtual environment that then borrows them, as plain paths, from the
+environment running the tests (nothing is installed into or removed from the latter); the
+checkout is not on that environment's path, so every file bpdsl reads must come from the wheel.  """
+from __future__ import annotations
+
+import json
+import os
+import site
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bin/ folder of a fresh venv with the wheel installed."""
+    base = tmp_path_factory.mktemp("install")
+    dist = base / "dist"
+    r = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+                        "-w", str(dist), str(ROOT)], capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    wheel = next(dist.glob("bpdsl-*.whl"))
+    venv = base / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)  # its own pip (ensurepip)
+    python = str(venv / "bin" / "python")
+    r = subprocess.run([python, "-m", "pip", "install", "--no-deps", "--no-index", "-q", "--disable-pip-version-check",
+                        str(wheel)], capture_output=True, text=True, timeout=300, env=clean_env(venv / "bin"))
+    assert r.returncode == 0, r.stderr
+    purelib = Path(subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                                  capture_output=True, text=True, check=True, env=clean_env(venv / "bin")).stdout.strip())
+    ours = {str(Path(p)) for p in [*site.getsitepackages(), sysconfig.get_paths()["purelib"]]}
+    # after the install: the dependencies as plain paths (their .pth files, e.g. the checkout's editable
+    # install, are not processed from there)
+    (purelib / "borrowed_dependencies.pth").write_text("\n".join(sorted(ours)) + "\n", encoding="utf-8")
+    return venv / "bin"
+
+
+def clean_env(bin_dir: Path) -> dict[str, str]:
+    """No variable that could point bpdsl at the checkout or at other definitions."""
+    env = {k: v for k, v in os.environ.items() if k not in ("BPDSL_DEFINITIONS", "PYTHONPATH")}
+    env["PATH"] = f"{bin_dir}{os.pathsep}{env.get('PATH', '')}"
+    return env
+
+
+def run(bin_dir: Path, *args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run([str(bin_dir / "bpdsl"), *args], cwd=cwd, capture_output=True, text=True, input=stdin,
+                          env=clean_env(bin_dir), timeout=600)
+
+
+def test_the_installed_bpdsl_reads_its_own_files(installed: Path, tmp_path: Path) -> None:
+    where = subprocess.run([str(installed / "python"), "-c", "import bpdsl.resources as r; import bpdsl; "
+                            "print(bpdsl.__file__); print(r.definitions_dir()); print(r.templates_dir()); "
+                            "print(r.docs_dir())"], cwd=tmp_path, capture_output=True, text=True, check=True,
+                           env=clean_env(installed))
+    lines = where.stdout.split()
+    assert all(str(installed.parent) in line for line in lines), lines  # nothing from the checkout
+    assert run(installed, "validate", cwd=tmp_path).returncode == 0
+    r = run(installed, "render", "actionlist", "--edition", "act8.0", "--format", "std", "--html-only",
+            "--out", "out", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "投擲" in (tmp_path / "out" / "act8.0-std.html").read_text(encoding="utf-8")
+    r = run(installed, "simulate", "-e", "act8.0", "-f", "std", "-n", "3", "--json", cwd=tmp_path)
+    assert r.returncode == 0 and json.loads(r.stdout)["games"] == 3, r.stderr
+
+
+def test_a_designer_edition_from_new_to_bench_without_flags(installed: Path, tmp_path: Path) -> None:
+    """The issue's own check: new edition, edit one action, then every command on it, no flag, no variable."""
+    r = run(installed, "new", "edition", "my", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    project = tmp_path / "my"
+    actions = project / "definitions" / "actions.yaml"
+    text = actions.read_text(encoding="utf-8")
+    assert "amount: key.spade.rank" in text
+    actions.write_text(text.replace("amount: key.spade.rank", "amount: key.club.rank"), encoding="utf-8")
+
+    r = run(installed, "validate", cwd=project)
+    assert r.returncode == 0 and "project " in r.stdout, r.stdout + r.stderr
+    r = run(installed, "diff", cwd=project)
+    assert r.returncode == 0 and "~ 投擲 (throwing)" in r.stdout, r.stdout + r.stderr
+    r = run(installed, "render", "actionlist", "--html-only", "--out", "out", cwd=project)
+    assert r.returncode == 0, r.stderr
+    sheet = (project / "out" / "my-std.html").read_text(encoding="utf-8")
+    assert "♣カードの数字" in sheet or "♣" in sheet
+    r = run(installed, "simulate", "-n", "5", "--json", cwd=project)
+    assert r.returncode == 0 and json.loads(r.stdout)["games"] == 5, r.stderr
+    r = run(installed, "play", "--seed", "3", cwd=project, stdin="q\n")
+    assert r.returncode == 0 and "my std" in r.stdout, r.stdout + r.stderr
+    r = run(installed, "scenario", cwd=project)  # the scenario pins ♠ damage: the edit to ♣ breaks it
+    assert r.returncode == 1 and "FAIL" in r.stdout, r.stdout + r.stderr
+    scenario = next((project / "scenarios").glob("*.yaml"))
+    scenario.write_text(scenario.read_text(encoding="utf-8").replace("{t: damage, p: 1, n: 5}", "{t: damage, p: 1, n: 7}")
+                        .replace("{life: 3}", "{life: 1}"), encoding="utf-8")
+    r = run(installed, "scenario", cwd=project)
+    assert r.returncode == 0 and "PASS" in r.stdout, r.stdout + r.stderr
+    r = run(installed, "bench", "--games", "20", "--memory-games", "0", "--no-render", "--json", cwd=project)
+    assert r.returncode == 0, r.stderr
+    from bpdsl.dsl.loader import load_definitions
+    from bpdsl.dsl.scaffold import newest_edition
+
+    bundled = load_definitions()
+    parent = bundled.editions[newest_edition(bundled) or ""]
+    assert {(s["edition"], s["format"]) for s in json.loads(r.stdout)["speed"]} == {("my", f.id) for f in parent.formats}
