@@ -1,28 +1,25 @@
 """``bpdsl serve``: the browser sandbox on this machine (http://127.0.0.1:8000 by default)."""
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Optional
-
 import typer
+
+from bpdsl.commands._definitions import with_definitions
 
 
 def register(app: typer.Typer) -> None:
-    app.command("serve")(serve)
+    app.command("serve")(with_definitions(serve))
 
 
 def serve(
     port: int = typer.Option(8000, "--port", "-p", min=0, max=65535, help="TCP port (0: any free port)."),
     host: str = typer.Option("127.0.0.1", "--host", help="Address to bind (default: this machine only)."),
-    definitions: Optional[list[Path]] = typer.Option(
-        None, "--definitions", "-d", help="Definitions to play (default: the bundled ones)."),
 ) -> None:
     """Play, save and replay games in the browser; each seat is sent only what it may see (3.12.1)."""
     import socket
 
     from bpdsl.commands._paths import definitions_or_exit
 
-    defs = definitions_or_exit(definitions, "serve", "the server was not started") if definitions else None
+    defs = definitions_or_exit(None, "serve", "the server was not started")  # bundled, project and -d ones
     if host not in ("127.0.0.1", "localhost", "::1"):
         typer.echo(f"bpdsl serve: warning: binding {host} lets other machines open the sandbox", err=True)
     try:  # a port in use is a usage error, said plainly before uvicorn starts
