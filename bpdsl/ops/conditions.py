@@ -8,18 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from bpdsl.ops.args import classic, get
 from bpdsl.ops.context import ExecContext
 from bpdsl.ops.registry import PhraseContext, declare
-
-
-def get(args: Mapping[str, Any], key: str, default: Any = None) -> Any:
-    value = args.get(key, default)
-    return default if value is None else value
-
-
-def classic(ctx: PhraseContext) -> bool:
-    """True for the wording of the act6.1 sheets (``terms.wording: classic``)."""
-    return ctx.term("wording") == "classic"
 
 
 def _per_turn_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:

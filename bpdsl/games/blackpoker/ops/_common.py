@@ -15,6 +15,7 @@ from typing import Any, Mapping
 
 from bpdsl.dsl.cards import RANK_VALUES  # Table 3.1 (re-exported for the size phrases)
 from bpdsl.games.blackpoker.expr_names import NAMES
+from bpdsl.ops.args import get  # re-exported: every BlackPoker op module reads its arguments with get
 from bpdsl.ops.registry import PhraseContext
 
 
@@ -164,16 +165,6 @@ def ranks_text(ranks: list[str] | tuple[str, ...]) -> str:
 
 def sort_ranks(ranks: list[str]) -> list[str]:
     return sorted(ranks, key=lambda r: RANKS.index(r) if r in RANKS else 99)
-
-
-def classic(ctx: PhraseContext) -> bool:
-    """True for the wording of the act6.1 sheets (``terms.wording: classic``)."""
-    return ctx.term("wording") == "classic"
-
-
-def get(args: Mapping[str, Any], key: str, default: Any = None) -> Any:
-    value = args.get(key, default)
-    return default if value is None else value
 
 
 def indent(lines: list[str], depth: int = 1) -> list[str]:
