@@ -123,6 +123,9 @@ def _run_ray(job: SimJob, games: int, workers: int, address: str | None, progres
         import ray
     except ImportError:
         raise BackendError("the Ray backend needs Ray: pip install 'bpdsl[cluster]'") from None
+    from bpdsl.sim.shipped import pack, play_shipped
+
+    definitions = pack(job)  # read before starting Ray: a file that cannot be read leaves nothing running
     started_here = False
     if not ray.is_initialized():
         try:
@@ -133,11 +136,12 @@ def _run_ray(job: SimJob, games: int, workers: int, address: str | None, progres
         except (ConnectionError, RuntimeError, ValueError) as exc:
             raise BackendError(f"cannot start or reach Ray{' at ' + address if address else ''}: {exc}") from None
         started_here = True
-    remote = ray.remote(play_range)
+    remote = ray.remote(play_shipped)  # workers share no files with this process: the definitions go along
     total = Tally()
     interrupted = False
     n_workers = int(ray.cluster_resources().get("CPU", workers))
-    pending = [remote.remote(job, a, b) for a, b in chunks(games, n_workers)]
+    shipped = ray.put(definitions)
+    pending = [remote.remote(job, shipped, a, b) for a, b in chunks(games, n_workers)]
     try:
         while pending:
             done, pending = ray.wait(pending, num_returns=1)

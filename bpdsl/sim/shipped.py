@@ -1,0 +1,94 @@
+"""A run's definitions carried to workers that share no files with this process (Ray tasks).
+
+A local pool forks this process and inherits its definitions; a Ray worker is a fresh process, possibly on
+another machine, in another working directory, and knows neither the command line's ``-d`` folders nor the
+designer's project.  So the driver reads the files of every definitions folder the run uses besides the
+bundled ones and sends their contents with the job; each worker writes them once into a private temporary
+folder and plays with exactly those definitions (plus its own bundled ones when the run uses them), whatever
+its working directory holds.
+"""
+from __future__ import annotations
+
+import hashlib
+import tempfile
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from bpdsl.sim.job import SimJob, play_range
+from bpdsl.sim.tally import Tally
+
+SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass(frozen=True)
+class ShippedDefinitions:
+    """The definitions of a run as data: per added root, its YAML files as (relative path, bytes)."""
+
+    bundled: bool
+    roots: tuple[tuple[str, tuple[tuple[str, bytes], ...]], ...]  # (root name, files)
+
+    def digest(self) -> str:
+        h = hashlib.sha256(repr(self.bundled).encode())
+        for name, files in self.roots:
+            h.update(name.encode())
+            for rel, data in files:
+                h.update(rel.encode() + b"\0" + hashlib.sha256(data).digest())
+        return h.hexdigest()[:16]
+
+
+def _files(root: Path) -> tuple[tuple[str, bytes], ...]:
+    if root.is_file():
+        return ((root.name, root.read_bytes()),)
+    found = sorted(f for f in root.rglob("*") if f.suffix in SUFFIXES and f.is_file()
+                   and not any(part.startswith(".") for part in f.relative_to(root).parts))
+    return tuple((f.relative_to(root).as_posix(), f.read_bytes()) for f in found)
+
+
+def pack(job: SimJob) -> ShippedDefinitions:
+    """The definitions ``job`` plays with, read here: its own folders, or the process's selection
+    (bundled + project + ``-d``, or $BPDSL_DEFINITIONS) when it names none."""
+    from bpdsl.dsl import project
+    from bpdsl.resources import definitions_dir
+
+    selection = project.current()
+    bundled_root = definitions_dir().resolve()
+    # load_definitions(job.definitions, job.bundled): the selection's roots, then the job's own, or those alone
+    base = [p for p in selection.roots() if p.resolve() != bundled_root] if job.bundled else []
+    paths = [*base, *(Path(p) for p in job.definitions or ())]
+    bundled = job.bundled and selection.bundled
+    roots = tuple((f"{n}-{Path(p).name}", _files(Path(p))) for n, p in enumerate(paths))
+    return ShippedDefinitions(bundled, roots)
+
+
+_UNPACKED: dict[str, tuple[str, ...]] = {}
+
+
+def unpack(shipped: ShippedDefinitions) -> tuple[str, ...]:
+    """Write the shipped files into a private folder (once per process) and return every root to load,
+    the worker's own bundled definitions first when the run uses them."""
+    from bpdsl.resources import definitions_dir
+
+    key = shipped.digest()
+    if key not in _UNPACKED:
+        base = Path(tempfile.mkdtemp(prefix=f"bpdsl-defs-{key}-"))
+        roots: list[str] = [str(definitions_dir())] if shipped.bundled else []
+        for name, files in shipped.roots:
+            root = base / name
+            for rel, data in files:
+                target = root / rel
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(data)
+            root.mkdir(parents=True, exist_ok=True)
+            roots.append(str(root))
+        _UNPACKED[key] = tuple(roots)
+    return _UNPACKED[key]
+
+
+def worker_job(job: SimJob, shipped: ShippedDefinitions) -> SimJob:
+    """``job`` as a worker plays it: exactly the shipped definitions, not the worker's selection."""
+    return replace(job, definitions=unpack(shipped), bundled=False)
+
+
+def play_shipped(job: SimJob, shipped: ShippedDefinitions, start: int, stop: int) -> Tally:
+    """What a Ray task runs: games ``start .. stop - 1`` of ``job`` with the shipped definitions."""
+    return play_range(worker_job(job, shipped), start, stop)
