@@ -136,7 +136,7 @@ def play_range(job: SimJob, start: int, stop: int) -> Tally:
             index=i, winner=winner, draw=draw, aborted=aborted, first=_first_player(s), turns=turns,
             decisions=decisions, life=tuple(len(getattr(p, "life", ())) for p in s.players),
             raised=dict(game.raised_game), characters=set(prep.entered), problem=problem, violation=violation,
-            counts={k: dict(v) for k, v in game.__dict__.get("counts", {}).items()}))
+            counts={k: dict(v) for k, v in getattr(s, "counts", {}).items()}))  # the rules' counters (State.counts)
     if job.coverage:
         tally.coverage.update(prep.coverage)
     return tally

@@ -370,8 +370,10 @@ class BlackPokerHooks(BaseHooks):
                 out.append(b)
         return out
 
-    def compare_soldiers(self, game: Game) -> None:
-        """ダメージ判定 1: attacker against the sum of its soldier blockers; the smaller side to the grave."""
+    def compare_soldiers(self, game: Game, loser: str = "smaller", damage: bool = False) -> None:
+        """ダメージ判定 1: attacker against the sum of its soldier blockers; the ``loser`` side ("smaller", or
+        "larger" under 革命) to the grave, both on a tie; with ``damage``, the player whose soldiers went to
+        the grave takes the difference of the sizes as damage."""
         combat = game.state.combat
         for au in combat.get("attackers", []):
             a = self.find(game, au)
@@ -380,11 +382,15 @@ class BlackPokerHooks(BaseHooks):
                 continue
             combat["judged"].add(au)
             sa, sb = self.size(a), sum(self.size(b) for b in bs)
-            if sa <= sb:
+            a_goes = sa <= sb if loser == "smaller" else sa >= sb
+            b_goes = sb <= sa if loser == "smaller" else sb >= sa
+            if a_goes:
                 self.to_grave(game, a)
-            if sb <= sa:
+            if b_goes:
                 for b in bs:
                     self.to_grave(game, b)
+            if damage and sa != sb:
+                self.damage(game, a.controller if a_goes else bs[0].controller, abs(sa - sb))
 
     def compare_bulwark(self, game: Game) -> None:
         """ダメージ判定 2: the bulwark turns face up; Joker or a shared rank sends the attacker to the grave;
@@ -405,11 +411,16 @@ class BlackPokerHooks(BaseHooks):
                 self.to_grave(game, b)
 
     def unblocked_damage(self, game: Game, seat: int) -> None:
-        """ダメージ判定 3: an attacker with no blocker on the field deals its size as damage."""
+        """ダメージ判定 3: an attacker with no blocker on the field deals its size as damage.  In a format with
+        trumps, each attacker that no character blocked is an ``unblocked`` event (革命's 革命ドロー)."""
         combat = game.state.combat
         for au in combat.get("attackers", []):
             a = self.find(game, au)
-            if a is None or au in combat.get("judged", ()) or self._blockers(game, au):
+            if a is None:
+                continue
+            if self.compiled.trump_table is not None and not combat.get("blocks", {}).get(au):
+                game.events.append(Event("unblocked", a.controller, a.cards[0], a.char_id))
+            if au in combat.get("judged", ()) or self._blockers(game, au):
                 continue
             self.damage(game, 1 - seat, max(0, self.size(a)))
 

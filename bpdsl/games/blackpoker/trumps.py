@@ -27,11 +27,11 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from bpdsl.dsl.cards import SUIT_MARKS, SUITS, parse_card
 from bpdsl.engine.compiled import SUIT, CAction, TriggerSource
-from bpdsl.engine.state import Z_GRAVE, Z_HAND, Z_TRUMP
+from bpdsl.engine.state import Z_FIELD, Z_GRAVE, Z_HAND, Z_TRUMP
 from bpdsl.model import Edition, OpCall, Trump
 from bpdsl.ops import registry
 
@@ -301,6 +301,58 @@ def _trigger_step(card: int, when: OpCall, action_id: str) -> tuple[Callable[...
     return gated, args, when.op
 
 
+_TRIGGER_EVENT = {"player_raised": "raised", "player_discarded": "discarded", "ability_enabled": "trump_opened",
+                  "unblocked_attacker": "unblocked"}
+
+
+def _granted_trigger(rules: Any, card: int, grant: Mapping[str, Any], call: OpCall) -> TriggerSource:
+    """A ``raises_when`` granted to a class of characters (革命: 「自分の兵士は以下の能力を得る。・アタッカーかつ
+    …ブロックされなかった場合、革命ドローアクションを起こす」): it fires for an event about one character (its
+    first card in ``Event.card``) of the granted class, controlled by a player the grant reaches while that
+    player (``whose: self``) or the other (``opponent``) has the trump face up."""
+    when = call.args["when"]
+    fire = registry.get(when.op).execute
+    args = dict(when.args)
+    cls, suit, whose = grant["to"], grant.get("suit"), grant.get("whose") or "self"
+
+    def step(ctx: Any, _a: Any) -> list[int]:
+        ev = ctx.event
+        seats = fire(ctx, args) if fire is not None and ev is not None else []
+        out = []
+        for seat in seats:
+            owner = seat if whose == "self" else 1 - seat
+            if whose != "any" and card + 54 * owner not in ctx.state.trump_up:
+                continue
+            if whose == "any" and not any(card + 54 * p in ctx.state.trump_up for p in (0, 1)):
+                continue
+            ch = _character_of(ctx.game, ev.card)
+            if ch is not None and _of_class(ctx.game, ch, cls, suit):
+                out.append(seat)
+        return out
+    return TriggerSource(rules.actions[call.args["action"]], (step, {}, when.op), None,
+                         _TRIGGER_EVENT.get(when.op), None)
+
+
+def _character_of(game: Any, card: int) -> Any:
+    """The character on the field holding ``card`` (None when the card is not on the field)."""
+    if card < 0:
+        return None
+    z, seat = game.state.loc[card]
+    if z != Z_FIELD:
+        return None
+    return next((ch for ch in game.state.players[seat].field if card in ch.cards), None)
+
+
+def _of_class(game: Any, ch: Any, cls: str, suit: str | None) -> bool:
+    """Whether ``ch`` belongs to the class of a grant: soldier / bulwark / character or a character id, of
+    ``suit`` when given (a trump character counts as each of its suits)."""
+    if cls in ("soldier", "bulwark"):
+        ok = ch.kind == cls
+    else:
+        ok = cls == "character" or ch.char_id == cls
+    return ok and (suit is None or suit in _soldier_suits(game, ch))
+
+
 def _replaced(a: CAction, card: int, call: OpCall) -> None:
     """Wrap ``a``'s effect: while the owner (the action's controller) has the trump face up, and the condition
     holds, the replaced step (or the whole effect) runs the replacement steps instead."""
@@ -395,10 +447,11 @@ def install(rules: Any, edition: Edition, format_id: str) -> None:
                 for sub in call.args.get("abilities") or []:
                     if sub.op == "raise_by_driving":
                         granted[sub.args["action"]] = call.args.get("suit")
+                    elif sub.op == "raises_when" and sub.args["action"] in rules.actions:
+                        rules.triggers.append(_granted_trigger(rules, card, call.args, sub))
             elif call.op == "raises_when" and call.args["action"] in rules.actions:
                 step = _trigger_step(card, call.args["when"], call.args["action"])
-                event = {"player_raised": "raised", "player_discarded": "discarded",
-                         "ability_enabled": "trump_opened"}.get(call.args["when"].op)
+                event = _TRIGGER_EVENT.get(call.args["when"].op)
                 rules.triggers.append(TriggerSource(rules.actions[call.args["action"]], step, None, event, None))
             elif call.op == "replace_effect" and call.args["action"] in rules.actions:
                 _replaced(rules.actions[call.args["action"]], card, call)

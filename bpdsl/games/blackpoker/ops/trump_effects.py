@@ -727,6 +727,11 @@ SOLDIER_DUEL = declare(
     example={"soldier_duel": {"loser": "larger", "damage": "difference"}},
 )
 
+@SOLDIER_DUEL.executor
+def _soldier_duel(ctx: Any, a: Mapping[str, Any]) -> None:
+    ctx.hooks.compare_soldiers(ctx.game, loser=a["loser"], damage=get(a, "damage", "difference") == "difference")
+
+
 SOLDIERS_TO_BULWARKS = declare(
     "soldiers_to_bulwarks", "effect",
     args={},

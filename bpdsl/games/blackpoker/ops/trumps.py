@@ -426,6 +426,12 @@ def _ability_enabled(ctx: Any, a: Mapping[str, Any]) -> list[int]:
     return [ev.seat] if ev is not None and ev.type == "trump_opened" else []
 
 
+@UNBLOCKED_ATTACKER.executor
+def _unblocked_attacker(ctx: Any, a: Mapping[str, Any]) -> list[int]:
+    ev = ctx.event  # one "unblocked" event per attacker no character blocked (ダメージ判定 3)
+    return [ev.seat] if ev is not None and ev.type == "unblocked" else []
+
+
 @TARGET_TRUMP.executor
 def _target_trump(ctx: Any, a: Mapping[str, Any]) -> list[Any]:
     whose = get(a, "whose", "any")
