@@ -44,6 +44,16 @@ SEED_PATTERNS = [
     ("Joker,A,J,Q,K", "Joker,A,J,Q,K", (1, 1)),
 ]
 
+# The rules across the cards of 第8.2版 (キル, R・S・F, リバース ...).
+ACT82_PATTERNS = [
+    ("♠A〜10 を 2枚", "♠A〜10 を 2枚", (2, 2)),
+    ("♡A～10を２枚", "♡A〜10 を 2枚", (2, 2)),
+    ("同じスートのA,10〜K を 5枚", "同じスートのA,10〜K を 5枚", (5, 5)),
+    ("同じスートのA、10～Kを5枚", "同じスートのA,10〜K を 5枚", (5, 5)),
+    ("同じ数字を２枚", "同じ数字を2枚", (2, 2)),
+    ("A と J", "A と J", (2, 2)),
+]
+
 
 def test_deck() -> None:
     assert len(DECK) == 54
@@ -63,7 +73,7 @@ def test_parse_card() -> None:
         parse_card("♠Z")
 
 
-@pytest.mark.parametrize("printed,canonical,size", SEED_PATTERNS)
+@pytest.mark.parametrize("printed,canonical,size", SEED_PATTERNS + ACT82_PATTERNS)
 def test_seed_patterns(printed: str, canonical: str, size: tuple[int, int]) -> None:
     p = parse_pattern(printed)
     assert p.text == canonical
@@ -104,6 +114,20 @@ def _cards(*ids: str) -> list[Card]:
         ("全て(裏向き)", ["♠7", "♠8"], False),
         ("Joker,A,J,Q,K", ["♠Q"], True),
         ("Joker,A,J,Q,K", ["♠5"], False),
+        ("同じスートのA,10〜K を 5枚", ["♡A", "♡10", "♡J", "♡Q", "♡K"], True),
+        ("同じスートのA,10〜K を 5枚", ["♡K", "♡Q", "♡J", "♡10", "♡A"], True),
+        ("同じスートのA,10〜K を 5枚", ["♡A", "♡10", "♡J", "♡Q", "♠K"], False),
+        ("同じスートのA,10〜K を 5枚", ["♡A", "♡9", "♡J", "♡Q", "♡K"], False),
+        ("同じスートのA,10〜K を 5枚", ["♡A", "♡10", "♡J", "♡Q", "Joker"], False),
+        ("同じスートのA,10〜K を 5枚", ["♡A", "♡10", "♡J", "♡Q"], False),
+        ("♠A〜10 を 2枚", ["♠A", "♠10"], True),
+        ("♠A〜10 を 2枚", ["♠A", "♣10"], False),
+        ("♠A〜10 を 2枚", ["♠A", "♠J"], False),
+        ("同じ数字を2枚", ["♠7", "◇7"], True),
+        ("同じ数字を2枚", ["♠7", "♠8"], False),
+        ("同じ数字を2枚", ["Joker", "Joker2"], False),  # a Joker has no number
+        ("A と J", ["♣J", "♡A"], True),
+        ("A と J", ["♣A", "♡A"], False),
     ],
 )
 def test_matches(pattern: str, cards: list[str], ok: bool) -> None:
@@ -146,7 +170,7 @@ hands = st.lists(st.sampled_from(DECK), min_size=0, max_size=9, unique_by=lambda
 
 
 @settings(max_examples=60, deadline=None)
-@given(hand=hands, printed=st.sampled_from([p for p, _, _ in SEED_PATTERNS]))
+@given(hand=hands, printed=st.sampled_from([p for p, _, _ in SEED_PATTERNS + ACT82_PATTERNS]))
 def test_choices_are_exactly_the_matching_subsets(hand: list[Card], printed: str) -> None:
     p = parse_pattern(printed)
     got = p.choices(hand)
@@ -174,3 +198,21 @@ def test_generated_ranges(suit: str | None, lo: str, hi: str) -> None:
     expected = {c.index for c in DECK if not c.is_joker and (suit is None or c.suit == suit)
                 and RANK_VALUES[lo] <= c.value <= RANK_VALUES[hi]}
     assert {t[0].index for t in p.choices(DECK)} == expected
+
+
+ROYAL_RANKS = ("A", "10", "J", "Q", "K")
+
+
+@settings(max_examples=80, deadline=None)
+@given(suit=st.sampled_from(SUITS), extra=st.lists(st.sampled_from(DECK), max_size=5, unique_by=lambda c: c.index),
+       order=st.randoms(use_true_random=False))
+def test_a_royal_flush_anywhere_in_a_hand_is_a_key(suit: str, extra: list[Card], order: object) -> None:
+    """R・S・F's key is found in any hand that holds A, 10, J, Q, K of one suit, whatever else it holds and in
+    whatever order: the enumeration offers exactly the subsets a brute force accepts, the royal one included."""
+    royal = [c for c in DECK if c.suit == suit and c.rank in ROYAL_RANKS]
+    hand = list({c.index: c for c in royal + extra}.values())
+    order.shuffle(hand)  # type: ignore[attr-defined]
+    p = parse_pattern("同じスートのA,10〜K を 5枚")
+    keys = {tuple(c.index for c in t) for t in p.choices(hand)}
+    assert tuple(c.index for c in royal) in keys
+    assert keys == _brute_choices(p, hand)
