@@ -53,7 +53,9 @@ class GamePlugin:
     * ``kinds``: modules registering extra document kinds (BlackPoker's ``regulations``);
     * ``sphinx``: modules with a ``setup(app)`` adding Sphinx directives of the game;
     * ``rules_extensions``: modules (or ``"module:object"``) adapting the compiled rules of a format to parts
-      of the game the generic compiler does not know (BlackPoker's trump cards), see :class:`RulesExtension`.
+      of the game the generic compiler does not know (BlackPoker's trump cards), see :class:`RulesExtension`;
+    * ``events``: ``"module:EVENTS"``, a ``dict[str, type]`` of the log events the game writes beside the core's
+      (``bpdsl.engine.events``), by their ``t``.
     """
 
     id: str
@@ -63,6 +65,10 @@ class GamePlugin:
     kinds: tuple[str, ...] = ()
     sphinx: tuple[str, ...] = ()
     rules_extensions: tuple[str, ...] = ()
+    events: str = ""
+
+    def event_types(self) -> dict[str, Any]:
+        return dict(load_object(self.events)) if self.events else {}
 
     def extensions(self) -> list["RulesExtension"]:
         return [load_object(ref) for ref in self.rules_extensions]

@@ -2,7 +2,12 @@
 
 Each event becomes one JSON line; :meth:`LogEvent.json` gives exactly the dict the log has always held
 (``{"t": <type>, ...fields}``), so replays, views and other readers of logs are unchanged.  Events of a
-game's own rules (damage, characters entering, rounds ...) are declared by the game's package.
+game's own rules (damage, characters entering, rounds ...) are declared the same way by the game's package
+(``bpdsl.games.<game>.events``, named by its plugin's ``events``).
+
+A field whose JSON key is a Python keyword (``as``, ``from``) is written with a trailing underscore and named
+in ``KEYS``; a field listed in ``OPTIONAL`` is left out of the line while it is ``None`` (an event with
+variants, such as a reveal naming one card or several).
 """
 from __future__ import annotations
 
@@ -15,12 +20,36 @@ class LogEvent:
     """Base of the declared events: ``T`` is the value of the line's ``"t"`` key."""
 
     T: ClassVar[str] = ""
+    KEYS: ClassVar[dict[str, str]] = {}  # field name -> JSON key, where the key is a Python keyword
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset()  # fields left out of the line while None
 
     def json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"t": self.T}
-        for f in fields(self):
-            out[f.name] = getattr(self, f.name)
+        optional = self.OPTIONAL
+        for name, key in _keys(type(self)):
+            value = getattr(self, name)
+            if value is None and name in optional:
+                continue
+            out[key] = value
         return out
+
+    @classmethod
+    def json_keys(cls) -> tuple[frozenset[str], frozenset[str]]:
+        """(the keys every line of this event has, the keys it may have besides) — ``t`` not included."""
+        pairs = _keys(cls)
+        return (frozenset(k for n, k in pairs if n not in cls.OPTIONAL),
+                frozenset(k for n, k in pairs if n in cls.OPTIONAL))
+
+
+_KEYS: dict[type, tuple[tuple[str, str], ...]] = {}
+
+
+def _keys(cls: type[LogEvent]) -> tuple[tuple[str, str], ...]:
+    """(field name, JSON key) of every field of ``cls``, computed once per class."""
+    got = _KEYS.get(cls)
+    if got is None:
+        got = _KEYS[cls] = tuple((f.name, cls.KEYS.get(f.name, f.name)) for f in fields(cls))
+    return got
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,8 +132,26 @@ class Ended(LogEvent):
     hash: str
 
 
-CORE_EVENTS: dict[str, type[LogEvent]] = {c.T: c for c in (GameStarted, Decision, Passed, Raised, Staged, Resolving,
-                                                             NoEffect, Negated, Ended)}
+@dataclass(frozen=True, slots=True)
+class TurnStarted(LogEvent):
+    """A game's rules passed the turn (written by the game's hooks: the core flow has no turn counter)."""
 
-__all__ = ["CORE_EVENTS", "Decision", "Ended", "GameStarted", "LogEvent", "Negated", "NoEffect", "Passed", "Raised",
+    T: ClassVar[str] = "turn"
+    p: int
+    turn_no: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(LogEvent):
+    """A game's win check ended the game (before the ``end`` line)."""
+
+    T: ClassVar[str] = "over"
+    winner: int | None
+    reason: str
+
+
+CORE_EVENTS: dict[str, type[LogEvent]] = {c.T: c for c in (GameStarted, Decision, Passed, Raised, Staged, Resolving,
+                                                             NoEffect, Negated, Ended, TurnStarted, GameOver)}
+
+__all__ = ["CORE_EVENTS", "Decision", "Ended", "GameOver", "GameStarted", "LogEvent", "TurnStarted", "Negated", "NoEffect", "Passed", "Raised",
            "Resolving", "Staged"]

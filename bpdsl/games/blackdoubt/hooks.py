@@ -32,7 +32,9 @@ from bpdsl.dsl.cards import card_at
 from bpdsl.engine.compiled import N_CARDS, TEXT
 from bpdsl.engine.contract import BaseHooks
 from bpdsl.engine.core import Game, GameAborted
+from bpdsl.engine.events import GameOver, TurnStarted
 from bpdsl.engine.state import LIST_ZONES, Z_FIELD, Z_OUT, Z_PACK, Character, Player, State
+from bpdsl.games.blackdoubt.events import Declared, Placed, Replied, RoundStarted, Scored
 
 DECLARATIONS = ("hit", "bust", "not_bust", "blackjack")
 DECLARATION_NAMES = {"hit": "ヒット", "bust": "バスト", "not_bust": "ノットバスト", "blackjack": "ブラックジャック"}
@@ -138,8 +140,7 @@ class BlackDoubtHooks(BaseHooks):
         s.players[seat].field.append(Character(s.uid(), "card", "card", [c], s.owner[c], seat, face_up, False,
                                                s.turn_no))
         if game.log is not None:
-            game.log.write({"t": "place", "p": seat, "card": self.card_text(c) if face_up else "?",
-                            "face_up": face_up})
+            game.log.write(Placed(seat, self.card_text(c) if face_up else "?", face_up))
 
     def draw_and_place(self, game: Game, seat: int) -> bool:
         """Draw the top card of the deck, look at it, and choose to place it face up or face down."""
@@ -202,7 +203,7 @@ class BlackDoubtHooks(BaseHooks):
         s.chance = first
         s.turn_no += 1
         if game.log is not None:
-            game.log.write({"t": "round", "round": s.round_no, "first": first, "points": list(s.points)})
+            game.log.write(RoundStarted(s.round_no, first, list(s.points)))
 
     def win_check(self, game: Game) -> None:
         """The player whose points reached the limit loses the match (step 8)."""
@@ -217,7 +218,7 @@ class BlackDoubtHooks(BaseHooks):
             s.winner = 1 - s.loser
             s.reason = f"player {s.loser} reached the point limit ({s.points[0]}-{s.points[1]})"
         if game.log is not None:
-            game.log.write({"t": "over", "winner": s.winner, "reason": s.reason})
+            game.log.write(GameOver(s.winner, s.reason))
 
     # ------------------------------------------------------------------ declarations and replies
 
@@ -245,7 +246,7 @@ class BlackDoubtHooks(BaseHooks):
         h = s.hands[seat]
         h.declaration = what
         if game.log is not None:
-            game.log.write({"t": "declare", "p": seat, "what": what, "cards": len(s.players[seat].field)})
+            game.log.write(Declared(seat, what, len(s.players[seat].field)))
         if what == "hit":
             return
         h.finished = True
@@ -275,8 +276,7 @@ class BlackDoubtHooks(BaseHooks):
         s.hands[declarer].outcome = outcome
         s.awaiting = -1
         if game.log is not None:
-            game.log.write({"t": "reply", "p": seat, "what": what, "outcome": outcome,
-                            "total": self.total(s, declarer) if what == "doubt" else None})
+            game.log.write(Replied(seat, what, outcome, self.total(s, declarer) if what == "doubt" else None))
 
     def pass_turn(self, game: Game, seat: int) -> None:
         """The next turn: the player who must answer, else the opponent unless finished, else ``seat`` again."""
@@ -297,7 +297,7 @@ class BlackDoubtHooks(BaseHooks):
         s.raised_this_turn.clear()
         s.raised_count.clear()
         if game.log is not None:
-            game.log.write({"t": "turn", "p": nxt, "turn_no": s.turn_no})
+            game.log.write(TurnStarted(nxt, s.turn_no))
 
     def round_complete(self, s: BDState) -> bool:
         return (len(s.finish_order) == 2 and s.awaiting == -1 and all(h.outcome for h in s.hands)
@@ -336,11 +336,13 @@ class BlackDoubtHooks(BaseHooks):
         if receiver is not None:
             gain = sum(self.total(s, seats[h]) for h in row.get("hands") or [] if h in seats) * int(row.get("times", 1))
             s.points[receiver] += gain
-        result = {"round": s.round_no, "row": row.get("row"), "a": a_seat, "b": b_seat, "to": receiver,
-                  "points": gain, "totals": [self.total(s, 0), self.total(s, 1)], "score": list(s.points)}
+        scored = Scored(s.round_no, row.get("row"), a_seat, b_seat, receiver, gain, [self.total(s, 0), self.total(s, 1)],
+                        list(s.points))
+        result = scored.json()
+        del result["t"]
         s.rounds.append(result)
         if game.log is not None:
-            game.log.write({"t": "score", **result})
+            game.log.write(scored)
         return result
 
     def point_limit(self, game: Game, limit: int) -> None:

@@ -6,5 +6,6 @@ from bpdsl.plugins import GamePlugin
 PLUGIN = GamePlugin(
     id="blackdoubt",
     hooks="bpdsl.games.blackdoubt.hooks:BlackDoubtHooks",
+    events="bpdsl.games.blackdoubt.events:EVENTS",
     ops=("bpdsl.games.blackdoubt.ops",),
 )

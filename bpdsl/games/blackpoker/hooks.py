@@ -27,6 +27,9 @@ from bpdsl.engine.state import (LIST_ZONES, Z_FIELD, Z_GRAVE, Z_HAND, Z_LIFE, Z_
 from bpdsl.engine.compiled import N_CARDS
 from bpdsl.engine.core import _parse_expr
 from bpdsl.engine.core import Ctx
+from bpdsl.engine.events import GameOver, TurnStarted
+from bpdsl.games.blackpoker.events import (Attackers, Blockers, CostPaid, Damaged, Drew, Entered, Left,
+                                          Started)
 
 HAND_LIMIT = 7
 NEXT_GEN_RANKS = frozenset({"Joker", "A", "J", "Q", "K"})
@@ -153,7 +156,7 @@ class BlackPokerHooks(BaseHooks):
         s.turn_no = 1
         self.draw(game, first, 1)
         if game.log is not None:  # written last: the summary of the game start (first player, revealed cards)
-            game.log.write({"t": "start", "first": first, "revealed": [self.card_text(c) for c in revealed]})
+            game.log.write(Started(first, [self.card_text(c) for c in revealed]))
 
     def win_check(self, game: Game) -> None:
         """3.10.5: a player whose life is 0 loses; both at 0 is a draw."""
@@ -169,7 +172,7 @@ class BlackPokerHooks(BaseHooks):
             s.winner = next(p.seat for p in s.players if p.life)
             s.reason = f"player {empty[0]}'s life is 0"
         if game.log is not None:
-            game.log.write({"t": "over", "winner": s.winner, "reason": s.reason})
+            game.log.write(GameOver(s.winner, s.reason))
 
     # ------------------------------------------------------------------ life, hand
 
@@ -185,7 +188,7 @@ class BlackPokerHooks(BaseHooks):
         for _ in range(n):
             self.move_card(game, p.life[-1], Z_GRAVE, seat)
         if game.log is not None and n:
-            game.log.write({"t": "damage", "p": seat, "n": n})
+            game.log.write(Damaged(seat, n))
         return n
 
     def draw(self, game: Game, seat: int, count: int) -> int:
@@ -194,7 +197,7 @@ class BlackPokerHooks(BaseHooks):
         for _ in range(n):
             self.move_card(game, p.life[-1], Z_HAND, seat)
         if game.log is not None and n:
-            game.log.write({"t": "draw", "p": seat, "n": n})
+            game.log.write(Drew(seat, n))
         return n
 
     def discard(self, game: Game, seat: int, card: int) -> None:
@@ -238,8 +241,7 @@ class BlackPokerHooks(BaseHooks):
             s.players[seat].field.append(ch)
             made.append(ch)
             if game.log is not None:
-                game.log.write({"t": "enter", "p": seat, "as": cid, "cards": [self.card_text(c) for c in g],
-                                "face_up": face_up, "driven": driven})
+                game.log.write(Entered(seat, cid, [self.card_text(c) for c in g], face_up, driven))
         return made
 
     def attach(self, game: Game, ch: Character, cards: list[int], char_id: str) -> Character:
@@ -275,8 +277,8 @@ class BlackPokerHooks(BaseHooks):
             elif to == Z_HAND and self.compiled.trump_table is not None:  # a trump character's 切札再生
                 game.events.append(Event("left_field", ch.controller, c, ch.char_id, to="hand", first=n == 0))
         if game.log is not None:
-            game.log.write({"t": "leave", "p": ch.controller, "as": ch.char_id, "to": ZONES[to],
-                            "cards": [self.card_text(c) for c in ch.cards], "face_up": ch.face_up})
+            game.log.write(Left(ch.controller, ch.char_id, ZONES[to], [self.card_text(c) for c in ch.cards],
+                                ch.face_up))
 
     def to_grave(self, game: Game, ch: Character) -> None:
         if ch in game.state.players[ch.controller].field:
@@ -330,7 +332,7 @@ class BlackPokerHooks(BaseHooks):
                 chosen.append(ch.uid)
         s.combat = {"attackers": chosen, "blocks": {u: [] for u in chosen}, "judged": set()}
         if game.log is not None:
-            game.log.write({"t": "attackers", "p": seat, "ids": chosen})
+            game.log.write(Attackers(seat, chosen))
         return chosen
 
     def declare_blockers(self, game: Game, defender: int) -> None:
@@ -360,7 +362,7 @@ class BlackPokerHooks(BaseHooks):
                 used.add(opts[i].uid)
                 blocks.append(opts[i].uid)
         if game.log is not None:
-            game.log.write({"t": "blockers", "p": defender, "blocks": {str(k): v for k, v in combat["blocks"].items()}})
+            game.log.write(Blockers(defender, {str(k): v for k, v in combat["blocks"].items()}))
 
     def _blockers(self, game: Game, au: int) -> list[Character]:
         out = []
@@ -653,7 +655,7 @@ class BlackPokerHooks(BaseHooks):
         else:
             raise GameAborted(f"unknown cost letter {letter!r}")
         if game.log is not None:
-            game.log.write({"t": "cost", "p": seat, "letter": letter})
+            game.log.write(CostPaid(seat, letter))
 
     def target_alive(self, game: Game, t: Any) -> bool:
         kind, ref = t
@@ -715,7 +717,7 @@ class BlackPokerHooks(BaseHooks):
         s.turn = (s.turn + 1) % len(s.players)
         s.turn_no += 1
         if game.log is not None:
-            game.log.write({"t": "turn", "p": s.turn, "turn_no": s.turn_no})
+            game.log.write(TurnStarted(s.turn, s.turn_no))
 
     # ------------------------------------------------------------------ public information (3.12.1)
 

@@ -6,6 +6,7 @@ from bpdsl.plugins import GamePlugin
 PLUGIN = GamePlugin(
     id="blackpoker",
     hooks="bpdsl.games.blackpoker.hooks:BlackPokerHooks",
+    events="bpdsl.games.blackpoker.events:EVENTS",
     ops=("bpdsl.games.blackpoker.ops", "bpdsl.games.blackpoker.regulation.ops"),
     expr_names="bpdsl.games.blackpoker.expr_names:NAMES",
     kinds=("bpdsl.games.blackpoker.regulation.kind",),

@@ -34,6 +34,8 @@ from bpdsl.engine.compiled import SUIT, CAction, TriggerSource
 from bpdsl.engine.state import Z_FIELD, Z_GRAVE, Z_HAND, Z_TRUMP
 from bpdsl.model import Edition, OpCall, Trump
 from bpdsl.ops import registry
+from bpdsl.games.blackpoker.events import (Prevented, Replaced, TrumpDestroyed, TrumpDown, TrumpEvent, TrumpPlaced,
+                                          TrumpUp)
 
 MAX_TRUMPS = 2  # 3.11.4: up to two cards, face down, before the game
 
@@ -100,9 +102,9 @@ def is_up(state: Any, card: int) -> bool:
     return card in state.trump_up
 
 
-def _log(game: Any, what: str, seat: int, card: int) -> None:
+def _log(game: Any, what: type[TrumpEvent], seat: int, card: int) -> None:
     if game.log is not None:
-        game.log.write({"t": what, "p": seat, "card": game.hooks.card_text(card)})
+        game.log.write(what(seat, game.hooks.card_text(card)))
 
 
 def turn_up(game: Any, seat: int, card: int) -> None:
@@ -113,18 +115,18 @@ def turn_up(game: Any, seat: int, card: int) -> None:
     game.events.append(Event("trump_opened", seat, card))
     opened = game.state.counts.setdefault("trumps_opened", {})
     opened[card % 54] = opened.get(card % 54, 0) + 1
-    _log(game, "trump_up", seat, card)
+    _log(game, TrumpUp, seat, card)
 
 
 def turn_down(game: Any, card: int) -> None:
     game.state.trump_up.discard(card)
-    _log(game, "trump_down", game.state.loc[card][1], card)
+    _log(game, TrumpDown, game.state.loc[card][1], card)
 
 
 def trump_to_grave(game: Any, card: int) -> None:
     game.state.trump_up.discard(card)
     game.hooks.move_card(game, card, Z_GRAVE, game.state.owner[card])
-    _log(game, "trump_destroyed", game.state.owner[card], card)
+    _log(game, TrumpDestroyed, game.state.owner[card], card)
 
 
 def regenerate(game: Any, seat: int, card: int) -> None:
@@ -168,7 +170,7 @@ def place(game: Any) -> None:
             if i == 0:
                 break
             game.hooks.move_card(game, deck[i - 1], Z_TRUMP, p.seat)
-            _log(game, "trump_placed", p.seat, deck[i - 1])
+            _log(game, TrumpPlaced, p.seat, deck[i - 1])
 
 
 def view(game: Any, owner: int, viewer: int) -> dict[str, Any]:
@@ -381,7 +383,7 @@ def _replaced(a: CAction, card: int, call: OpCall) -> None:
                 for s in original:
                     steps += replacement if s[2] == step else [s]
             if ctx.game.log is not None:
-                ctx.game.log.write({"t": "replaced", "action": a.id, "step": step})
+                ctx.game.log.write(Replaced(a.id, step))
         for fn, args, _name in steps:
             if fn(ctx, args) is False:
                 return False
@@ -407,7 +409,7 @@ def _prevented(a: CAction, card: int, suit: str) -> None:
         if guarded:
             s.no_damage = before | {opp}
             if game.log is not None:
-                game.log.write({"t": "prevented", "action": a.id, "p": opp})
+                game.log.write(Prevented(a.id, opp))
         try:
             for fn, args, _name in original:
                 if fn(ctx, args) is False:

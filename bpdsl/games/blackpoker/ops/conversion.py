@@ -12,6 +12,7 @@ from typing import Any, Mapping
 
 from bpdsl.games.blackpoker.ops._common import NOUNS, get, predicate
 from bpdsl.ops.registry import PhraseContext, declare
+from bpdsl.games.blackpoker.events import Converted
 
 _SAME_TURN = "このターンに場に出た防壁を兵士にする場合、その兵士はこのターンに出た兵士と同様に扱う。"
 
@@ -85,7 +86,7 @@ def convert_character(ctx: Any, ch: Any, to: str) -> list[Any]:
                           True, ch.driven, ch.entered_turn)]
         field[at] = made[0]
     if ctx.game.log is not None:
-        ctx.game.log.write({"t": "convert", "p": ch.controller, "to": to, "cards": [rules.card_text(c) for c in ch.cards]})
+        ctx.game.log.write(Converted(ch.controller, to, [rules.card_text(c) for c in ch.cards]))
     return made
 
 

@@ -12,6 +12,7 @@ from typing import Any, Mapping
 
 from bpdsl.games.blackpoker.ops._common import get, life
 from bpdsl.ops.registry import PhraseContext, declare
+from bpdsl.games.blackpoker.events import Revealed
 
 
 def _phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -66,7 +67,7 @@ def _push_your_luck(ctx: Any, a: Mapping[str, Any]) -> None:
         revealed.append(c)
         total += points(rules.card_rank(c), total, bust, ace)
         if game.log is not None:
-            game.log.write({"t": "reveal", "p": seat, "cards": [rules.card_text(c)], "total": total})
+            game.log.write(Revealed(seat, cards=[rules.card_text(c)], total=total))
         if total >= bust:
             for x in revealed:
                 rules.move_card(game, x, Z_GRAVE, seat)

@@ -11,6 +11,7 @@ from typing import Any, Mapping
 
 from bpdsl.games.blackpoker.ops._common import FACES, STATES, filter_words, get, life
 from bpdsl.ops.registry import PhraseContext, declare
+from bpdsl.games.blackpoker.events import Revealed
 
 
 def _reveal_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -39,7 +40,7 @@ def _reveal_top(ctx: Any, a: Mapping[str, Any]) -> None:
     p = ctx.state.players[seat]
     cards = [p.life[-1 - i] for i in range(min(a["count"], len(p.life)))]
     if game.log is not None:
-        game.log.write({"t": "reveal", "p": seat, "cards": [rules.card_text(c) for c in cards]})
+        game.log.write(Revealed(seat, cards=[rules.card_text(c) for c in cards]))
     rest = []
     data = ctx.inst.data
     driven = get(a, "state", "charge") == "drive"

@@ -13,6 +13,7 @@ from typing import Any, Mapping
 
 from bpdsl.games.blackpoker.ops._common import predicate, request_word
 from bpdsl.ops.registry import PhraseContext, declare
+from bpdsl.games.blackpoker.events import Retargeted
 
 
 def _victim(ctx: Any) -> Any:
@@ -92,7 +93,7 @@ def _change_target(ctx: Any, a: Mapping[str, Any]) -> None:
     i = ctx.decide(ctx.seat, "target", options, {"action": victim.action.name, "what": "新しい対象"}, labels)
     victim.target = options[i]
     if ctx.game.log is not None:
-        ctx.game.log.write({"t": "retarget", "action": victim.action.id, "target": labels[i]})
+        ctx.game.log.write(Retargeted(victim.action.id, labels[i]))
 
 
 NOT_TARGETED_BY = declare(

@@ -16,6 +16,7 @@ from bpdsl.engine.state import Z_GRAVE, Z_HAND
 from bpdsl.engine.state import Z_HAND, Z_STAGE
 from bpdsl.engine.state import Z_LIFE
 from bpdsl.engine.state import Z_FOG, Z_GRAVE, Z_HAND
+from bpdsl.games.blackpoker.events import Revealed
 
 _FACE = {"type": "string", "allowed": list(FACES)}
 _STATE = {"type": "string", "allowed": list(STATES)}
@@ -185,7 +186,7 @@ def _search(ctx: Any, a: Mapping[str, Any]) -> None:
         c = opts[ctx.decide(seat, "choose", opts, {"what": "手札に加えるカード"}, [rules.card_text(x) for x in opts])]
         rules.move_card(ctx.game, c, Z_HAND, seat)
         if ctx.game.log is not None and get(a, "reveal", True):
-            ctx.game.log.write({"t": "reveal", "p": seat, "card": rules.card_text(c)})
+            ctx.game.log.write(Revealed(seat, card=rules.card_text(c)))
     if get(a, "shuffle", True) and pile is p.life:
         ctx.game.rng.shuffle(p.life)
 

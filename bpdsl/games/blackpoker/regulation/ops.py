@@ -11,6 +11,7 @@ from typing import Any, Mapping
 
 from bpdsl.ops.registry import declare
 from bpdsl.engine.state import Z_HAND
+from bpdsl.games.blackpoker.events import PackFaceUp, Revealed
 
 ONCE_PER_GAME = declare(
     "once_per_game", "condition",
@@ -46,7 +47,7 @@ def _take_from_pack(ctx: Any, a: Mapping[str, Any]) -> None:
     card = options[i]
     game.hooks.move_card(game, card, Z_HAND, ctx.seat)
     if game.log is not None:
-        game.log.write({"t": "reveal", "p": ctx.seat, "from": "pack", "cards": [game.hooks.card_text(card)]})
+        game.log.write(Revealed(ctx.seat, cards=[game.hooks.card_text(card)], from_="pack"))
     return None
 
 REVEAL_PACK = declare(
@@ -64,5 +65,5 @@ def _reveal_pack(ctx: Any, a: Mapping[str, Any]) -> None:
     opened.add(ctx.seat)
     if game.log is not None:
         pack = ctx.state.players[ctx.seat].pack
-        game.log.write({"t": "pack_face_up", "p": ctx.seat, "cards": [game.hooks.card_text(c) for c in pack]})
+        game.log.write(PackFaceUp(ctx.seat, [game.hooks.card_text(c) for c in pack]))
     return None

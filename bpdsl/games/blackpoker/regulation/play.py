@@ -29,6 +29,7 @@ from bpdsl.dsl.cards import parse_card
 from bpdsl.engine.replay import ReplayError, check_log_lines, replay_game, require_chain
 from bpdsl.games.blackpoker.regulation.check import resolve
 from bpdsl.games.blackpoker.regulation.load import systems
+from bpdsl.games.blackpoker.events import RegulationSetup, RegulationStarted
 
 
 class NotPlayable(Exception):
@@ -103,10 +104,8 @@ def setup_hook(regulation: Regulation, packs: tuple[list[Any], list[Any]]) -> Ca
                     s.loc[cid] = (Z_PACK, seat)
                     player.pack.append(cid)
             if game.log is not None:
-                game.log.write({"t": "regulation_setup", "p": seat,
-                                "field": [[hooks.card_text(c) for c in ch.cards] for ch in player.field
-                                          if s.loc[ch.cards[0]][0] == Z_FIELD],
-                                "pack": len(player.pack)})
+                game.log.write(RegulationSetup(seat, [[hooks.card_text(c) for c in ch.cards] for ch in player.field
+                                                      if s.loc[ch.cards[0]][0] == Z_FIELD], len(player.pack)))
 
     return setup
 
@@ -114,8 +113,8 @@ def setup_hook(regulation: Regulation, packs: tuple[list[Any], list[Any]]) -> Ca
 def regulation_header(regulation: Regulation, number: Any, packs: Sequence[Sequence[Any]]) -> dict[str, Any]:
     """The log line written before a game of a match: what its replay needs beyond the game line.  The
     game's number in its match is the one field a replay cannot check (the chain protects it)."""
-    return {"t": "regulation", "regulation": regulation.id, "system": regulation.system.id, "name": regulation.name,
-            "game": number, "packs": [[c.id for c in p] for p in packs]}
+    return RegulationStarted(regulation.id, regulation.system.id, regulation.name, number,
+                             [[c.id for c in p] for p in packs]).json()
 
 
 def game_runner(definitions: Definitions, regulation: Regulation, agents: AgentFactory | None = None,
