@@ -45,6 +45,30 @@ class Zone:
 
 
 @dataclass(frozen=True)
+class Counter:
+    """A number the rules keep per player (得点, a flag such as "drew this turn"), 0 at the start of a game.
+
+    Expressions read it as ``me.<id>`` / ``opponent.<id>``; the ops ``add_counter`` / ``set_counter`` change it."""
+
+    id: str
+    name: str  # printed name, e.g. 得点
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class PlayerValue:
+    """A number computed from a player's cards in one zone (Black Doubt's 合計: ace 11 or 1), read by
+    expressions as ``me.<id>`` / ``opponent.<id>``.  ``expr`` is a parsed expression over the card-set names
+    ``cards.count``, ``cards.value`` (the declared rank values summed) and ``cards.aces``."""
+
+    id: str
+    name: str
+    zone: str  # the zone whose cards are valued (field: every card of every character)
+    expr: Any
+    pos: Pos = UNKNOWN_POS
+
+
+@dataclass(frozen=True)
 class CostKind:
     id: str  # B, L, D, S
     text: str  # 防壁をドライブする
@@ -72,6 +96,8 @@ class Game:
     visibility: list[VisibilityLevel]
     jokers: int = 2
     pos: Pos = UNKNOWN_POS
+    counters: list[Counter] = field(default_factory=list)
+    values: list[PlayerValue] = field(default_factory=list)
 
     def suit(self, sid: str) -> Suit:
         return next(s for s in self.suits if s.id == sid)

@@ -12,8 +12,9 @@ Syntax::
     arithmetic    + - * / %       (integers; "/" is floor division)
     comparison    == != < <= > >= (not chained)
     logic         and or not      parentheses ( )
+    choice        X if C else Y   (C a condition; X and Y of one type: "11 if key.has_ace else 1")
 
-Precedence, loosest first: or, and, not, comparison, + -, * / %, unary -.
+Precedence, loosest first: if-else, or, and, not, comparison, + -, * / %, unary -.
 """
 from __future__ import annotations
 
@@ -74,7 +75,17 @@ class Binary:
     offset: int = field(default=0, compare=False)
 
 
-Node = Union[Num, Name, Unary, Binary]
+@dataclass(frozen=True)
+class Cond:
+    """``then if test else other``: the value of ``then`` when ``test`` holds, else of ``other``."""
+
+    test: "Node"
+    then: "Node"
+    other: "Node"
+    offset: int = field(default=0, compare=False)
+
+
+Node = Union[Num, Name, Unary, Binary, Cond]
 
 ARITH = {"+", "-", "*", "/", "%"}
 ORDER = {"<", "<=", ">", ">="}
@@ -124,6 +135,9 @@ def _collect(node: Node, out: set[str]) -> None:
     elif isinstance(node, Binary):
         _collect(node.left, out)
         _collect(node.right, out)
+    elif isinstance(node, Cond):
+        for part in (node.test, node.then, node.other):
+            _collect(part, out)
 
 
 _PREC = {"or": 1, "and": 2, "not": 3, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4,
@@ -141,6 +155,9 @@ def unparse(node: Node, parent: int = 0) -> str:
             s = "not " + unparse(node.operand, 3)
             return f"({s})" if parent > 3 else s
         return "-" + unparse(node.operand, 7)
+    if isinstance(node, Cond):
+        s = f"{unparse(node.then, 1)} if {unparse(node.test, 1)} else {unparse(node.other, 0)}"
+        return f"({s})" if parent > 0 else s
     prec = _PREC[node.op]
     s = f"{unparse(node.left, prec)} {node.op} {unparse(node.right, prec + 1)}"
     return f"({s})" if parent > prec else s
@@ -158,7 +175,7 @@ class _Tok:
 
 _OPS2 = ("==", "!=", "<=", ">=")
 _OPS1 = "+-*/%<>()"
-_KEYWORDS = {"and", "or", "not", "true", "false"}
+_KEYWORDS = {"and", "or", "not", "true", "false", "if", "else"}
 _WRONG = {"&&": "and", "||": "or", "!": "not", "=": "==", "//": "/"}
 
 
@@ -246,6 +263,22 @@ class _Parser:
         return 0
 
     def expression(self, min_prec: int = 0) -> tuple[Node, str]:
+        node, typ = self.operators(min_prec)
+        if min_prec == 0 and self.is_op("if"):  # X if C else Y: the loosest form, right-associative
+            at = self.advance().offset
+            test, ttype = self.operators(0)
+            self.require("bool", ttype, "if", at)
+            if not self.is_op("else"):
+                raise ExprError("'if' without 'else'", self.tok.offset, "write: X if condition else Y")
+            self.advance()
+            other, otype = self.expression(0)
+            if otype != typ:
+                raise ExprError(f"'if' chooses between a {typ} and a {otype}", at,
+                                "both sides of 'if ... else' have the same type")
+            return Cond(test, node, other, at), typ
+        return node, typ
+
+    def operators(self, min_prec: int = 0) -> tuple[Node, str]:
         left, ltype = self.prefix()
         while True:
             prec = self.infix_prec()
@@ -253,7 +286,7 @@ class _Parser:
                 break
             op_tok = self.advance()
             op = op_tok.text
-            right, rtype = self.expression(prec)
+            right, rtype = self.operators(prec)
             left, ltype = self.combine(op, left, ltype, right, rtype, op_tok.offset)
             if op in ORDER | EQUALITY and self.infix_prec() == 4:
                 raise ExprError("comparisons cannot be chained", self.tok.offset, "join them with 'and'")
@@ -267,7 +300,7 @@ class _Parser:
             if t.text in ("true", "false"):
                 return Num(t.text == "true", t.offset), "bool"
             if t.text == "not":
-                operand, otype = self.expression(_PREC["not"])
+                operand, otype = self.operators(_PREC["not"])
                 self.require("bool", otype, "not", t.offset)
                 return Unary("not", operand, t.offset), "bool"
             if t.text in _KEYWORDS:
@@ -277,7 +310,7 @@ class _Parser:
                 raise ExprError(f"unknown name {t.text!r}", t.offset, _name_hint(t.text, self.names))
             return Name(t.text, t.offset), info.type
         if t.kind == "op" and t.text == "-":
-            operand, otype = self.expression(6)
+            operand, otype = self.operators(6)
             self.require("int", otype, "-", t.offset)
             if isinstance(operand, Num):
                 return Num(-operand.value, t.offset), "int"
@@ -388,6 +421,9 @@ def _compile(node: Node) -> Callable[[Resolver], Value]:
         if node.op == "not":
             return lambda r: not inner(r)
         return lambda r: -inner(r)
+    if isinstance(node, Cond):
+        test, then, other = _compile(node.test), _compile(node.then), _compile(node.other)
+        return lambda r: then(r) if test(r) else other(r)
     left = _compile(node.left)
     right = _compile(node.right)
     if node.op == "and":

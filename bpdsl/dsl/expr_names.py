@@ -27,10 +27,19 @@ class NameInfo:
 
 
 _NAMES: dict[str, NameInfo] | None = None
+_DECLARED: dict[str, NameInfo] = {}  # me.X / opponent.X of the counters and values game documents declare
+_ALL: dict[str, NameInfo] | None = None
+
+# What the expression of a declared per-player value (game.yaml ``values:``) reads: the cards it values.
+CARD_SET_NAMES: dict[str, NameInfo] = {
+    "cards.count": NameInfo("how many cards are valued", "カードの枚数"),
+    "cards.value": NameInfo("the values of the valued cards summed (the game's rank table)", "カードの数値の合計"),
+    "cards.aces": NameInfo("how many of the valued cards are aces", "Aの枚数"),
+}
 
 
-def names() -> Mapping[str, NameInfo]:
-    """Every expression name declared by the registered games (loaded once per process)."""
+def plugin_names() -> Mapping[str, NameInfo]:
+    """The names the registered games declare in Python (loaded once per process)."""
     global _NAMES
     if _NAMES is None:
         table: dict[str, NameInfo] = {}
@@ -38,3 +47,21 @@ def names() -> Mapping[str, NameInfo]:
             table.update(plugin.names())
         _NAMES = table
     return _NAMES
+
+
+def names() -> Mapping[str, NameInfo]:
+    """Every expression name: the games' own, plus ``me.X`` / ``opponent.X`` of the per-player counters and
+    values that game documents declare (:func:`declare_player_numbers`)."""
+    global _ALL
+    if _ALL is None:
+        _ALL = {**plugin_names(), **_DECLARED}
+    return _ALL
+
+
+def declare_player_numbers(items: list[tuple[str, str, str]]) -> None:
+    """Make ``me.<id>`` and ``opponent.<id>`` known for each (id, printed name, doc) a game declares."""
+    global _ALL
+    for iid, name, doc in items:
+        _DECLARED[f"me.{iid}"] = NameInfo(f"the controller's {doc or iid}", f"自分の{name}")
+        _DECLARED[f"opponent.{iid}"] = NameInfo(f"the opponent's {doc or iid}", f"相手の{name}")
+    _ALL = None

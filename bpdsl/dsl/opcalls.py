@@ -82,6 +82,11 @@ class OpBuilder:
                        "e.g. '- once_per_turn' or '- damage: {to: target, amount: 1}'")
             return None
         op = table.get(name)
+        if op is None and name in registry.RETIRED:
+            self.sink.error(self.doc.key_pos(args_path) if args_path != path else self.doc.pos(path), C.O_UNKNOWN,
+                            f"op {name!r} was retired: it is a composition of general ops now",
+                            f"write instead: {registry.RETIRED[name]}")
+            return None
         if op is None:
             candidates = [o.name for o in table.values() if kinds is None or o.kind in kinds]
             hint = did_you_mean(name, candidates) or did_you_mean(name, table) or (

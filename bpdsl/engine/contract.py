@@ -182,9 +182,14 @@ class BaseHooks:
     def canonical_extra(self, game: Game) -> dict[str, Any] | None:
         return None
 
+    def resolve_name(self, ctx: Ctx, name: str) -> Any:
+        """``me.X`` / ``opponent.X`` of the counters and values the game document declares."""
+        from bpdsl.engine.numbers import numbers_for
 
-class GameAborted(Exception):
-    """A hook the game does not have was called (the definitions ask for something the game lacks)."""
+        got = numbers_for(ctx.game.rules).resolve(ctx.game.state, ctx.seat, name)
+        if got is None:
+            raise GameAborted(f"expression name {name!r} has no value in this game")
+        return got
 
 
 __all__ = ["BaseHooks", "GameHooks", "Target"]

@@ -140,6 +140,8 @@ def canonical_state(game: Any) -> dict[str, Any]:
     out = {"players": players, "turn": s.turn, "turn_no": s.turn_no, "chance": s.chance,
            "stage": [{"action": x.action.id, "p": x.controller, "keys": [text(c) for c in x.keys]} for x in s.stage],
            "winner": s.winner, "over": s.over}
+    if s.counters:  # the per-player counters a game declares (points ...)
+        out["counters"] = {k: list(v) for k, v in sorted(s.counters.items())}
     extra = game.hooks.canonical_extra(game)  # state a game keeps beyond the core's (points ...)
     if extra is not None:
         out["game"] = extra

@@ -87,6 +87,7 @@ class State:
     pack_face_up: set[int] = field(default_factory=set)  # seats whose pack 【パック開封】 turned face up
     no_damage: frozenset[int] = frozenset()  # seats no damage may reach while an effect resolves (要塞)
     counts: dict[str, dict[Any, int]] = field(default_factory=dict)  # counters of the game's rules for statistics
+    counters: dict[str, list[int]] = field(default_factory=dict)  # the game's declared per-player counters
 
     def uid(self) -> int:
         self.next_uid += 1

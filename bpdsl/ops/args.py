@@ -15,3 +15,36 @@ def get(args: Mapping[str, Any], key: str, default: Any = None) -> Any:
 def classic(ctx: PhraseContext) -> bool:
     """True for the wording of the act6.1 sheets (``terms.wording: classic``)."""
     return ctx.term("wording") == "classic"
+
+
+# Printed words of conditions, (holds, does not hold) per expression source text without spaces; each game
+# adds the wordings of its own names (BlackPoker: turn.is_mine -> ターンを持っている時 / ...持っていない時).
+PREDICATE_WORDS: dict[str, tuple[str, str]] = {}
+
+
+def source_text(value: Any) -> str:
+    """Source text of an expression argument (string, number or parsed expression object)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float, str)):
+        return str(value)
+    for attr in ("text", "source", "src"):
+        text = getattr(value, attr, None)
+        if isinstance(text, str):
+            return text
+    return str(value)
+
+
+def predicate(value: Any) -> str:
+    """Printed words of a condition: ``key.has_ace`` -> キーカードにAが含まれる; ``not key.has_ace`` -> ...ない;
+    a condition without registered words prints as its source text (the designer then writes ``text:``)."""
+    text = source_text(value).strip()
+    negate = text.startswith("not ") or text.startswith("not(")
+    body = "".join((text[3:] if negate else text).split())
+    key = body.removeprefix("(").removesuffix(")") if negate else body
+    if key in PREDICATE_WORDS:
+        yes, no = PREDICATE_WORDS[key]
+        return no if negate else yes
+    return text

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from bpdsl.ops.args import classic, get
+from bpdsl.ops.args import classic, get, predicate
 from bpdsl.ops.context import ExecContext
 from bpdsl.ops.registry import PhraseContext, declare
 
@@ -45,3 +45,25 @@ NOT_DIRECT = declare(
 @NOT_DIRECT.executor
 def _not_direct(ctx: ExecContext, a: Mapping[str, Any]) -> bool:
     return False  # never raised by a player; effects and abilities raise it without this check
+
+
+# ------------------------------------------------------------------ a general activation condition
+
+def _only_if_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    return f"{predicate(a['if'])}しかこのアクションを起こすことができない。"
+
+
+ONLY_IF = declare(
+    "only_if", "condition",
+    args={"if": {"type": "expr", "required": True, "meta": {"expr": "bool"}}},
+    phrase=_only_if_phrase,
+    summary=("A player may raise this action only while `if` holds for them: 「ターンを持っていない時しか"
+             "このアクションを起こすことができない。」 is `not turn.is_mine`; any state the game names in "
+             "expressions works the same way (life, hand and field counts, a declared counter such as "
+             "`me.points`, a declared value such as `me.total`)."),
+    example={"only_if": {"if": "not turn.is_mine"}},
+)
+
+@ONLY_IF.executor
+def _only_if(ctx: ExecContext, a: Mapping[str, Any]) -> bool:
+    return bool(ctx.value(a["if"]))

@@ -119,6 +119,19 @@ def declare(
     return op
 
 
+# Ops that no longer exist, with what to write instead: a designer's file that still names one gets an
+# error naming the replacement (never a silent change of meaning).
+RETIRED: dict[str, str] = {}
+
+
+def retire(name: str, replacement: str) -> None:
+    """Record that op ``name`` was replaced by a composition of other ops (``replacement``, the text a
+    designer writes instead)."""
+    if name in REGISTRY:
+        raise OpDeclarationError(f"op {name!r} is declared and cannot be retired too")
+    RETIRED[name] = replacement
+
+
 def _caller_module() -> str:
     import inspect
 

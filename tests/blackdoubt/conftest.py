@@ -13,6 +13,11 @@ from bpdsl.engine.state import Z_FIELD, Z_PACK
 EDITION, FORMAT = "bd1", "std"
 
 
+def points(game: Any) -> list[int]:
+    """The match points: the game's declared counter ``points`` (0 until first scored)."""
+    return list(game.state.counters.get("points", [0, 0]))
+
+
 def score_table() -> list[dict[str, Any]]:
     """The 成績簡易表 as the definitions hold it: the table argument of the settlement's bd_score step."""
     ed = load_definitions().editions[EDITION]
@@ -60,10 +65,10 @@ def set_round(game: Any, a_seat: int, a_out: str, b_out: str, a_decl: str = "not
     for seat, out, decl in ((a_seat, a_out, a_decl), (b_seat, b_out, b_decl)):
         h = s.hands[seat]
         h.declaration = "bust" if out == "bust" else decl
-        h.finished = True
         h.outcome = out
+    s.counters["finished"] = [1, 1]
+    s.counters["to_answer"] = [0, 0]
     s.finish_order = [a_seat, b_seat]
-    s.awaiting = -1
 
 
 @pytest.fixture()

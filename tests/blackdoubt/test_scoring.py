@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.blackdoubt.conftest import fresh_game, score_table, set_hand, set_round
+from tests.blackdoubt.conftest import fresh_game, points, score_table, set_hand, set_round
 
 TABLE = score_table()
 ROWS = {int(r["row"]): r for r in TABLE}
@@ -117,9 +117,9 @@ def test_scoring_op_applies_the_row(row: int, a_seat: int) -> None:
     s = game.state
     totals = {"A": 18, "B": 20 if judge else 24}
     assert game.hooks.total(s, a_seat) == totals["A"] and game.hooks.total(s, b_seat) == totals["B"]
-    before = list(s.points)
+    before = points(game)
     result = game.hooks.score(game, TABLE)
-    gained = [s.points[i] - before[i] for i in (0, 1)]
+    gained = [points(game)[i] - before[i] for i in (0, 1)]
     seats = {"A": a_seat, "B": b_seat}
     if judge:  # B is the higher hand: its value goes to A, the lower
         seats["winner"], seats["loser"] = b_seat, a_seat
@@ -138,7 +138,7 @@ def test_judge_tie_is_a_draw() -> None:
     set_hand(game, 1, ["♡10", "♡5", "♡3"])  # 18 with three
     set_round(game, 0, "through", "through")
     result = game.hooks.score(game, TABLE)
-    assert result["row"] == 7 and result["to"] is None and game.state.points == [0, 0]
+    assert result["row"] == 7 and result["to"] is None and points(game) == [0, 0]
 
 
 def test_blackjack_beats_not_bust_whatever_the_numbers() -> None:
@@ -149,7 +149,7 @@ def test_blackjack_beats_not_bust_whatever_the_numbers() -> None:
     set_round(game, 0, "through", "through", a_decl="blackjack", b_decl="not_bust")
     assert game.hooks.judge(game.state) == 0
     game.hooks.score(game, TABLE)
-    assert game.state.points == [0, 19]  # the winner's hand value goes to the loser
+    assert points(game) == [0, 19]  # the winner's hand value goes to the loser
 
 
 def test_hand_value_counts_one_ace_as_eleven_when_it_fits() -> None:

@@ -27,6 +27,11 @@ VALUES = {"key.spade.rank": 7, "key.diamond.rank": 3, "target.rank": 9, "target.
         ("not 1 > 2 and true", True),
         ("true or false and false", True),
         ("３ ＋ ４", 7),
+        ("11 if key.has_ace else 1", 11),
+        ("key.spade.rank + 10 if key.spade.rank + 10 <= 21 else key.spade.rank", 17),
+        ("1 if target.size > 0 else 2 if key.has_ace else 3", 2),
+        ("(5 if target.size > 0 else 1) * 2", 2),
+        ("true if target.rank > 5 else false", True),
     ],
 )
 def test_evaluate(text: str, value: object) -> None:
@@ -69,6 +74,10 @@ def test_resolver_is_the_only_source_of_values() -> None:
         ("1 2", 2, "and"),
         ("", 0, "name"),
         ("1 / 0", 2, ""),
+        ("1 if key.rank else 2", 2, "compare"),
+        ("1 if key.has_ace", 16, "else"),
+        ("1 if key.has_ace else key.has_ace", 2, "same type"),
+        ("if key.has_ace else 1", 0, ""),
     ],
 )
 def test_errors(text: str, offset: int, hint_part: str) -> None:
@@ -76,6 +85,19 @@ def test_errors(text: str, offset: int, hint_part: str) -> None:
         parse(text)
     assert info.value.offset == offset
     assert hint_part in info.value.hint
+
+
+def test_choice_reads_only_the_side_it_takes() -> None:
+    """X if C else Y: the condition first, then one side (a name on the other side is never asked for)."""
+    seen: list[str] = []
+
+    def resolve(name: str) -> object:
+        seen.append(name)
+        return {"key.has_ace": False, "key.rank": 4, "target.rank": 9}[name]
+
+    e = parse("key.rank if key.has_ace else target.rank")
+    assert e.evaluate(resolve) == 9 and seen == ["key.has_ace", "target.rank"]
+    assert e.names() == {"key.has_ace", "key.rank", "target.rank"}
 
 
 def test_expected_type() -> None:

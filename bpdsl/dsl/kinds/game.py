@@ -11,6 +11,9 @@ Example (definitions/blackpoker/game.yaml)::
     zones:  [{id: life, name: ライフ, ordered: true, visibility: count, owner_visibility: count}, ...]
     costs:  [{id: B, text: 防壁をドライブする, op: pay_drive_bulwark}, ...]
     visibility: [{id: public, name: 公開}, ...]
+    counters: [{id: points, name: 得点}]       # optional: numbers kept per player (me.points, opponent.points)
+    values:   [{id: total, name: 合計, zone: field, expr: "cards.value + 10 if cards.aces > 0 and cards.value <= 11 else cards.value"}]
+                                               # optional: numbers computed from a player's cards (me.total)
 
 Checks: duplicate ids, zones naming an undeclared visibility level, cost kinds paid by an unknown op.
 """
@@ -21,7 +24,9 @@ from typing import Any
 from bpdsl.diagnostics import did_you_mean
 from bpdsl.dsl import checks as C
 from bpdsl.dsl.document import BuildContext, DocumentKind, register_kind
-from bpdsl.model import CostKind, Game, Rank, Suit, VisibilityLevel, Zone
+from bpdsl.model import Counter, CostKind, Game, PlayerValue, Rank, Suit, VisibilityLevel, Zone
+from bpdsl.dsl import expr_names
+from bpdsl.dsl.expr import ExprError, parse as parse_expr
 from bpdsl.dsl.opcalls import ops
 
 ID = {"type": "string", "regex": r"^[A-Za-z][A-Za-z0-9_.\-]*$", "required": True}
@@ -48,6 +53,11 @@ SCHEMA: dict[str, Any] = {
     "costs": {**_items({"id": {**ID, "regex": r"^[A-Z]$"}, "text": TEXT, "op": {"type": "string", "required": True}}),
               "required": False, "minlength": 0},
     "visibility": _items({"id": ID, "name": TEXT, "description": {"type": "string"}}),
+    "counters": {**_items({"id": {**ID, "regex": r"^[a-z][a-z0-9_]*$"}, "name": TEXT, "description": {"type": "string"}}),
+                 "required": False, "minlength": 0},
+    "values": {**_items({"id": {**ID, "regex": r"^[a-z][a-z0-9_]*$"}, "name": TEXT, "zone": {"type": "string", "required": True},
+                         "expr": {"type": ["string", "integer"], "required": True}, "description": {"type": "string"}}),
+               "required": False, "minlength": 0},
 }
 
 
@@ -86,8 +96,43 @@ def build(ctx: BuildContext) -> None:
         costs.append(CostKind(c["id"], c["text"], c["op"], ctx.pos(("costs", i))))
     suits = [Suit(s["id"], s["mark"], s["name"]) for _, s in _unique(ctx, "suits", data["suits"])]
     ranks = [Rank(str(r["id"]), r["value"]) for _, r in _unique(ctx, "ranks", data["ranks"])]
+    counters, values = _player_numbers(ctx, {z.id for z in zones})
     ctx.definitions.games[gid] = Game(gid, data["name"], suits, ranks, zones, costs, levels,
-                                      data.get("jokers", 2), ctx.pos())
+                                      data.get("jokers", 2), ctx.pos(), counters, values)
+
+
+def _player_numbers(ctx: BuildContext, zone_ids: set[str]) -> tuple[list[Counter], list[PlayerValue]]:
+    """The per-player counters and values; their names me.X / opponent.X become known to expressions."""
+    data = ctx.document.data
+    taken = set(expr_names.plugin_names())
+    seen: set[str] = set()
+    counters: list[Counter] = []
+    values: list[PlayerValue] = []
+    for key in ("counters", "values"):
+        for i, item in _unique(ctx, key, data.get(key)):
+            iid = item["id"]
+            if iid in seen or f"me.{iid}" in taken:
+                ctx.error((key, i, "id"), C.D_DUPLICATE, f"{key[:-1]} {iid!r}: the name me.{iid} is already taken",
+                          "choose another id (a counter and a value, or a name the game's Python declares)")
+                continue
+            seen.add(iid)
+            if key == "counters":
+                counters.append(Counter(iid, item["name"], item.get("description", "")))
+                continue
+            if item["zone"] not in zone_ids:
+                ctx.error((key, i, "zone"), C.D_GAME_REF, f"value {iid!r}: unknown zone {item['zone']!r}",
+                          did_you_mean(item["zone"], zone_ids) or "zones: " + ", ".join(sorted(zone_ids)))
+                continue
+            try:
+                expr = parse_expr(item["expr"], expr_names.CARD_SET_NAMES, expect="int")
+            except ExprError as exc:
+                ctx.sink.error(ctx.document.text_pos((key, i, "expr"), exc.offset), C.X_EXPR,
+                               f"value {iid!r}: bad expression {item['expr']!r}: {exc.message}", exc.hint)
+                continue
+            values.append(PlayerValue(iid, item["name"], item["zone"], expr, ctx.pos((key, i))))
+    expr_names.declare_player_numbers([(c.id, c.name, c.description) for c in counters]
+                                      + [(v.id, v.name, "") for v in values])
+    return counters, values
 
 
 GAME_KIND = register_kind(DocumentKind("game", SCHEMA, build, order=0))

@@ -7,21 +7,25 @@ is a series of *rounds*; each round:
   the first round's is chosen at random);
 * on their turn a player draws a card, looks at it, places it face up or face down (the ``bd_draw`` op),
   then declares ヒット / バスト / ノットバスト / ブラックジャック (``bd_declare``); the last three finish the
-  player's hand;
+  player's hand.  Which of these a player may do now is written in the definitions as conditions on the
+  declared counters (``only_if: {if: me.drawn == 0 and ...}``);
 * ノットバスト with three or more cards and ブラックジャック are answered by the opponent with ダウト or
   スルー (``bd_reply``); a doubt reveals every face-down card and is judged (ダウト / ミスダウト);
 * when both hands are finished and answered, the round is scored by the 成績簡易表 (a table in the
   definitions read by the ``bd_score`` op); the player whose points reach the limit loses the match.
 
-Hand value: the card values of the game definition (A 1, J/Q/K 10), an ace counting 11 when the total stays
-21 or less (the blackjack convention the seed's "ブラックジャック" relies on).  A declaration nobody may doubt
-is taken as true: バスト may be declared only with 22 or more, and ノットバスト with two cards (which cannot
-bust) is accepted without a reply.
+Hand value: the value ``total`` of the game document (``values:``), an expression over the card values
+(A 1, J/Q/K 10) with one ace counting 11 when the total stays 21 or less (the blackjack convention the
+seed's "ブラックジャック" relies on).  A declaration nobody may doubt is taken as true: バスト may be declared
+only with 22 or more (a condition in the definitions), and ノットバスト with two cards (which cannot bust)
+is accepted without a reply.
 
-Where the round is kept: :class:`BDState` extends the core's :class:`~bpdsl.engine.state.State` with the
-points and the round (:class:`Hand` per player); the shared deck is the ``pack`` zone of seat 0 and the
-cards in front of a player are one-card characters (kind ``card``) on that player's field, so the core's
-invariant check and state hash see every card.
+Where the round is kept: the points and the turn's flags are the counters the game document declares
+(``points``, ``drawn``, ``finished``, ``to_answer``: ``State.counters``); :class:`BDState` adds what only
+Black Doubt has, the declarations and their outcomes (:class:`Hand` per player) and the order in which the
+hands were finished.  The shared deck is the ``pack`` zone of seat 0 and the cards in front of a player are
+one-card characters (kind ``card``) on that player's field, so the core's invariant check and state hash see
+every card.
 """
 from __future__ import annotations
 
@@ -31,8 +35,9 @@ from typing import Any
 from bpdsl.dsl.cards import card_at
 from bpdsl.engine.compiled import N_CARDS, TEXT
 from bpdsl.engine.contract import BaseHooks
-from bpdsl.engine.core import Game, GameAborted
+from bpdsl.engine.core import Ctx, Game, GameAborted
 from bpdsl.engine.events import GameOver, TurnStarted
+from bpdsl.engine.numbers import numbers_for
 from bpdsl.engine.state import LIST_ZONES, Z_FIELD, Z_OUT, Z_PACK, Character, Player, State
 from bpdsl.games.blackdoubt.events import Declared, Placed, Replied, RoundStarted, Scored
 
@@ -42,6 +47,8 @@ OUTCOMES = ("bust", "through", "doubt", "misdoubt")  # what became of a finished
 OUTCOME_NAMES = {"bust": "バスト", "through": "スルー", "doubt": "ダウトされた", "misdoubt": "ミスダウトされた"}
 BLACKJACK = 21
 DECK_SEAT = 0  # the shared deck is kept in this seat's pack zone
+# the declared counters (definitions/blackdoubt/game.yaml) the common rules keep
+POINTS, DRAWN, FINISHED, TO_ANSWER = "points", "drawn", "finished", "to_answer"
 
 
 @dataclass(eq=False)
@@ -49,20 +56,16 @@ class Hand:
     """One player's hand in the current round."""
 
     declaration: str | None = None  # the last declaration (hit, bust, not_bust, blackjack)
-    finished: bool = False  # an end declaration was made
     outcome: str | None = None  # one of OUTCOMES once the declaration is settled
-    drawn: bool = False  # drew a card in the current turn
 
 
 @dataclass(eq=False)
 class BDState(State):
-    """The core state plus the match points and the round in progress."""
+    """The core state (with the declared counters) plus the round in progress."""
 
-    points: list[int] = field(default_factory=lambda: [0, 0])
     round_no: int = 0
     first: int = 0  # first player of the current round
     hands: list[Hand] = field(default_factory=lambda: [Hand(), Hand()])
-    awaiting: int = -1  # seat that must answer the opponent's declaration with ダウト or スルー
     finish_order: list[int] = field(default_factory=list)  # A (first to finish) then B
     loser: int | None = None  # the player whose points reached the limit
     rounds: list[dict[str, Any]] = field(default_factory=list)  # scored rounds (row, points) for the log
@@ -86,7 +89,7 @@ class BlackDoubtHooks(BaseHooks):
                 continue
             if c.rank in values:
                 self.value[i] = values[c.rank]
-        self.ace_value = values.get("A", 1)
+        self.numbers = numbers_for(rules)
 
     # ------------------------------------------------------------------ state and cards
 
@@ -120,12 +123,15 @@ class BlackDoubtHooks(BaseHooks):
         s.loc[c] = (zone, seat)
 
     def total(self, s: BDState, seat: int) -> int:
-        """The hand value: card values, one ace counting 11 when that keeps the total at 21 or less."""
-        cards = [c for ch in s.players[seat].field for c in ch.cards]
-        t = sum(self.value[c % N_CARDS] for c in cards)
-        if any(card_at(c % N_CARDS).rank == "A" for c in cards) and t + 10 <= BLACKJACK:
-            t += 10
-        return t
+        """The hand value: the game document's value ``total`` (one ace counting 11 when that fits)."""
+        return self.numbers.value(s, seat, "total")
+
+    def counter(self, s: BDState, seat: int, counter: str) -> int:
+        return self.numbers.get(s, seat, counter)
+
+    def awaiting(self, s: BDState) -> int:
+        """The seat that must answer the opponent's end declaration, -1 when none must."""
+        return next((seat for seat in (0, 1) if self.counter(s, seat, TO_ANSWER)), -1)
 
     def deck(self, s: BDState) -> list[int]:
         return s.players[DECK_SEAT].pack
@@ -152,7 +158,7 @@ class BlackDoubtHooks(BaseHooks):
         i = game.decide(seat, "face", [True, False], {"card": self.card_text(c)},
                         [f"{self.card_text(c)}を表向きで並べる", f"{self.card_text(c)}を裏向きで並べる"])
         self.place(game, seat, c, i == 0)
-        s.hands[seat].drawn = True
+        self.numbers.add(s, seat, DRAWN, 1)
         return True
 
     # ------------------------------------------------------------------ game start, rounds, end
@@ -194,7 +200,8 @@ class BlackDoubtHooks(BaseHooks):
         s.round_no += 1
         s.first = first
         s.hands = [Hand(), Hand()]
-        s.awaiting = -1
+        for counter in (DRAWN, FINISHED, TO_ANSWER):
+            s.counters.pop(counter, None)
         s.finish_order = []
         for seat in (first, 1 - first):
             if self.deck(s):
@@ -203,7 +210,7 @@ class BlackDoubtHooks(BaseHooks):
         s.chance = first
         s.turn_no += 1
         if game.log is not None:
-            game.log.write(RoundStarted(s.round_no, first, list(s.points)))
+            game.log.write(RoundStarted(s.round_no, first, self.points(s)))
 
     def win_check(self, game: Game) -> None:
         """The player whose points reached the limit loses the match (step 8)."""
@@ -213,33 +220,17 @@ class BlackDoubtHooks(BaseHooks):
         s.over = True
         if s.loser == -1:
             s.winner = None
-            s.reason = f"both players reached the point limit ({s.points[0]}-{s.points[1]})"
+            s.reason = f"both players reached the point limit ({self.points(s)[0]}-{self.points(s)[1]})"
         else:
             s.winner = 1 - s.loser
-            s.reason = f"player {s.loser} reached the point limit ({s.points[0]}-{s.points[1]})"
+            s.reason = f"player {s.loser} reached the point limit ({self.points(s)[0]}-{self.points(s)[1]})"
         if game.log is not None:
             game.log.write(GameOver(s.winner, s.reason))
 
     # ------------------------------------------------------------------ declarations and replies
 
-    def step(self, s: BDState, seat: int) -> str:
-        """What ``seat`` may do now: "reply", "draw", "declare" or "" (nothing)."""
-        if s.awaiting != -1:
-            return "reply" if s.awaiting == seat else ""
-        h = s.hands[seat]
-        if s.turn != seat or h.finished:
-            return ""
-        if not h.drawn and self.deck(s):
-            return "draw"
-        return "declare"
-
-    def may_declare(self, s: BDState, seat: int, what: str) -> bool:
-        """ヒット needs a card to draw; バスト is a true statement only with 22 or more."""
-        if what == "hit":
-            return bool(self.deck(s))
-        if what == "bust":
-            return self.total(s, seat) > BLACKJACK
-        return True
+    def points(self, s: BDState) -> list[int]:
+        return [self.counter(s, seat, POINTS) for seat in (0, 1)]
 
     def declare(self, game: Game, seat: int, what: str) -> None:
         s = game.state
@@ -249,14 +240,14 @@ class BlackDoubtHooks(BaseHooks):
             game.log.write(Declared(seat, what, len(s.players[seat].field)))
         if what == "hit":
             return
-        h.finished = True
+        self.numbers.set(s, seat, FINISHED, 1)
         s.finish_order.append(seat)
         if what == "bust":
             h.outcome = "bust"
         elif what == "not_bust" and len(s.players[seat].field) < 3:
             h.outcome = "through"  # two cards cannot bust: nothing to doubt (step 4)
         else:
-            s.awaiting = 1 - seat
+            self.numbers.set(s, 1 - seat, TO_ANSWER, 1)
 
     def truthful(self, s: BDState, seat: int) -> bool:
         t = self.total(s, seat)
@@ -274,23 +265,23 @@ class BlackDoubtHooks(BaseHooks):
         else:
             outcome = "through"
         s.hands[declarer].outcome = outcome
-        s.awaiting = -1
+        self.numbers.set(s, seat, TO_ANSWER, 0)
         if game.log is not None:
             game.log.write(Replied(seat, what, outcome, self.total(s, declarer) if what == "doubt" else None))
 
     def pass_turn(self, game: Game, seat: int) -> None:
         """The next turn: the player who must answer, else the opponent unless finished, else ``seat`` again."""
         s = game.state
-        if s.awaiting != -1:
-            nxt = s.awaiting
-        elif not s.hands[1 - seat].finished:
+        awaiting = self.awaiting(s)
+        if awaiting != -1:
+            nxt = awaiting
+        elif not self.counter(s, 1 - seat, FINISHED):
             nxt = 1 - seat
-        elif not s.hands[seat].finished:
+        elif not self.counter(s, seat, FINISHED):
             nxt = seat
         else:
             return  # the round is complete: it is scored by the triggered settlement
-        for h in s.hands:
-            h.drawn = False
+        s.counters.pop(DRAWN, None)
         s.turn = nxt
         s.chance = nxt
         s.turn_no += 1
@@ -300,7 +291,7 @@ class BlackDoubtHooks(BaseHooks):
             game.log.write(TurnStarted(nxt, s.turn_no))
 
     def round_complete(self, s: BDState) -> bool:
-        return (len(s.finish_order) == 2 and s.awaiting == -1 and all(h.outcome for h in s.hands)
+        return (len(s.finish_order) == 2 and self.awaiting(s) == -1 and all(h.outcome for h in s.hands)
                 and s.loser is None)
 
     # ------------------------------------------------------------------ scoring (成績簡易表)
@@ -335,9 +326,9 @@ class BlackDoubtHooks(BaseHooks):
         receiver = seats.get(to)
         if receiver is not None:
             gain = sum(self.total(s, seats[h]) for h in row.get("hands") or [] if h in seats) * int(row.get("times", 1))
-            s.points[receiver] += gain
+            self.numbers.add(s, receiver, POINTS, gain)
         scored = Scored(s.round_no, row.get("row"), a_seat, b_seat, receiver, gain, [self.total(s, 0), self.total(s, 1)],
-                        list(s.points))
+                        self.points(s))
         result = scored.json()
         del result["t"]
         s.rounds.append(result)
@@ -347,22 +338,20 @@ class BlackDoubtHooks(BaseHooks):
 
     def point_limit(self, game: Game, limit: int) -> None:
         s = game.state
-        over = [seat for seat in (0, 1) if s.points[seat] >= limit]
+        points = self.points(s)
+        over = [seat for seat in (0, 1) if points[seat] >= limit]
         if len(over) == 1:
             s.loser = over[0]
         elif len(over) == 2:
-            s.loser = -1 if s.points[0] == s.points[1] else (0 if s.points[0] > s.points[1] else 1)
+            s.loser = -1 if points[0] == points[1] else (0 if points[0] > points[1] else 1)
 
     # ------------------------------------------------------------------ expression names, size, state hash
 
-    def resolve_name(self, ctx: Any, name: str) -> Any:
-        s = ctx.game.state
-        seat = ctx.seat
-        table = {"me.total": self.total(s, seat), "me.cards": len(s.players[seat].field),
-                 "me.points": s.points[seat], "opponent.points": s.points[1 - seat], "deck.count": len(self.deck(s))}
-        if name in table:
-            return table[name]
-        raise GameAborted(f"expression name {name!r} has no value in Black Doubt")
+    def resolve_name(self, ctx: Ctx, name: str) -> Any:
+        """``deck.count``; the declared counters and values (``me.points``, ``me.total`` ...) otherwise."""
+        if name == "deck.count":
+            return len(self.deck(ctx.game.state))
+        return super().resolve_name(ctx, name)
 
     def size(self, ch: Character) -> int:
         return sum(self.value.get(c % N_CARDS, 0) for c in ch.cards)
@@ -370,9 +359,8 @@ class BlackDoubtHooks(BaseHooks):
     def canonical_extra(self, game: Game) -> dict[str, Any]:
         """The match and round state for the state hash (bpdsl.engine.log.canonical_state)."""
         s = game.state
-        return {"points": list(s.points), "round": s.round_no, "first": s.first, "awaiting": s.awaiting,
-                "finish_order": list(s.finish_order), "loser": s.loser,
-                "hands": [[h.declaration, h.finished, h.outcome, h.drawn] for h in s.hands]}
+        return {"round": s.round_no, "first": s.first, "finish_order": list(s.finish_order), "loser": s.loser,
+                "hands": [[h.declaration, h.outcome] for h in s.hands]}
 
     # ------------------------------------------------------------------ what a player may see
 
@@ -405,8 +393,8 @@ class BlackDoubtHooks(BaseHooks):
         """Own cards fully; the opponent's face-up cards, and "?" for each face-down one (原則事項 2)."""
         s = game.state
         out: dict[str, Any] = {"you": seat, "round": s.round_no, "turn": s.turn, "turn_no": s.turn_no,
-                               "chance": s.chance, "points": list(s.points), "deck": len(self.deck(s)),
-                               "awaiting_reply": s.awaiting, "players": []}
+                               "chance": s.chance, "points": self.points(s), "deck": len(self.deck(s)),
+                               "awaiting_reply": self.awaiting(s), "players": []}
         for p in s.players:
             mine = p.seat == seat
             h = s.hands[p.seat]
@@ -414,7 +402,8 @@ class BlackDoubtHooks(BaseHooks):
                 "seat": p.seat,
                 "cards": [self.card_text(c) if (ch.face_up or mine) else "?" for ch in p.field for c in ch.cards],
                 "face_up": [ch.face_up for ch in p.field],
-                "declaration": h.declaration, "finished": h.finished, "outcome": h.outcome,
+                "declaration": h.declaration, "finished": bool(self.counter(s, p.seat, FINISHED)),
+                "outcome": h.outcome,
             }
             if mine:
                 info["total"] = self.total(s, p.seat)
@@ -427,7 +416,7 @@ class BlackDoubtHooks(BaseHooks):
             return text + (f" ({OUTCOME_NAMES[info['outcome']]})" if info["outcome"] else "")
 
         out["board"] = [  # the rows a person at the terminal sees (bpdsl play)
-            ("得点", s.points[seat], s.points[1 - seat]),
+            ("得点", out["points"][seat], out["points"][1 - seat]),
             ("カード", " ".join(me["cards"]) + f" (合計 {me['total']})", " ".join(opp["cards"])),
             ("宣言", decl(me), decl(opp)),
             ("山札", f"{out['deck']}枚", f"勝負 {s.round_no}"),

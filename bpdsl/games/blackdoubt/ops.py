@@ -2,7 +2,8 @@
 
 Black Doubt (seed 004) is the second game on the framework.  Its actions are data in
 ``definitions/blackdoubt/``; these ops are what those actions do, executed against the game's common
-rules (:mod:`bpdsl.games.blackdoubt.hooks`, reached as ``ctx.hooks``).  The scoring table
+rules (:mod:`bpdsl.games.blackdoubt.hooks`, reached as ``ctx.hooks``).  When an action may be raised is
+not an op of its own: the generic ``only_if`` reads the counters and the hand value the game declares.  The scoring table
 (成績簡易表) is an argument of ``bd_score``: one row per pair of outcomes (A = the player who finished
 first, B = the other), so the table is read from the definitions, never written as code.
 """
@@ -11,53 +12,17 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from bpdsl.ops.args import get
-from bpdsl.ops.registry import PhraseContext, declare
+from bpdsl.ops.registry import PhraseContext, declare, retire
 
 DECLARATION = {"hit": "ヒット", "bust": "バスト", "not_bust": "ノットバスト", "blackjack": "ブラックジャック"}
 REPLY = {"doubt": "ダウト", "through": "スルー"}
-STEP = {"draw": "カードを引く番", "declare": "カードを並べた後", "reply": "相手の終了宣言に答える番"}
 OUTCOME = ["bust", "through", "doubt", "misdoubt"]
+
+# the conditions of the first definitions, now the generic only_if on the declared counters and value
+retire("bd_step", "only_if: {if: me.to_answer == 0 and me.finished == 0 and me.drawn == 0 and deck.count > 0} "
+                  "(is: draw); ... (me.drawn > 0 or deck.count == 0) (is: declare); me.to_answer > 0 (is: reply)")
+retire("bd_may_declare", "only_if: {if: deck.count > 0} (ヒット) or only_if: {if: me.total >= 22} (バスト)")
 SIDE = ["A", "B", "winner", "loser", "none"]
-
-# ------------------------------------------------------------------ conditions
-
-BD_STEP = declare(
-    "bd_step", "condition",
-    args={"is": {"type": "string", "allowed": list(STEP), "required": True}},
-    phrase=lambda ctx, a: f"{STEP.get(a.get('is'), 'カードを引く番')}にのみ起こすことができる。",
-    summary=("Black Doubt: the action may be raised only at this step of the player's turn: `draw` (their "
-             "turn, nothing drawn yet), `declare` (the card is placed) or `reply` (the opponent's end "
-             "declaration awaits ダウト or スルー)."),
-    example={"bd_step": {"is": "draw"}},
-)
-
-@BD_STEP.executor
-def _bd_step(ctx: Any, a: Mapping[str, Any]) -> bool:
-    return bool(ctx.hooks.step(ctx.state, ctx.seat) == a["is"])
-
-
-def _may_declare_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    what = get(a, "declaration", "hit")
-    if what == "hit":
-        return "山札にカードが残っている場合にのみ宣言できる。"
-    if what == "bust":
-        return "並べたカードの数値が22以上の場合にのみ宣言できる。"
-    return "いつでも宣言できる。"
-
-
-BD_MAY_DECLARE = declare(
-    "bd_may_declare", "condition",
-    args={"declaration": {"type": "string", "allowed": list(DECLARATION), "required": True}},
-    phrase=_may_declare_phrase,
-    summary=("Black Doubt: whether this declaration may be made now: ヒット needs a card left in the deck; "
-             "バスト (a statement nobody may doubt) needs a hand of 22 or more; the others are always allowed."),
-    example={"bd_may_declare": {"declaration": "hit"}},
-)
-
-@BD_MAY_DECLARE.executor
-def _bd_may_declare(ctx: Any, a: Mapping[str, Any]) -> bool:
-    return bool(ctx.hooks.may_declare(ctx.state, ctx.seat, a["declaration"]))
-
 
 # ------------------------------------------------------------------ effects
 

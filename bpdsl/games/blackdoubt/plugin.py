@@ -8,4 +8,5 @@ PLUGIN = GamePlugin(
     hooks="bpdsl.games.blackdoubt.hooks:BlackDoubtHooks",
     events="bpdsl.games.blackdoubt.events:EVENTS",
     ops=("bpdsl.games.blackdoubt.ops",),
+    expr_names="bpdsl.games.blackdoubt.expr_names:NAMES",
 )

@@ -499,7 +499,7 @@ class BlackPokerHooks(BaseHooks):
                  "turn.is_mine": s.turn == seat}
         if name in table:
             return table[name]
-        raise GameAborted(f"expression name {name!r} has no resolver in the engine")
+        return super().resolve_name(ctx, name)  # counters and values an edition's game document declares
 
     # ------------------------------------------------------------------ keys, targets, costs
 

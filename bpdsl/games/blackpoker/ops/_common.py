@@ -15,7 +15,7 @@ from typing import Any, Mapping
 
 from bpdsl.dsl.cards import RANK_VALUES  # Table 3.1 (re-exported for the size phrases)
 from bpdsl.games.blackpoker.expr_names import NAMES
-from bpdsl.ops.args import get  # re-exported: every BlackPoker op module reads its arguments with get
+from bpdsl.ops.args import PREDICATE_WORDS, get, predicate, source_text  # get, predicate: re-exported
 from bpdsl.ops.registry import PhraseContext
 
 
@@ -41,25 +41,14 @@ EXPR_PREDICATES: dict[str, tuple[str, str]] = {
     "target.is_bulwark": ("対象が防壁の", "対象が防壁でない"),
     "turn.is_mine": ("ターンを持っている時", "ターンを持っていない時"),
 }
+PREDICATE_WORDS.update(EXPR_PREDICATES)  # the generic conditions (only_if) print them too
 
 # ids of the reference-type enumerations used in schemas
 CARD_SOURCES = ["key", "hand", "life_top", "target", "grave"]
 WHO = ["self", "opponent", "turn_player", "target", "target_owner"]
 
 
-def src(value: Any) -> str:
-    """Source text of an expression argument (string, number or parsed expression object)."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float, str)):
-        return str(value)
-    for attr in ("text", "source", "src"):
-        text = getattr(value, attr, None)
-        if isinstance(text, str):
-            return text
-    return str(value)
+src = source_text  # the source text of an expression argument (bpdsl.ops.args)
 
 
 def _key(value: Any) -> str:
@@ -80,17 +69,6 @@ def noun(value: Any, ctx: PhraseContext | None = None) -> str:
         return key
     info = NAMES.get(key)  # names declared by the DSL carry their own wording
     return info.phrase_ja if info is not None else src(value)
-
-
-def predicate(value: Any) -> str:
-    """Printed words of a condition: ``key.has_ace`` -> キーカードにAが含まれる; ``not key.has_ace`` -> ...ない."""
-    text = src(value).strip()
-    negate = text.startswith("not ") or text.startswith("not(")
-    key = _key(text[3:]).removeprefix("(").removesuffix(")") if negate else _key(text)
-    if key in EXPR_PREDICATES:
-        yes, no = EXPR_PREDICATES[key]
-        return no if negate else yes
-    return text
 
 
 ORDER_WORDS = {"<=": "以下", ">=": "以上", "<": "未満", ">": "より大きい", "==": "と等しい"}

@@ -1,0 +1,89 @@
+"""Per-player numbers a game declares in its game document: counters the rules keep and values computed
+from a player's cards.
+
+``counters:`` (Black Doubt's 得点, "drew this turn", "must answer") live in ``State.counters`` (id -> one
+int per seat, 0 until first changed) so that snapshots, clones and the state hash see them like any other
+state.  ``values:`` (Black Doubt's 合計: the card values with one ace counting 11 when the total stays at
+21 or less) are expressions over the cards of one zone, evaluated when read.  Both are read by expressions
+as ``me.<id>`` / ``opponent.<id>`` through :meth:`PlayerNumbers.resolve`, which the default hooks call
+before a game's own names.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from bpdsl.dsl.cards import card_at
+from bpdsl.engine.state import ZONES, Z_FIELD, State
+
+N_CARDS = 54
+
+
+class PlayerNumbers:
+    """The declared counters and values of one compiled game (built once per Rules)."""
+
+    def __init__(self, game: Any):
+        self.counters: tuple[str, ...] = tuple(c.id for c in getattr(game, "counters", ()) or ())
+        ranks = {r.id: r.value for r in game.ranks} if game is not None else {}
+        self.card_value = [ranks.get(card_at(i).rank, 0) for i in range(N_CARDS)]
+        self.is_ace = [card_at(i).rank == "A" for i in range(N_CARDS)]
+        self.values: dict[str, tuple[int, Callable[[Callable[[str], Any]], Any]]] = {
+            v.id: (ZONES.index(v.zone), v.expr.compiled) for v in (getattr(game, "values", ()) or ())}
+
+    # ------------------------------------------------------------------ counters
+
+    def get(self, s: State, seat: int, counter: str) -> int:
+        row = s.counters.get(counter)
+        return row[seat] if row is not None else 0
+
+    def set(self, s: State, seat: int, counter: str, value: int) -> None:
+        row = s.counters.get(counter)
+        if row is None:
+            row = s.counters[counter] = [0] * len(s.players)
+        row[seat] = value
+
+    def add(self, s: State, seat: int, counter: str, amount: int) -> None:
+        self.set(s, seat, counter, self.get(s, seat, counter) + amount)
+
+    # ------------------------------------------------------------------ values
+
+    def cards(self, s: State, seat: int, zone: int) -> list[int]:
+        p = s.players[seat]
+        if zone == Z_FIELD:
+            return [c for ch in p.field for c in ch.cards]
+        return list(p.zone(zone))
+
+    def value(self, s: State, seat: int, vid: str) -> int:
+        zone, fn = self.values[vid]
+        cards = [c % N_CARDS for c in self.cards(s, seat, zone)]
+        table = {"cards.count": len(cards), "cards.value": sum(self.card_value[c] for c in cards),
+                 "cards.aces": sum(1 for c in cards if self.is_ace[c])}
+        return int(fn(table.__getitem__))
+
+    # ------------------------------------------------------------------ expression names
+
+    def resolve(self, s: State, seat: int, name: str) -> int | None:
+        """``me.X`` / ``opponent.X`` of a declared counter or value; None for any other name."""
+        who, _, what = name.partition(".")
+        if who == "me":
+            p = seat
+        elif who == "opponent":
+            p = 1 - seat
+        else:
+            return None
+        if what in self.values:
+            return self.value(s, p, what)
+        if what in self.counters:
+            return self.get(s, p, what)
+        return None
+
+
+def numbers_for(rules: Any) -> PlayerNumbers:
+    """The declared numbers of a compiled game, built once per Rules."""
+    got = getattr(rules, "_numbers", None)
+    if got is None:
+        got = PlayerNumbers(rules.game)
+        rules._numbers = got  # type: ignore[attr-defined]
+    return got
+
+
+__all__ = ["PlayerNumbers", "numbers_for"]

@@ -1,0 +1,94 @@
+"""Per-player counters and values a game document declares (game.yaml ``counters:`` / ``values:``).
+
+Black Doubt is the vehicle: its points and turn flags are declared counters and its hand value 合計 (ace 11
+or 1) a declared value; here the generic parts are checked on their own: the names they give expressions,
+the diagnostics of a wrong declaration, and the values computed from the cards.
+"""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from bpdsl.dsl.expr import parse
+from bpdsl.dsl.expr_names import names
+from bpdsl.dsl.loader import load
+from bpdsl.engine import build_rules, new_game, FirstLegalAgent
+from bpdsl.engine.numbers import numbers_for
+from tests.blackdoubt.conftest import fresh_game, set_hand
+
+ROOT = Path(__file__).resolve().parents[2]
+BD = ROOT / "definitions" / "blackdoubt"
+
+
+def _bd_with_game(tmp_path: Path, old: str, new: str) -> list[str]:
+    """Black Doubt's definitions with one text of its game document replaced; the diagnostics' lines."""
+    shutil.copytree(BD, tmp_path / "bd")
+    game = tmp_path / "bd" / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    assert old in text
+    game.write_text(text.replace(old, new), encoding="utf-8")
+    result = load([tmp_path / "bd"])
+    return [str(d) for d in result.errors]
+
+
+def test_declared_names_reach_expressions() -> None:
+    build_rules("bd1", "std")
+    table = names()
+    for name in ("me.points", "opponent.points", "me.total", "opponent.total", "me.to_answer"):
+        assert name in table and table[name].type == "int"
+    assert table["me.total"].phrase_ja == "自分の合計"
+    assert parse("me.total >= 22 and opponent.points < 100").type == "bool"
+
+
+@pytest.mark.parametrize("cards,total", [
+    (["♠A", "♠K"], 21), (["♠A", "♠K", "♠Q"], 21), (["♠A", "♡A"], 12), (["♠A", "♡A", "♣9"], 21),
+    (["♠A", "♡A", "♣K"], 12), (["♠9", "♠8", "♠5"], 22), ([], 0),
+])
+def test_value_of_the_cards_in_a_zone(cards: list[str], total: int) -> None:
+    game = fresh_game(seed=1)
+    set_hand(game, 1, [])
+    set_hand(game, 0, cards)
+    assert numbers_for(game.rules).value(game.state, 0, "total") == total
+
+
+def test_counters_start_at_zero_and_add_up() -> None:
+    rules = build_rules("bd1", "std")
+    game = new_game(rules, [FirstLegalAgent(), FirstLegalAgent()], 1)
+    nums = numbers_for(rules)
+    s = game.state
+    assert nums.get(s, 1, "points") == 0 and "points" not in s.counters
+    nums.add(s, 1, "points", 7)
+    nums.add(s, 1, "points", 5)
+    assert s.counters["points"] == [0, 12]
+    assert nums.resolve(s, 0, "opponent.points") == 12 and nums.resolve(s, 1, "me.points") == 12
+    assert nums.resolve(s, 0, "deck.count") is None  # not a declared number: the game's own names answer
+
+
+def test_unknown_zone_of_a_value(tmp_path: Path) -> None:
+    errors = _bd_with_game(tmp_path, "zone: field", "zone: feild")
+    assert any("D006" in e and "unknown zone 'feild'" in e and "did you mean 'field'" in e for e in errors), errors
+
+
+def test_bad_expression_of_a_value(tmp_path: Path) -> None:
+    errors = _bd_with_game(tmp_path, "cards.aces > 0", "cards.ace > 0")
+    assert any("X001" in e and "game.yaml" in e and "cards.ace" in e for e in errors), errors
+
+
+def test_a_counter_may_not_take_a_name_the_game_declares(tmp_path: Path) -> None:
+    errors = _bd_with_game(tmp_path, "- {id: drawn,", "- {id: total,")
+    assert any("D001" in e and "me.total" in e for e in errors), errors
+
+
+@pytest.mark.parametrize("old", ["bd_step: {is: draw}", "bd_may_declare: {declaration: hit}"])
+def test_a_retired_condition_names_its_replacement(tmp_path: Path, old: str) -> None:
+    """Black Doubt's first definitions used conditions of its own; a file that still does is told what to
+    write (deliverable 7: never a silent change of meaning)."""
+    shutil.copytree(BD, tmp_path / "bd")
+    actions = tmp_path / "bd" / "editions" / "bd1" / "actions.yaml"
+    text = actions.read_text(encoding="utf-8")
+    actions.write_text(text.replace("- only_if: {if: deck.count > 0}", "- " + old, 1), encoding="utf-8")
+    errors = [str(d) for d in load([tmp_path / "bd"]).errors]
+    name = old.split(":")[0]
+    assert any("O001" in e and f"op {name!r} was retired" in e and "only_if" in e for e in errors), errors
