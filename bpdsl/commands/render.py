@@ -33,6 +33,8 @@ def actionlist(
         "A5 pages: full size on A4).",
     ),
     paper: str = typer.Option("A4", "--paper", help="Page size of the PDF: A4 or A5 (smaller print CSS)."),
+    story: bool = typer.Option(False, "--story", help="Print each entry's story and flavor text (with its "
+                               "speaker) under it, where the definitions carry them (第8.2版)."),
 ) -> None:
     """Write the action list of an edition and format as HTML, PDF (A4 or A5 pages) and 2-up PDF."""
     from bpdsl.commands._paths import definitions_or_exit, output_dir_or_exit
@@ -65,7 +67,7 @@ def actionlist(
         t0 = time.perf_counter()
         try:
             result = render_actionlist(defs, ed, fm, out, html_only=html_only, sheet_size=sheet.upper(),
-                                        paper=paper.upper())
+                                        paper=paper.upper(), story=story)
         except SheetError as exc:
             _usage(str(exc))
         names = ", ".join(p.name for p in result.files)

@@ -33,13 +33,14 @@ def render_actionlist(
     html_only: bool = False,
     sheet_size: str = "A4",
     paper: str = "A4",
+    story: bool = False,
 ) -> Rendered:
     """Write ``<edition>-<format>.html``, ``.pdf`` and ``-2up.pdf`` into ``out_dir``.
 
     ``paper`` is the page size of the PDF (A4 or A5); the file names are the same for both, the 2-up
     sheet is ``sheet_size`` landscape either way.
     """
-    sheet = build_sheet(defs, edition_id, format_id)
+    sheet = build_sheet(defs, edition_id, format_id, story=story)
     html = render_sheet_html(sheet, paper=paper)
     stem = f"{edition_id}-{format_id}"
     result = Rendered(edition_id, format_id)

@@ -53,7 +53,9 @@ def sheet_formats(defs: Definitions) -> list[tuple[str, str]]:
     return pairs
 
 
-def build_sheet(defs: Definitions, edition_id: str, format_id: str) -> SheetView:
+def build_sheet(defs: Definitions, edition_id: str, format_id: str, *, story: bool = False) -> SheetView:
+    """The printed sheet of one edition and format; ``story`` adds each entry's story and flavor text (the
+    data 第8.2版 carries for the sheets that print it, e.g. a starter's list)."""
     edition = defs.editions.get(edition_id)
     if edition is None:
         raise SheetError(f"unknown edition {edition_id!r}; known: {', '.join(defs.editions) or '(none)'}")
@@ -75,6 +77,9 @@ def build_sheet(defs: Definitions, edition_id: str, format_id: str) -> SheetView
             continue
         title, subtitle = PART_TITLES[pid]
         views = [texts.entry(e, fmt, pid) for e in entries]
+        if story:
+            for entry, view in zip(entries, views):
+                _add_lore(entry, view)
         parts.append(ListPart(pid, title, subtitle, _group(edition, entries, views, pid)))
     trumps = edition.trumps_in(fmt.id)
     if trumps:
@@ -93,6 +98,12 @@ def build_sheet(defs: Definitions, edition_id: str, format_id: str) -> SheetView
         colophon=_colophon(edition),
         legend=_legend(edition, fmt),
     )
+
+
+def _add_lore(entry: Action | Character | Fog, view: EntryView) -> None:
+    view.story = (getattr(entry, "story", None) or "").strip()
+    view.flavor = (getattr(entry, "flavor", None) or "").strip()
+    view.flavor_speaker = (getattr(entry, "flavor_speaker", None) or "").strip() if view.flavor else ""
 
 
 def _trump_group(edition: Edition, texts: textadapter.TextSource, trump: Trump, fmt: Format) -> Group:

@@ -61,6 +61,10 @@ class EntryView:
     section: str = "action"  # action | character | fog
     tags: str = ""  # act6.1 prints the formats of an entry after its name: "[lite]"
     key_line: bool = False  # act8.0 prints "★ 2〜10" on its own line under the header
+    # printed only on request (bpdsl render actionlist --story): the entry's story and flavor text
+    story: str = ""
+    flavor: str = ""
+    flavor_speaker: str = ""
 
     @property
     def text(self) -> str:
