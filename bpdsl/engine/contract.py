@@ -128,6 +128,11 @@ class GameHooks(Protocol):
         """One event of the log as ``me`` hears it ("" when it is not ``me``'s business)."""
         ...
 
+    def link_fog(self, game: Game, seat: int, fog_id: str, cards: list[int], target: Target | None) -> None:
+        """A start position's fog link: ``cards`` in ``seat``'s fog as ``fog_id``, marking ``target``; apply
+        what the fog carries (ValueError when the link cannot be)."""
+        ...
+
     def canonical_extra(self, game: Game) -> dict[str, Any] | None:
         """The game's own state for the state hash (None when the core's state is all)."""
         ...
@@ -181,6 +186,9 @@ class BaseHooks:
 
     def canonical_extra(self, game: Game) -> dict[str, Any] | None:
         return None
+
+    def link_fog(self, game: Game, seat: int, fog_id: str, cards: list[int], target: Target | None) -> None:
+        raise ValueError("this game has no fog cards to link")
 
     def resolve_name(self, ctx: Ctx, name: str) -> Any:
         """``me.X`` / ``opponent.X`` of the counters and values the game document declares."""

@@ -15,7 +15,10 @@ that happened and the state reached.  Format (YAML)::
       - life: 10             # a number: that many unused cards of the player's own deck; or a list, top first
         hand: ["♠5", "♣7"]
         grave: []
-        fog: []
+        fog:                   # cards in the fog; a fog link is the mark an effect left on a character:
+          - "♣3"
+          - {cards: ["♡5"], as: fog_up, marks: [1, 0]}   # アップ on player 1's first character: its size +5
+          - {cards: ["♡2", "♡3"], as: fog_force}      # フォース: every own soldier +5 (no "marks")
         trump: ["♠4"]          # エクストラ: face-down trumps; trump_up: face-up ones
         field:
           - {as: general_soldier, cards: ["♡9"]}                  # face up, charged, entered turn 0
@@ -191,7 +194,10 @@ def _setup(game: Any, data: dict[str, Any]) -> None:
         p = s.players[seat]
         for zone, z in (("hand", Z_HAND), ("grave", Z_GRAVE), ("fog", Z_FOG), ("trump", Z_TRUMP),
                         ("trump_up", Z_TRUMP)):
-            for t in pdata.get(zone) or []:
+            items = pdata.get(zone) or []
+            if zone == "fog":  # fog links: their cards go into the fog like the others
+                items = [t for item in items for t in (item.get("cards") or [] if isinstance(item, dict) else [item])]
+            for t in items:
                 c = _card(t, seat, used, f"players[{seat}].{zone}")
                 p.zone(z).append(c)
                 s.loc[c] = (z, seat)
@@ -227,6 +233,8 @@ def _setup(game: Any, data: dict[str, Any]) -> None:
     s.turn = int(data.get("turn", 0))
     s.chance = int(data.get("chance", s.turn))
     s.turn_no = int(data.get("turn_no", 1))
+    for seat, pdata in enumerate(players):
+        _setup_fog_links(game, seat, [x for x in (pdata or {}).get("fog") or [] if isinstance(x, dict)])
     _setup_stage(game, data.get("stage") or [], stage_keys)
     for r in data.get("raised") or []:  # the once-per-turn record of the turn in progress
         aid, seat = str(r.get("action")), int(r.get("p", 0))
@@ -235,6 +243,33 @@ def _setup(game: Any, data: dict[str, Any]) -> None:
         s.raised_this_turn.add((seat, aid))
         s.raised_count[(seat, aid)] = s.raised_count.get((seat, aid), 0) + int(r.get("times", 1))
     _ = hooks
+
+
+def _setup_fog_links(game: Any, seat: int, links: list[dict[str, Any]]) -> None:
+    """Fog links of ``seat`` (its cards are already in the fog): the game applies what the fog card marks
+    (アップ: the linked soldier's size until the end of the turn) through ``hooks.link_fog``."""
+    s = game.state
+    for i, link in enumerate(links):
+        where = f"players[{seat}].fog (link {i})"
+        fog = str(link.get("as"))
+        if fog not in game.rules.fogs:
+            raise ScenarioError(f"{where}: unknown fog {fog!r}; fogs of this format: "
+                                + (", ".join(game.rules.fogs) or "(none)"))
+        cards = [parse_card(str(t)).index + seat * N_CARDS for t in link.get("cards") or []]
+        if not cards:
+            raise ScenarioError(f"{where}: a fog link needs its cards")
+        target = None
+        if link.get("marks") is not None:
+            try:
+                owner, idx = link["marks"]
+                target = ("char", s.players[int(owner)].field[int(idx)].uid)
+            except (IndexError, TypeError, ValueError):
+                raise ScenarioError(f"{where}: marks: {link['marks']!r} names no character "
+                                    "(write marks: [seat, field index])") from None
+        try:
+            game.hooks.link_fog(game, seat, fog, cards, target)
+        except ValueError as exc:
+            raise ScenarioError(f"{where}: {exc}") from None
 
 
 def _setup_stage(game: Any, entries: list[dict[str, Any]], keys: list[list[int]]) -> None:

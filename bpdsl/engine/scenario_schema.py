@@ -37,7 +37,7 @@ _PLAYER = {
         "life": _COUNT_OR_CARDS,
         "hand": _CARDS,
         "grave": _CARDS,
-        "fog": _CARDS,
+        "fog": {"type": "list", "schema": {"type": ["string", "integer", "dict"], "check_with": "fog_item"}},
         "trump": _CARDS,
         "trump_up": _CARDS,
         "field": {"type": "list", "schema": _CHARACTER},
@@ -119,6 +119,26 @@ SCHEMA: dict[str, Any] = {
 }
 
 class _Validator(cerberus.Validator):  # type: ignore[misc]
+    def _check_with_fog_item(self, field: str, value: Any) -> None:
+        """A card in the fog, or a fog link {cards: [...], as: fog id, marks: [seat, field index]}."""
+        if not isinstance(value, dict):
+            self._check_with_card(field, value)
+            return
+        unknown = sorted(set(value) - {"cards", "as", "marks"})
+        if unknown:
+            self._error(field, f"a fog link has cards, as and marks (not {', '.join(map(str, unknown))})")
+        cards = value.get("cards")
+        if not isinstance(cards, list) or not cards:
+            self._error(field, "a fog link needs cards: [...] (the fog cards)")
+        else:
+            for c in cards:
+                self._check_with_card(field, c)
+        if not isinstance(value.get("as"), str):
+            self._error(field, "a fog link needs as: <fog id> (e.g. fog_up)")
+        on = value.get("marks")
+        if on is not None and not (isinstance(on, list) and len(on) == 2 and all(isinstance(x, int) for x in on)):
+            self._error(field, "marks: is [seat, field index] of the linked character")
+
     def _check_with_card(self, field: str, value: Any) -> None:
         """A card text (♠A, ♡10, Joker1 ...): a card that does not exist is a mistake in the file, found
         before the scenario runs (it used to stop the run in the middle of comparing the expected state)."""

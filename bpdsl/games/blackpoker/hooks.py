@@ -21,9 +21,9 @@ from bpdsl.dsl.cards import RANKS as RANK_ORDER
 from bpdsl.dsl.cards import card_at
 from bpdsl.engine.compiled import RANK, SUIT, TEXT, VALUE, CAction
 from bpdsl.engine.contract import BaseHooks
-from bpdsl.engine.core import Event, Game, GameAborted
-from bpdsl.engine.state import (LIST_ZONES, Z_FIELD, Z_GRAVE, Z_HAND, Z_LIFE, Z_OUT, Z_STAGE, ZONES, Character,
-                                Player, State)
+from bpdsl.engine.core import Ctx, Event, Game, GameAborted
+from bpdsl.engine.state import (LIST_ZONES, Z_FIELD, Z_GRAVE, Z_HAND, Z_LIFE, Z_OUT, Z_STAGE, ZONES, ActionInstance,
+                                Character, Player, State)
 from bpdsl.engine.compiled import N_CARDS
 from bpdsl.engine.core import _parse_expr
 from bpdsl.engine.core import Ctx
@@ -718,6 +718,31 @@ class BlackPokerHooks(BaseHooks):
         s.turn_no += 1
         if game.log is not None:
             game.log.write(TurnStarted(s.turn, s.turn_no))
+
+    # ------------------------------------------------------------------ fog links (scenario positions)
+
+    def link_fog(self, game: Game, seat: int, fog_id: str, cards: list[int], target: Any) -> None:
+        """A position where ``cards`` lie in ``seat``'s fog as ``fog_id``, marking ``target``: the fog's
+        size ability is applied as the action that left it did (アップ: +key.rank on the targeted soldier
+        until the end of the turn; フォース: +key.rank_sum on every own soldier)."""
+        fog = self.compiled.fogs[fog_id]
+        mods = [c for c in fog.abilities if c.op == "fog_size_modifier"]
+        if not mods:
+            raise ValueError(f"fog {fog_id!r} has no size ability a link could carry")
+        inst = ActionInstance(game.state.uid(), None, seat, keys=list(cards), target=target)
+        ctx = Ctx(game, inst, seat)
+        for call in mods:
+            by = int(ctx.value(call.args["by"]))
+            delta = by if call.args["direction"] == "up" else -by
+            if call.args.get("applies_to", "target") == "own_soldiers":
+                chars = [ch for ch in game.state.players[seat].field if ch.kind == "soldier"]
+            else:
+                ch = self.find(game, target[1]) if target is not None and target[0] == "char" else None
+                if ch is None or ch.kind != "soldier":
+                    raise ValueError(f"fog {fog_id!r} marks a soldier: give marks: [seat, field index] of one")
+                chars = [ch]
+            for ch in chars:
+                ch.size_mod += delta
 
     # ------------------------------------------------------------------ public information (3.12.1)
 
