@@ -108,7 +108,8 @@ def _summary(console: Console, result) -> None:  # type: ignore[no-untyped-def]
 
 def _stats(console: Console, defs) -> None:  # type: ignore[no-untyped-def]
     """Per edition and format: entries (in the summary above), effect steps, text overrides, op usage."""
-    from bpdsl.dsl.stats import single_entry_ops, stats, unused_ops
+    from bpdsl.dsl.single_use import REASONS
+    from bpdsl.dsl.stats import single_entry_reasons, stats, unused_ops
 
     columns = [f for s in stats(defs) for f in s.formats]
     heads = [f"{f.edition}\n{f.format}" for f in columns]  # two short lines fit a narrow terminal
@@ -130,10 +131,13 @@ def _stats(console: Console, defs) -> None:  # type: ignore[no-untyped-def]
         if e.effect_steps:
             console.print(f"{e.edition}: {e.effect_text_overrides} of {e.effect_steps} effect steps print a text "
                           f"override ({100 * e.effect_text_overrides / e.effect_steps:.1f} %)", markup=False)
-    single = single_entry_ops(defs)
+    single = single_entry_reasons(defs)
     if single:
-        console.print("ops used by a single entry: " + ", ".join(f"{op} ({who})" for op, who in single.items()),
-                      markup=False)
+        console.print(f"ops used by a single entry ({len(single)}), by why each stays an op:", markup=False)
+        for key, title in [*REASONS.items(), ("", "no reason written down (bpdsl/dsl/single_use.py)")]:
+            ops_here = [f"{op} ({who})" for op, (who, k, _why) in single.items() if k == key]
+            if ops_here:
+                console.print(f"  {title} [{len(ops_here)}]: " + ", ".join(ops_here), markup=False)
     unused = unused_ops(defs)
     if unused:
         console.print("registered but unused ops: " + ", ".join(unused), markup=False)

@@ -82,6 +82,23 @@ def override_ratio(edition: Edition) -> tuple[int, int]:
     return st.effect_text_overrides, st.effect_steps
 
 
+def single_entry_reasons(defs: Definitions) -> dict[str, tuple[str, str, str]]:
+    """Each single-entry op with its user and why it stays an op: op -> ("game:entry", reason key, why);
+    the reason key is "" when nobody wrote one down (:mod:`bpdsl.dsl.single_use`)."""
+    from bpdsl.dsl.single_use import reason_of
+
+    trumpish: set[str] = set()
+    for edition in defs.editions.values():
+        for kind, entry in entries(edition):
+            if kind == "trump" or getattr(entry, "trump", None):
+                trumpish.add(f"{edition.game}:{entry.id}")
+    out: dict[str, tuple[str, str, str]] = {}
+    for op, who in single_entry_ops(defs).items():
+        key, why = reason_of(op, who in trumpish, who.split(":", 1)[0])
+        out[op] = (who, key, why)
+    return out
+
+
 def single_entry_ops(defs: Definitions) -> dict[str, str]:
     """Ops that only one entry uses (op -> "game:entry id"), counting an entry that several editions of a
     game share (act8.0 and act8.2's エンド) once: the vocabulary's sentence-sized words, kept few."""

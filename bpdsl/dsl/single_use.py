@@ -1,0 +1,78 @@
+"""Why an op that only one entry uses stays an op of its own (``bpdsl validate --stats``).
+
+The vocabulary is meant to be composed: a new action that only combines existing mechanics never needs a
+new op.  An op used by a single entry is therefore either a piece of the core rules (a basic action the
+rulebook defines once), a general building block that one entry happens to use so far, a rule of a trump
+card or of another game that changes the game for that one card or game, or a word cut to one sentence of
+a seed list that is still to be replaced by a composition.  Every such op of the bundled definitions has
+its reason written here; a test keeps the table complete, so a new single-entry op is a decision someone
+wrote down, not an accident.
+"""
+from __future__ import annotations
+
+REASONS: dict[str, str] = {
+    "core": "a step of the core rules (basic actions and characters the rulebook defines once)",
+    "block": "a general building block, used by one entry so far",
+    "trump": "a trump card's rule (エクストラ): changes the game for that one card",
+    "game": "a rule only another game has",
+    "seed": "cut to one sentence of a seed list: to be replaced by a composition",
+}
+
+# op -> (reason, why it is not a composition of other ops)
+WHY: dict[str, tuple[str, str]] = {
+    # --- the core rules: one op per step of a basic action, as the rulebook's flow of that action
+    "declare_attackers": ("core", "アタック: who may attack (labels, 準備, drive) is the core rule"),
+    "declare_blockers": ("core", "ブロック: blockers per attacker, several soldiers on one attacker"),
+    "compare_soldiers": ("core", "ダメージ判定 1: attacker against blockers, the smaller to the grave"),
+    "compare_bulwark": ("core", "ダメージ判定 2: a bulwark blocker turned face up and judged"),
+    "unblocked_damage": ("core", "ダメージ判定 3: an unblocked attacker's damage"),
+    "end_turn": ("core", "エンド: the turn passes (the flow's pass of the turn)"),
+    "discard_to_hand_limit": ("core", "エンド: the hand limit of the common rules"),
+    "draw": ("core", "ドロー: one card and the optional second one of the common rules"),
+    "bulwark_judgement": ("core", "防壁 (act6.1): the judgement printed on the bulwark character"),
+    "cannot_attack": ("core", "防壁 (act6.1): a bulwark never attacks"),
+    "size_rule": ("core", "装備兵: the size of an armed soldier (the soldier card's rank)"),
+    "size_key_sum": ("core", "装備兵: the equipped cards add to the size"),
+    "open_trump": ("trump", "オープン: turns a trump face up (the 切札 zone of 3.11)"),
+    "close_trump": ("trump", "クローズ: turns a trump face down"),
+    "destroy_trump": ("trump", "切札破壊: a trump to the grave"),
+    "regenerate_trump": ("trump", "切札再生: a trump from the grave back face down"),
+    "target_card": ("trump", "切札再生: targets a card of the grave (only trumps are targeted so)"),
+    # --- general building blocks: written for any entry, one uses them today
+    "choose_one": ("block", "「…もしくは…」: one of several step lists"),
+    "negate": ("block", "negate an action on the stage (if a condition holds)"),
+    "change_target": ("block", "a new target within what the targeted action may target"),
+    "release_combat": ("block", "a character stops being an attacker or blocker"),
+    "reveal_top": ("block", "turn over the top N of the life, matching cards onto the field"),
+    "rest_to_life_bottom": ("block", "the rest of a reveal under the life, in an order the player chooses"),
+    "move_all": ("block", "every card of one zone to another (エンド: fog to grave)"),
+    "reveal_until": ("block", "reveal cards until one matches a pattern (世代交代)"),
+    "card_moved": ("block", "trigger: a card matching a pattern moves between zones"),
+    "return_to_hand": ("block", "a character's cards back to its owner's hand"),
+    "attach_key": ("block", "a key card attached to a character (装備)"),
+    "waive_cost": ("block", "a character's ability waiving a cost letter for a type of action (魔術士)"),
+    # --- cut to one sentence of a seed list: what a composition still lacks
+    "counter": ("seed", "negate with a condition on the key cards; its printed 「次のいずれかの場合」 list with "
+                        "the request word has no phrase composed from expressions yet"),
+    "revive_by_sacrifice": ("seed", "choose a grave card, sacrifice the target, put the card onto the field "
+                                    "if the sacrifice happened: needs a remembered choice across steps"),
+    "discard_chosen": ("seed", "look at the opponent's hand and name cards it discards: a choice from a "
+                               "hidden zone made visible, not yet a general op"),
+    "move_to_life_top": ("seed", "死の槍: the target's cards onto its owner's life top"),
+    "proceed_if_divisible": ("seed", "死の槍's guard; `if` on the following steps would print differently"),
+    "push_your_luck": ("seed", "B・J's hit-or-stand loop: a loop of steps referring to each other"),
+}
+
+
+def reason_of(op: str, user_is_trump: bool, user_game: str, main_game: str = "blackpoker") -> tuple[str, str]:
+    """(reason key, why) of a single-entry op; trump entries and other games' entries explain themselves."""
+    if op in WHY:
+        return WHY[op]
+    if user_is_trump:
+        return "trump", "an ability of a trump card"
+    if user_game != main_game:
+        return "game", f"a rule of {user_game}"
+    return "", ""
+
+
+__all__ = ["REASONS", "WHY", "reason_of"]
