@@ -50,6 +50,7 @@ WHY: dict[str, tuple[str, str]] = {
     "card_moved": ("block", "trigger: a card matching a pattern moves between zones"),
     "return_to_hand": ("block", "a character's cards back to its owner's hand"),
     "attach_key": ("block", "a key card attached to a character (装備)"),
+    "lose_at": ("block", "a player loses at a limit of a declared counter (Black Doubt's 100 points)"),
     "waive_cost": ("block", "a character's ability waiving a cost letter for a type of action (魔術士)"),
     # --- cut to one sentence of a seed list: what a composition still lacks
     "counter": ("seed", "negate with a condition on the key cards; its printed 「次のいずれかの場合」 list with "

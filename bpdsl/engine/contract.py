@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from bpdsl.engine.compiled import N_CARDS, TEXT
 from bpdsl.engine.errors import GameAborted
-from bpdsl.engine.state import ActionInstance, Character, State
+from bpdsl.engine.state import LIST_ZONES, ActionInstance, Character, State
 
 if TYPE_CHECKING:
     from bpdsl.engine.compiled import CAction
@@ -141,8 +142,22 @@ class GameHooks(Protocol):
 class BaseHooks:
     """Defaults for the parts of :class:`GameHooks` a game may not have: no key cards, no costs, no
     characters put onto the field by presets, targets that stay (players), nothing extra to hash.  A
-    game subclasses it and writes the rest (new_state, card_text, move_card, game_start, win_check,
+    game subclasses it and writes the rest (new_state, game_start, win_check,
     resolve_name, size, observe, visible_cards, describe_event)."""
+
+    def card_text(self, c: int) -> str:
+        return TEXT[c % N_CARDS]
+
+    def move_card(self, game: Game, c: int, zone: int, seat: int, top: bool = True) -> None:
+        """Move a card between the list zones (top: the end of the list), keeping ``State.loc`` in step."""
+        s = game.state
+        z, p = s.loc[c]
+        if z in LIST_ZONES:
+            s.players[p].zone(z).remove(c)
+        if zone in LIST_ZONES:
+            lst = s.players[seat].zone(zone)
+            lst.append(c) if top else lst.insert(0, c)
+        s.loc[c] = (zone, seat)
 
     def key_choices(self, game: Game, a: CAction, seat: int) -> list[tuple[int, ...]]:
         return []

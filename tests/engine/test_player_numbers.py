@@ -92,3 +92,30 @@ def test_a_retired_condition_names_its_replacement(tmp_path: Path, old: str) -> 
     errors = [str(d) for d in load([tmp_path / "bd"]).errors]
     name = old.split(":")[0]
     assert any("O001" in e and f"op {name!r} was retired" in e and "only_if" in e for e in errors), errors
+
+
+@pytest.mark.parametrize("points,over,winner", [
+    ([99, 40], False, None), ([100, 40], True, 1), ([40, 130], True, 0), ([120, 110], True, 1),
+    ([110, 110], True, None),
+])
+def test_lose_at_a_counter_limit(points: list[int], over: bool, winner: int | None) -> None:
+    """The generic point limit (Black Doubt's settlement: lose_at: {counter: points, at_least: 100}): the
+    player at the limit loses; both at it: the one with more loses; equal: a draw."""
+    from bpdsl.engine.core import Ctx
+    from bpdsl.ops.registry import get
+
+    game = fresh_game(seed=2)
+    game.state.counters["points"] = list(points)
+    get("lose_at").execute(Ctx(game, None, 0), {"counter": "points", "at_least": 100})
+    assert game.state.over is over and game.state.winner == winner
+    if over:
+        assert "limit of points" in game.state.reason
+
+
+def test_lose_at_prints_the_counter_with_the_editions_words() -> None:
+    from bpdsl.engine import load_definitions
+    from bpdsl.render.sheet import build_sheet
+
+    sheet = build_sheet(load_definitions(), "bd1", "std")
+    settlement = next(e for e in sheet.entries if e.id == "settlement")
+    assert "得点が100点以上になったプレイヤーは試合に負ける。" in settlement.text

@@ -36,7 +36,7 @@ from bpdsl.dsl.cards import card_at
 from bpdsl.engine.compiled import N_CARDS, TEXT
 from bpdsl.engine.contract import BaseHooks
 from bpdsl.engine.core import Ctx, Game, GameAborted
-from bpdsl.engine.events import GameOver, TurnStarted
+from bpdsl.engine.events import TurnStarted
 from bpdsl.engine.numbers import numbers_for
 from bpdsl.engine.state import LIST_ZONES, Z_FIELD, Z_OUT, Z_PACK, Character, Player, State
 from bpdsl.games.blackdoubt.events import Declared, Placed, Replied, RoundStarted, Scored
@@ -67,7 +67,6 @@ class BDState(State):
     first: int = 0  # first player of the current round
     hands: list[Hand] = field(default_factory=lambda: [Hand(), Hand()])
     finish_order: list[int] = field(default_factory=list)  # A (first to finish) then B
-    loser: int | None = None  # the player whose points reached the limit
     rounds: list[dict[str, Any]] = field(default_factory=list)  # scored rounds (row, points) for the log
 
 
@@ -108,19 +107,6 @@ class BlackDoubtHooks(BaseHooks):
             loc[c] = (Z_PACK, DECK_SEAT)
             players[DECK_SEAT].pack.append(c)
         return s
-
-    def card_text(self, c: int) -> str:
-        return TEXT[c % N_CARDS]
-
-    def move_card(self, game: Game, c: int, zone: int, seat: int, top: bool = True) -> None:
-        s = game.state
-        z, p = s.loc[c]
-        if z in LIST_ZONES:
-            s.players[p].zone(z).remove(c)
-        if zone in LIST_ZONES:
-            lst = s.players[seat].zone(zone)
-            lst.append(c) if top else lst.insert(0, c)
-        s.loc[c] = (zone, seat)
 
     def total(self, s: BDState, seat: int) -> int:
         """The hand value: the game document's value ``total`` (one ace counting 11 when that fits)."""
@@ -213,19 +199,7 @@ class BlackDoubtHooks(BaseHooks):
             game.log.write(RoundStarted(s.round_no, first, self.points(s)))
 
     def win_check(self, game: Game) -> None:
-        """The player whose points reached the limit loses the match (step 8)."""
-        s = game.state
-        if s.loser is None or s.over:
-            return
-        s.over = True
-        if s.loser == -1:
-            s.winner = None
-            s.reason = f"both players reached the point limit ({self.points(s)[0]}-{self.points(s)[1]})"
-        else:
-            s.winner = 1 - s.loser
-            s.reason = f"player {s.loser} reached the point limit ({self.points(s)[0]}-{self.points(s)[1]})"
-        if game.log is not None:
-            game.log.write(GameOver(s.winner, s.reason))
+        """Nothing to check: the settlement's lose_at step ends the match at the point limit (step 8)."""
 
     # ------------------------------------------------------------------ declarations and replies
 
@@ -292,7 +266,7 @@ class BlackDoubtHooks(BaseHooks):
 
     def round_complete(self, s: BDState) -> bool:
         return (len(s.finish_order) == 2 and self.awaiting(s) == -1 and all(h.outcome for h in s.hands)
-                and s.loser is None)
+                and not s.over)
 
     # ------------------------------------------------------------------ scoring (成績簡易表)
 
@@ -336,15 +310,6 @@ class BlackDoubtHooks(BaseHooks):
             game.log.write(scored)
         return result
 
-    def point_limit(self, game: Game, limit: int) -> None:
-        s = game.state
-        points = self.points(s)
-        over = [seat for seat in (0, 1) if points[seat] >= limit]
-        if len(over) == 1:
-            s.loser = over[0]
-        elif len(over) == 2:
-            s.loser = -1 if points[0] == points[1] else (0 if points[0] > points[1] else 1)
-
     # ------------------------------------------------------------------ expression names, size, state hash
 
     def resolve_name(self, ctx: Ctx, name: str) -> Any:
@@ -359,7 +324,7 @@ class BlackDoubtHooks(BaseHooks):
     def canonical_extra(self, game: Game) -> dict[str, Any]:
         """The match and round state for the state hash (bpdsl.engine.log.canonical_state)."""
         s = game.state
-        return {"round": s.round_no, "first": s.first, "finish_order": list(s.finish_order), "loser": s.loser,
+        return {"round": s.round_no, "first": s.first, "finish_order": list(s.finish_order),
                 "hands": [[h.declaration, h.outcome] for h in s.hands]}
 
     # ------------------------------------------------------------------ what a player may see

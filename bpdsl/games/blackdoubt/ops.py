@@ -21,6 +21,7 @@ OUTCOME = ["bust", "through", "doubt", "misdoubt"]
 # the conditions of the first definitions, now the generic only_if on the declared counters and value
 retire("bd_step", "only_if: {if: me.to_answer == 0 and me.finished == 0 and me.drawn == 0 and deck.count > 0} "
                   "(is: draw); ... (me.drawn > 0 or deck.count == 0) (is: declare); me.to_answer > 0 (is: reply)")
+retire("bd_point_limit", "lose_at: {counter: points, at_least: 100} (the generic point limit on a declared counter)")
 retire("bd_may_declare", "only_if: {if: deck.count > 0} (ヒット) or only_if: {if: me.total >= 22} (バスト)")
 SIDE = ["A", "B", "winner", "loser", "none"]
 
@@ -139,19 +140,6 @@ def _bd_score(ctx: Any, a: Mapping[str, Any]) -> None:
     ctx.hooks.score(ctx.game, list(a["table"]))
 
 
-BD_POINT_LIMIT = declare(
-    "bd_point_limit", "effect",
-    args={"points": {"type": "integer", "min": 1, "required": True}},
-    phrase=lambda ctx, a: f"得点が{a.get('points', 1)}点以上になったプレイヤーは試合に負ける。",
-    summary="Black Doubt: a player whose points reach `points` loses the match (the win check ends it).",
-    example={"bd_point_limit": {"points": 100}},
-)
-
-@BD_POINT_LIMIT.executor
-def _bd_point_limit(ctx: Any, a: Mapping[str, Any]) -> None:
-    ctx.hooks.point_limit(ctx.game, int(a["points"]))
-
-
 BD_NEW_ROUND = declare(
     "bd_new_round", "effect",
     args={},
@@ -164,7 +152,7 @@ BD_NEW_ROUND = declare(
 @BD_NEW_ROUND.executor
 def _bd_new_round(ctx: Any, a: Mapping[str, Any]) -> None:
     s = ctx.state
-    if s.loser is None:
+    if not s.over:
         ctx.hooks.new_round(ctx.game, 1 - s.first)
 
 
