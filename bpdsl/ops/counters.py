@@ -1,4 +1,5 @@
-"""Ops on the per-player counters a game document declares (game.yaml ``counters:``, ``State.counters``).
+"""Ops on the per-player counters a game document declares (game.yaml ``counters:``, ``State.counters``):
+``add_counter``, ``set_counter`` and the limit ``lose_at``.
 
 ``lose_at`` is the point limit of a match: Black Doubt's 「規定ポイント以上にどちらかが到達した側を負け」 is
 ``lose_at: {counter: points, at_least: 100}``.  A counter's printed name and unit come from the edition's
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from bpdsl.ops.args import source_text
 from bpdsl.ops.context import ExecContext
 from bpdsl.ops.registry import PhraseContext, declare
 
@@ -48,3 +50,64 @@ def _lose_at(ctx: ExecContext, a: Mapping[str, Any]) -> None:
     s.reason = reason
     if ctx.game.log is not None:
         ctx.game.log.write({"t": "over", "winner": s.winner, "reason": reason})
+
+
+_WHO = {"self": "自分の", "opponent": "対戦相手の"}
+
+
+def _counter_words(ctx: PhraseContext, a: Mapping[str, Any]) -> tuple[str, str, str]:
+    counter = a.get("counter", "points")
+    return (_WHO.get(a.get("who") or "self", "自分の"), ctx.term("counter:" + counter, counter),
+            ctx.term("unit:" + counter, ""))
+
+
+def _seat(ctx: ExecContext, a: Mapping[str, Any]) -> int:
+    return ctx.seat if (a.get("who") or "self") == "self" else 1 - ctx.seat
+
+
+def _row(s: Any, counter: str) -> list[int]:
+    row = s.counters.get(counter)
+    if row is None:
+        row = s.counters[counter] = [0] * len(s.players)
+    return row
+
+
+def _add_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    whose, name, unit = _counter_words(ctx, a)
+    return f"{whose}{name}に{source_text(a.get('amount', 1))}{unit}を加える。"
+
+
+ADD_COUNTER = declare(
+    "add_counter", "effect",
+    args={"counter": {"type": "string", "required": True, "regex": r"^[a-z][a-z0-9_]*$"},
+          "amount": {"type": "expr", "default": 1, "meta": {"expr": "int"}},
+          "who": {"type": "string", "allowed": list(_WHO), "default": "self"}},
+    phrase=_add_phrase,
+    summary=("Add `amount` (an expression) to a counter the game declares, of the controller (`who: self`) "
+             "or of the opponent; expressions read it back as me.<counter> / opponent.<counter>."),
+    example={"add_counter": {"counter": "points", "amount": "me.total", "who": "opponent"}},
+)
+
+@ADD_COUNTER.executor
+def _add_counter(ctx: ExecContext, a: Mapping[str, Any]) -> None:
+    _row(ctx.state, a["counter"])[_seat(ctx, a)] += int(ctx.value(a.get("amount", 1)))
+
+
+def _set_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    whose, name, unit = _counter_words(ctx, a)
+    return f"{whose}{name}を{source_text(a.get('value', 0))}{unit}にする。"
+
+
+SET_COUNTER = declare(
+    "set_counter", "effect",
+    args={"counter": {"type": "string", "required": True, "regex": r"^[a-z][a-z0-9_]*$"},
+          "value": {"type": "expr", "required": True, "meta": {"expr": "int"}},
+          "who": {"type": "string", "allowed": list(_WHO), "default": "self"}},
+    phrase=_set_phrase,
+    summary="Set a counter the game declares to `value` (an expression), for the controller or the opponent.",
+    example={"set_counter": {"counter": "points", "value": 0}},
+)
+
+@SET_COUNTER.executor
+def _set_counter(ctx: ExecContext, a: Mapping[str, Any]) -> None:
+    _row(ctx.state, a["counter"])[_seat(ctx, a)] = int(ctx.value(a["value"]))

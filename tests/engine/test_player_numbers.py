@@ -119,3 +119,22 @@ def test_lose_at_prints_the_counter_with_the_editions_words() -> None:
     sheet = build_sheet(load_definitions(), "bd1", "std")
     settlement = next(e for e in sheet.entries if e.id == "settlement")
     assert "得点が100点以上になったプレイヤーは試合に負ける。" in settlement.text
+
+
+def test_add_and_set_counter_ops() -> None:
+    """A designer's own counters change through add_counter / set_counter (expressions for the amounts)."""
+    from bpdsl.engine.core import Ctx
+    from bpdsl.ops.registry import PhraseContext, get
+
+    game = fresh_game(seed=3)
+    set_hand(game, 0, ["♠A", "♠9"])  # total 20
+    ctx = Ctx(game, None, 0)
+    get("add_counter").execute(ctx, {"counter": "points", "amount": parse("me.total"), "who": "opponent"})
+    get("add_counter").execute(ctx, {"counter": "points", "amount": 3})
+    assert game.state.counters["points"] == [3, 20]
+    get("set_counter").execute(ctx, {"counter": "points", "value": parse("opponent.points - 5"), "who": "self"})
+    assert game.state.counters["points"] == [15, 20]
+    words = PhraseContext({"counter:points": "得点", "unit:points": "点"}, {})
+    assert get("add_counter").phrase(words, {"counter": "points", "amount": 5, "who": "opponent"}) == \
+        "対戦相手の得点に5点を加える。"
+    assert get("set_counter").phrase(words, {"counter": "points", "value": 0}) == "自分の得点を0点にする。"
