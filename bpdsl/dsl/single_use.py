@@ -50,6 +50,7 @@ WHY: dict[str, tuple[str, str]] = {
     "card_moved": ("block", "trigger: a card matching a pattern moves between zones"),
     "return_to_hand": ("block", "a character's cards back to its owner's hand"),
     "attach_key": ("block", "a key card attached to a character (装備)"),
+    "proceed_if": ("block", "a guard on the steps after it, printed from its condition (死の槍)"),
     "lose_at": ("block", "a player loses at a limit of a declared counter (Black Doubt's 100 points)"),
     "waive_cost": ("block", "a character's ability waiving a cost letter for a type of action (魔術士)"),
     # --- cut to one sentence of a seed list: what a composition still lacks
@@ -60,7 +61,6 @@ WHY: dict[str, tuple[str, str]] = {
     "discard_chosen": ("seed", "look at the opponent's hand and name cards it discards: a choice from a "
                                "hidden zone made visible, not yet a general op"),
     "move_to_life_top": ("seed", "死の槍: the target's cards onto its owner's life top"),
-    "proceed_if_divisible": ("seed", "死の槍's guard; `if` on the following steps would print differently"),
     "push_your_luck": ("seed", "B・J's hit-or-stand loop: a loop of steps referring to each other"),
 }
 

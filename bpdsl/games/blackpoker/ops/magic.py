@@ -146,22 +146,3 @@ def _counter(ctx: Any, a: Mapping[str, Any]) -> None:
         ctx.game.remove_from_stage(victim)
 
 
-def _divisible_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    return f"{noun(a['value'], ctx)}が0以外かつ、{noun(a['divisor'], ctx)}で割切れる場合、次を行う。"
-
-
-PROCEED_IF_DIVISIBLE = declare(
-    "proceed_if_divisible", "effect",
-    args={"value": {"type": "expr", "required": True, "meta": {"expr": "int"}},
-          "divisor": {"type": "expr", "required": True, "meta": {"expr": "int"}}},
-    phrase=_divisible_phrase,
-    summary=("Continue with the following steps only if `value` is not 0 and divisible by `divisor`; "
-             "otherwise the rest of the effect does nothing. Printed as the lead-in of the steps it guards."),
-    example={"proceed_if_divisible": {"value": "target.size", "divisor": "key.diamond.rank"}},
-    lead=True,
-)
-
-@PROCEED_IF_DIVISIBLE.executor
-def _proceed_if_divisible(ctx: Any, a: Mapping[str, Any]) -> bool:
-    value, divisor = int(ctx.value(a["value"])), int(ctx.value(a["divisor"]))
-    return value != 0 and divisor != 0 and value % divisor == 0
