@@ -53,7 +53,7 @@ ACTION_FIELDS: dict[str, Any] = {
     "id": ID, "name": TEXT, "ruby": TEXT, "category": TEXT, "type": TEXT, "request": REQUEST,
     "cost": {"type": "string", "nullable": True}, "key": PATTERN, "target": OPCALL, "conditions": OPCALLS,
     "when": OPCALL, "notes": OPCALLS, "formats": FORMATS, "effect": OPCALLS, "lead": TEXT, "since": VERSION,
-    "list": {"type": "string", "nullable": True, "allowed": ["numbered", "bullets"]},
+    "list": {"type": "string", "nullable": True, "allowed": ["numbered", "bullets", "prose"]},
     "update": VERSION, "story": TEXT, "flavor": TEXT, "dev_note": TEXT, "devNote": TEXT,
 }
 # data carried by every entry kind: version history and the story/flavor texts of the official lists;

@@ -50,16 +50,16 @@ WHY: dict[str, tuple[str, str]] = {
     "card_moved": ("block", "trigger: a card matching a pattern moves between zones"),
     "return_to_hand": ("block", "a character's cards back to its owner's hand"),
     "attach_key": ("block", "a key card attached to a character (装備)"),
+    "choose_cards": ("block", "choose cards of a zone for the later steps (cards: chosen), ハンデス"),
+    "discard": ("block", "the chosen cards are discarded from the hand, ハンデス"),
     "proceed_if": ("block", "a guard on the steps after it, printed from its condition (死の槍)"),
     "lose_at": ("block", "a player loses at a limit of a declared counter (Black Doubt's 100 points)"),
     "waive_cost": ("block", "a character's ability waiving a cost letter for a type of action (魔術士)"),
     # --- cut to one sentence of a seed list: what a composition still lacks
     "counter": ("seed", "negate with a condition on the key cards; its printed 「次のいずれかの場合」 list with "
                         "the request word has no phrase composed from expressions yet"),
-    "revive_by_sacrifice": ("seed", "choose a grave card, sacrifice the target, put the card onto the field "
-                                    "if the sacrifice happened: needs a remembered choice across steps"),
-    "discard_chosen": ("seed", "look at the opponent's hand and name cards it discards: a choice from a "
-                               "hidden zone made visible, not yet a general op"),
+    "revive_by_sacrifice": ("seed", "its first sentence is choose_cards (from: grave); the rest, 「対象を墓地に"
+                                    "移せた場合、選んだカードを…場に出す。移せない場合…戻す」, has no general op yet"),
     "move_to_life_top": ("seed", "死の槍: the target's cards onto its owner's life top"),
     "push_your_luck": ("seed", "B・J's hit-or-stand loop: a loop of steps referring to each other"),
 }

@@ -11,7 +11,8 @@ sheet does:
   (誘発条件), (対象), (効果); characters サイズ：, (ラベル), (能力); fogs (能力).
 
 An effect of one step prints as a paragraph, an effect of several steps as a list, numbered or bulleted
-as the action's ``list`` (else its edition's ``list``) declares (:func:`step_style`); the action's ``lead`` and steps of ops declared with ``lead=True`` print as the
+as the action's ``list`` (else its edition's ``list``) declares (:func:`step_style`), or as one paragraph
+with ``list: prose`` (an official text that runs its steps together); the action's ``lead`` and steps of ops declared with ``lead=True`` print as the
 paragraph before that list.  A phrase may nest sub-items by indenting lines by two spaces (see
 :mod:`bpdsl.games.blackpoker.ops._common`); nested lists take the next marker style (・ -> 1. -> (a) -> i.).
 
@@ -187,7 +188,7 @@ def _list(items: Sequence[TextItem], style: str) -> TextBlock:
     return block
 
 
-LIST_STYLES = {"numbered": "decimal", "bullets": "bullet"}  # DSL ``list`` -> marker style
+LIST_STYLES = {"numbered": "decimal", "bullets": "bullet"}  # DSL ``list`` -> marker style (prose: no list)
 
 
 def step_style(edition: Edition, action: Action) -> str:
@@ -195,7 +196,7 @@ def step_style(edition: Edition, action: Action) -> str:
     (definitions written before ``list`` existed: act6.1-style sheets bullet, act8.0-style number)."""
     declared = action.list_style or edition.list_style
     if declared:
-        return LIST_STYLES[declared]
+        return LIST_STYLES.get(declared, "decimal")  # prose: runs together (see _effect_blocks)
     return "bullet" if _classic(edition) else "decimal"
 
 
@@ -260,6 +261,9 @@ def _effect_blocks(ctx: PhraseContext, edition: Edition, action: Action) -> tupl
             steps.append(item)
     if len(steps) == 1:
         blocks.append(_paragraph(steps[0]))
+    elif steps and action.list_style == "prose" and not any(item.children for item in steps):
+        # the official text runs the steps together as one paragraph (ハンデス: 「…指定する。…捨てる。」)
+        blocks.append(TextBlock(text="".join(item.text for item in steps)))
     elif steps:
         blocks.append(_list(steps, step_style(edition, action)))
     return blocks, sum(1 for c in action.effect if c.text is not None)

@@ -46,3 +46,23 @@ def test_the_retired_guard_names_proceed_if(tmp_path: Path) -> None:
         "      - proceed_if: {if: target.size != 0 and target.size % key.diamond.rank == 0}", new), encoding="utf-8")
     errors = [str(d) for d in load([tmp_path / "bp"]).errors]
     assert any("O001" in e and "'proceed_if_divisible' was retired" in e and "proceed_if" in e for e in errors), errors
+
+
+def test_the_retired_hand_destruction_step_names_its_composition(tmp_path: Path) -> None:
+    shutil.copytree(ROOT / "definitions" / "blackpoker", tmp_path / "bp")
+    actions = tmp_path / "bp" / "editions" / "act8.0" / "actions.yaml"
+    text = actions.read_text(encoding="utf-8")
+    old = "      - choose_cards: {from: hand, whose: target, count: 1, look: true}\n      - discard: {cards: chosen, whose: target}"
+    assert old in text
+    actions.write_text(text.replace(old, "      - discard_chosen: {count: 1}"), encoding="utf-8")
+    errors = [str(d) for d in load([tmp_path / "bp"]).errors]
+    assert any("'discard_chosen' was retired" in e and "choose_cards" in e and "discard:" in e for e in errors), errors
+
+
+def test_hand_destruction_prints_one_paragraph_as_the_official_text() -> None:
+    from bpdsl.engine import load_definitions
+    from bpdsl.render.sheet import build_sheet
+
+    entry = next(e for e in build_sheet(load_definitions(), "act8.0", "std").entries if e.id == "hand_destruction")
+    effect = next(s for s in entry.sections if s.kind == "effect")
+    assert [b.text for b in effect.blocks] == ["対戦相手の手札を見て1枚カードを指定する。対戦相手は指定されたカードを手札から捨てる。"]

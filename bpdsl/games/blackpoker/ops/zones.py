@@ -389,32 +389,3 @@ def _revive_by_sacrifice(ctx: Any, a: Mapping[str, Any]) -> None:
     rules.to_grave(game, ch)
     if chosen is not None and ctx.state.loc[chosen][0] == 2:  # still in the grave
         rules.put_onto_field(game, seat, [chosen], None, get(a, "face", "up") == "up", get(a, "state", "charge") == "drive")
-
-
-def _discard_chosen_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    n = get(a, "count", 1)
-    return f"対戦相手の手札を見て{n}枚カードを指定する。対戦相手は指定されたカードを手札から捨てる。"
-
-
-DISCARD_CHOSEN = declare(
-    "discard_chosen", "effect",
-    args={"count": {"type": "integer", "min": 1, "default": 1}},
-    phrase=_discard_chosen_phrase,
-    summary=("Look at the targeted opponent's hand and choose `count` cards; the opponent discards them "
-             "(to the grave)."),
-    example={"discard_chosen": {"count": 1}},
-    uses_target=True,
-)
-
-@DISCARD_CHOSEN.executor
-def _discard_chosen(ctx: Any, a: Mapping[str, Any]) -> None:
-    rules, seat = ctx.hooks, ctx.seat
-    t = ctx.inst.target
-    victim = t[1] if t is not None and t[0] == "player" else 1 - seat
-    hand = ctx.state.players[victim].hand
-    for _ in range(get(a, "count", 1)):
-        if not hand:
-            return
-        opts = sorted(hand)
-        c = opts[ctx.decide(seat, "choose", opts, {"what": "捨てさせるカード"}, [rules.card_text(x) for x in opts])]
-        rules.discard(ctx.game, victim, c)

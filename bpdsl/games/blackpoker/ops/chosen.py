@@ -1,0 +1,85 @@
+"""Choosing cards in one step and acting on them in the next: ``choose_cards`` remembers the cards it picks
+(``cards: chosen`` of the later steps of the same effect).
+
+ハンデス's 「対戦相手の手札を見てカードを1枚指定する。対戦相手は指定されたカードを手札から捨てる。」 is two
+steps: ``choose_cards: {from: hand, whose: target, look: true}`` and ``discard: {cards: chosen, whose:
+target}``.  A step that acts on ``chosen`` reads only what the choice picked and is still where it was.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from bpdsl.engine.state import Z_GRAVE, Z_HAND
+from bpdsl.games.blackpoker.ops._common import get
+from bpdsl.ops.registry import PhraseContext, declare, retire
+
+_ZONES = {"hand": Z_HAND, "grave": Z_GRAVE}
+_ZONE_WORDS = {"hand": "手札", "grave": "墓地"}
+_WHOSE = {"self": "自分の", "target": "対戦相手の"}
+
+
+def _seat(ctx: Any, whose: str) -> int:
+    if whose == "self":
+        return int(ctx.seat)
+    t = ctx.inst.target
+    return t[1] if t is not None and t[0] == "player" else 1 - ctx.seat
+
+
+def _choose_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    whose, zone, n = _WHOSE[get(a, "whose", "self")], _ZONE_WORDS[get(a, "from", "hand")], get(a, "count", 1)
+    if get(a, "look", False):
+        return f"{whose}{zone}を見て{n}枚カードを指定する。"
+    return f"{whose}{zone}にあるカード{n}枚を選ぶ。"
+
+
+CHOOSE_CARDS = declare(
+    "choose_cards", "effect",
+    args={"from": {"type": "string", "allowed": list(_ZONES), "default": "hand"},
+          "whose": {"type": "string", "allowed": list(_WHOSE), "default": "self"},
+          "count": {"type": "integer", "min": 1, "default": 1},
+          "look": {"type": "boolean", "default": False}},
+    phrase=_choose_phrase,
+    summary=("The controller chooses `count` cards of a zone (its own, or the targeted player's; `look`: "
+             "looking at a hidden zone such as the opponent's hand); later steps act on them as `cards: chosen`."),
+    example={"choose_cards": {"from": "hand", "whose": "target", "count": 1, "look": True}},
+)
+
+@CHOOSE_CARDS.executor
+def _choose_cards(ctx: Any, a: Mapping[str, Any]) -> None:
+    seat = _seat(ctx, get(a, "whose", "self"))
+    pile = ctx.state.players[seat].zone(_ZONES[get(a, "from", "hand")])
+    chosen: list[int] = []
+    for _ in range(get(a, "count", 1)):
+        opts = sorted(c for c in pile if c not in chosen)
+        if not opts:
+            break
+        i = ctx.decide(ctx.seat, "choose", opts, {"what": "指定するカード"}, [ctx.hooks.card_text(x) for x in opts])
+        chosen.append(opts[i])
+    ctx.inst.data["chosen"] = chosen
+
+
+def _discard_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    who = "対戦相手" if get(a, "whose", "target") == "target" else "自分"
+    return f"{who}は指定されたカードを手札から捨てる。"
+
+
+DISCARD = declare(
+    "discard", "effect",
+    args={"cards": {"type": "string", "allowed": ["chosen"], "required": True},
+          "whose": {"type": "string", "allowed": list(_WHOSE), "default": "target"}},
+    phrase=_discard_phrase,
+    summary="The chosen cards still in that player's hand are discarded (to the grave; an event like cost D).",
+    example={"discard": {"cards": "chosen", "whose": "target"}},
+)
+
+@DISCARD.executor
+def _discard(ctx: Any, a: Mapping[str, Any]) -> None:
+    seat = _seat(ctx, get(a, "whose", "target"))
+    hand = ctx.state.players[seat].hand
+    for c in ctx.inst.data.get("chosen", []):
+        if c in hand:
+            ctx.hooks.discard(ctx.game, seat, c)
+
+
+retire("discard_chosen", "choose_cards: {from: hand, whose: target, count: N, look: true} then "
+                         "discard: {cards: chosen, whose: target}")
