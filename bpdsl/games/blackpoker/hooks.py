@@ -590,8 +590,13 @@ class BlackPokerHooks(BaseHooks):
             if not letters:
                 return True
         p = game.state.players[seat]
-        if "B" in letters and sum(1 for ch in p.field if ch.kind == "bulwark" and not ch.driven) < letters.count("B"):
-            return False
+        if "B" in letters:
+            charged = 0
+            for ch in p.field:
+                if ch.kind == "bulwark" and not ch.driven:
+                    charged += 1
+            if charged < letters.count("B"):
+                return False
         if "D" in letters and len(p.hand) - n_keys < letters.count("D"):
             return False
         if "L" in letters and len(p.life) < letters.count("L"):
@@ -638,19 +643,19 @@ class BlackPokerHooks(BaseHooks):
         if letter == "B":
             opts = [ch for ch in p.field if ch.kind == "bulwark" and not ch.driven]
             i = game.decide(seat, "cost_B", opts, {"action": inst.action.name},
-                            [self.describe_char(game, ch, seat) for ch in opts])
+                            lambda: [self.describe_char(game, ch, seat) for ch in opts])
             opts[i].driven = True
         elif letter == "L":
             self.damage(game, seat, 1)
         elif letter == "D":
             opts = sorted(p.hand)
             i = game.decide(seat, "cost_D", opts, {"action": inst.action.name},
-                            [self.card_text(c) for c in opts])
+                            lambda: [self.card_text(c) for c in opts])
             self.discard(game, seat, opts[i])
         elif letter == "S":
             opts = list(p.field)
             i = game.decide(seat, "cost_S", opts, {"action": inst.action.name},
-                            [self.describe_char(game, ch, seat) for ch in opts])
+                            lambda: [self.describe_char(game, ch, seat) for ch in opts])
             self.to_grave(game, opts[i])
         else:
             raise GameAborted(f"unknown cost letter {letter!r}")
