@@ -36,6 +36,8 @@ NEXT_GEN_RANKS = frozenset({"Joker", "A", "J", "Q", "K"})
 SUIT_IDS = ("spade", "heart", "diamond", "club")
 
 
+_NONE_WAIVED: frozenset[str] = frozenset()  # no character waives a cost
+
 class BlackPokerHooks(BaseHooks):
     """Hooks of the generic core for BlackPoker (one instance per compiled Rules; stateless per game)."""
 
@@ -554,25 +556,28 @@ class BlackPokerHooks(BaseHooks):
         whose costs a character's ability waives (computed once per listing of legal actions)."""
         p = game.state.players[seat]
         bulwarks = 0
-        waived: set[str] = set()
         for ch in p.field:
-            if ch.kind == "bulwark" and not ch.driven:
+            if not ch.driven and ch.kind == "bulwark":
                 bulwarks += 1
+        waived = _NONE_WAIVED
         if self.waivers:
             ids = {ch.char_id for ch in p.field}
-            waived = {atype for cid, atype, _letter in self.waivers if cid in ids}
-        return bulwarks, len(p.hand), len(p.life), len(p.field), frozenset(waived)
+            found = frozenset(atype for cid, atype, _letter in self.waivers if cid in ids)
+            if found:
+                waived = found
+        return bulwarks, len(p.hand), len(p.life), len(p.field), waived
 
     def affordable(self, game: Game, budget: tuple[int, int, int, int, frozenset[str]], a: CAction, seat: int,
                    n_keys: int) -> bool:
         """can_pay from a :meth:`budget`, for a key of ``n_keys`` cards taken from the hand."""
+        letters = a.cost
+        if not letters:
+            return True
         bulwarks, hand, life, field, waived = budget
         if waived and a.type in waived:
             letters = self.cost_letters(game, a, seat)
-        else:
-            letters = a.cost
-        if not letters:
-            return True
+            if not letters:
+                return True
         counts = self._letter_counts.get(letters)
         if counts is None:
             counts = self._letter_counts[letters] = (letters.count("B"), letters.count("L"), letters.count("D"),
