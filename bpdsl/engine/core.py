@@ -391,6 +391,36 @@ class Game:
         g._shared = self._shared = True
         return g
 
+    def play_on(self, agents: list[Agent], prepare: Callable[["Game"], None] | None = None) -> GameResult:
+        """Hand a step game, at its pending decision, to callback agents and play it to the end (as play()).
+
+        The flow node that asked the pending decision runs again from its start: the choices it already
+        got are fed back, and ``agents`` are asked the pending decision and every later one.  ``prepare``,
+        when given, may first change the state in place at the start of that node (a search agent re-deals
+        the cards its seat cannot see in its own copy); the legal actions cached before are dropped.  What a
+        clone shares with this game is copied first, so a clone of a clone plays on without touching its
+        origin.  A finished game just returns its result."""
+        self._ensure_started()
+        if self._pending is None:
+            return self.result()
+        feed = self._feed[:self._fed]
+        if self._cp is not None:
+            self._restore(self._cp)
+        elif self._shared:
+            self._unshare()
+        self._shared = False
+        self._cp = None
+        self._pending = None
+        self._feed = []
+        self._fed = 0
+        self._step = False
+        if prepare is not None:
+            prepare(self)
+            self.epoch += 1
+            self._legal_cache = {}
+        self.agents = [_Feed(feed, self, list(agents))] * len(agents) if feed else list(agents)
+        return self.play()
+
     def _unshare(self) -> None:
         """Take own copies of what a clone shares (before this game changes anything in place)."""
         memo: Memo = {}
@@ -846,6 +876,24 @@ class Game:
                 self.state.stage.append(inst)
                 if self.log is not None:
                     self.log.write(ev.Staged(inst.action.id, p))
+
+
+class _Feed:
+    """The agents of a game handed to callback play (Game.play_on) in the middle of a flow node: the
+    choices the node already got are given again, in order, then the game gets its own agents back."""
+
+    name = "feed"
+
+    def __init__(self, choices: list[int], game: Game, agents: list[Agent]):
+        self.choices = choices
+        self.game = game
+        self.after = agents
+
+    def decide(self, request: DecisionRequest, observation: Callable[[], dict[str, Any]]) -> int:
+        i = self.choices.pop(0)
+        if not self.choices:
+            self.game.agents = self.after
+        return i
 
 
 class _Suspend(Exception):

@@ -123,7 +123,7 @@ def play_range(job: SimJob, start: int, stop: int) -> Tally:
         problem = ""
         violation = False
         try:
-            r = game.play()
+            r = _play(game, agents)
             aborted, draw, winner, turns, decisions = r.aborted, r.draw, r.winner, r.turns, r.decisions
             if r.aborted:
                 problem = f"game {i}: {r.reason}"
@@ -143,20 +143,27 @@ def play_range(job: SimJob, start: int, stop: int) -> Tally:
 
 
 def _new_game(rules: Any, agents: list[Any], seed: int, check: Any) -> Any:
-    """A game of the run; agents that search get copies of it (see :mod:`bpdsl.sim.search`)."""
+    """A game of the run.  A game with a searching agent is driven through the step API, so that the agent
+    can copy it (``game.clone()``, see :mod:`bpdsl.sim.search`); the others are played by callback, the
+    faster way.  Both play the same game for the same agents."""
     from bpdsl.engine import new_game
 
     if not any(hasattr(a, "bind") for a in agents):
         return new_game(rules, agents, seed, check=check)
-    from bpdsl.sim.search import History, Recording, ReplayCloner
-
-    history = History()
-    game = new_game(rules, [Recording(a, history) for a in agents], seed, check=check)
-    cloner = ReplayCloner(game, history)
+    game = new_game(rules, None, seed, check=check)
     for seat, a in enumerate(agents):
         if hasattr(a, "bind"):
-            a.bind(game, seat, cloner)
+            a.bind(game, seat)
     return game
+
+
+def _play(game: Any, agents: list[Any]) -> Any:
+    """Play a game made by :func:`_new_game` to its end; its result."""
+    if game.agents is not None:
+        return game.play()
+    from bpdsl.sim.search import drive
+
+    return drive(game, agents)
 
 
 def _first_player(s: Any) -> int:
