@@ -129,9 +129,14 @@ def print_stats(stats: dict[str, Any], check: bool) -> None:
                 n.add_row(s["step"], s["op"], s["sentence"])
             out.print(n)
     if "trumps_opened" in stats:  # エクストラ
-        t = Table("trump", "opened", title="trumps")
+        used = stats.get("used", {}).get("trumps_opened", {})
+        t = Table("trump", "opened", "games opened (95 % CI)", "by winner", "by loser", "opener wins (95 % CI)",
+                  title="trumps")
         for k, v in stats["trumps_opened"].items():
-            t.add_row(k + (" (printed only)" if k in stats["trumps_printed_only"] else ""), str(v))
+            u = used.get(k)
+            t.add_row(k + (" (printed only)" if k in stats["trumps_printed_only"] else ""), str(v),
+                      *((pct(u["games"]), str(u["by_winner"]), str(u["by_loser"]), pct(u["user_win_rate"]))
+                        if u else ("-", "0", "0", "-")))
         out.print(t)
     for p in stats["problems"]:
         out.print(f"[red]{p}[/red]")

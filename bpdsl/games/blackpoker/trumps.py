@@ -26,6 +26,7 @@ and ``State.trump_up`` holds the cards lying face up.
 from __future__ import annotations
 
 import dataclasses
+import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
@@ -113,8 +114,13 @@ def turn_up(game: Any, seat: int, card: int) -> None:
 
     game.state.trump_up.add(card)
     game.events.append(Event("trump_opened", seat, card))
-    opened = game.state.counts.setdefault("trumps_opened", {})
+    counts = game.state.counts
+    opened = counts.setdefault("trumps_opened", {})
     opened[card % 54] = opened.get(card % 54, 0) + 1
+    # who opened which trump, for the batch statistics (win rate of the seat that opened it)
+    by_seat = counts.setdefault("trumps_opened_by_seat", {})
+    key = (seat, _trump_ids(game.rules).get(card % 54, NO_ABILITY))
+    by_seat[key] = by_seat.get(key, 0) + 1
     _log(game, TrumpUp, seat, card)
 
 
@@ -137,13 +143,30 @@ def regenerate(game: Any, seat: int, card: int) -> None:
     turn_up(game, seat, card)
 
 
+NO_ABILITY = "(no ability)"  # a card turned face up as a trump that has no trump ability in the format
+_IDS: "weakref.WeakKeyDictionary[Any, dict[int, str]]" = weakref.WeakKeyDictionary()
+
+
+def _trump_ids(rules: Any) -> dict[int, str]:
+    """Card index -> trump id of the rules' format (printed-only trumps too), computed once per rules."""
+    ids = _IDS.get(rules)
+    if ids is None:
+        ids = _IDS[rules] = trump_ids(rules.edition, rules.format)
+    return ids
+
+
+def trump_ids(edition: Edition, format_id: str) -> dict[int, str]:
+    """Card index -> id of the trump ability of that card in the format (printed-only ones too)."""
+    return {parse_card(SUIT_MARKS[t.suit] + t.number).index: t.id for t in edition.trumps_in(format_id)}
+
+
 def opened_by_trump(edition: Edition, format_id: str, opened: dict[int, int]) -> dict[str, int]:
     """Counts of trumps turned face up, by trump id (every trump of the format, printed-only ones too);
     cards without an ability are counted together as ``(no ability)``."""
     out = {t.id: 0 for t in edition.trumps_in(format_id)}
-    by_card = {parse_card(SUIT_MARKS[t.suit] + t.number).index: t.id for t in edition.trumps_in(format_id)}
+    by_card = trump_ids(edition, format_id)
     for card, n in opened.items():
-        key = by_card.get(card, "(no ability)")
+        key = by_card.get(card, NO_ABILITY)
         out[key] = out.get(key, 0) + n
     return out
 
