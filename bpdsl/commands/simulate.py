@@ -128,6 +128,18 @@ def print_stats(stats: dict[str, Any], check: bool) -> None:
             for s in never:
                 n.add_row(s["step"], s["op"], s["sentence"])
             out.print(n)
+        for part, title in (("triggers", "trigger conditions and triggering abilities"),
+                            ("conditions", "activation conditions"), ("abilities", "static abilities")):
+            p = cov.get(part)
+            if not p or not p["total"]:
+                continue
+            out.print(f"{title}: {p['covered']} of {p['total']} {p['counted']} at least once")
+            rows = [r for r in p["rules"] if not r["count"]]
+            if rows:
+                n = Table("rule", "of", "op", "printed sentence", title=f"{title} never {p['counted']}")
+                for r in rows:
+                    n.add_row(r["rule"], r["name"], r["op"], r["sentence"])
+                out.print(n)
     if "trumps_opened" in stats:  # エクストラ
         used = stats.get("used", {}).get("trumps_opened", {})
         t = Table("trump", "opened", "games opened (95 % CI)", "by winner", "by loser", "opener wins (95 % CI)",

@@ -73,9 +73,14 @@ def tables(runs: list[dict[str, Any]], comparison: dict[str, Any] | None) -> dic
                 used.append({"run": name, "counter": what, "item": item, **_iv("games", u["games"]),
                              "by_winner": u["by_winner"], "by_loser": u["by_loser"],
                              **_iv("user_win", u["user_win_rate"])})
-        for st in s.get("coverage", {}).get("steps", []):
-            coverage.append({"run": name, "step": st["step"], "op": st["op"], "executed": st["executed"],
-                             "sentence": st["sentence"]})
+        cov = s.get("coverage", {})
+        for st in cov.get("steps", []):
+            coverage.append({"run": name, "part": "steps", "rule": st["step"], "op": st["op"],
+                             "count": st["executed"], "sentence": st["sentence"]})
+        for part in ("conditions", "triggers", "abilities"):
+            for r in cov.get(part, {}).get("rules", []):
+                coverage.append({"run": name, "part": part, "rule": r["rule"], "op": r["op"], "count": r["count"],
+                                 "sentence": r["sentence"]})
     out = {"summary": summary, "actions": actions, "characters": characters}
     if used:  # the game's per-seat counters (BlackPoker エクストラ: trumps opened, by whom)
         out["used"] = used
