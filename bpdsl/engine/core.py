@@ -157,8 +157,10 @@ class Game:
         """Walk the flow until the win check ends the game (or the step limit aborts it), asking the agents."""
         if self._step:
             raise ValueError("this game has no agents: drive it with pending() and apply(i)")
-        # bound methods are built here, not kept on the game, so that a finished game holds no cycles
-        prims = [(getattr(self, "p_" + prim), nxt, yes, no) for prim, nxt, yes, no in self.rules.flow_nodes]
+        # bound methods are built here, not kept on the game, so that a finished game holds no cycles; a
+        # plain step (next) is a question whose answers both go to next: r is None takes the "no" edge
+        prims = [(getattr(self, "p_" + prim), yes if nxt < 0 else nxt, nxt if no < 0 else no)
+                 for prim, nxt, yes, no in self.rules.flow_nodes]
         s = self.state
         i = self.node
         check = self.check
@@ -166,23 +168,28 @@ class Game:
         steps = self.steps
         limit = self.max_steps
         try:
-            while not s.over:
-                fn, nxt, yes, no = prims[i]
-                self.node = i
-                r = fn()
-                if check is not None:
+            if check is None:
+                while not s.over:
+                    fn, yes, no = prims[i]
+                    r = fn()
+                    if s.over:
+                        break
+                    i = yes if r else no
+                    steps += 1
+                    if steps > limit:
+                        raise GameAborted(f"no result after {limit} core-flow steps")
+            else:
+                while not s.over:
+                    fn, yes, no = prims[i]
+                    self.node = i
+                    r = fn()
                     check(self)
-                if s.over:
-                    break
-                if r is None:
-                    i = nxt
-                elif r:
-                    i = yes
-                else:
-                    i = no
-                steps += 1
-                if steps > limit:
-                    raise GameAborted(f"no result after {limit} core-flow steps")
+                    if s.over:
+                        break
+                    i = yes if r else no
+                    steps += 1
+                    if steps > limit:
+                        raise GameAborted(f"no result after {limit} core-flow steps")
         except GameAborted as exc:
             aborted = True
             s.over = True
@@ -190,6 +197,7 @@ class Game:
         finally:
             prims.clear()
             self.steps = steps
+            self.node = i
         return self._finish(aborted)
 
     def result(self) -> GameResult:
@@ -625,7 +633,7 @@ class Game:
         inst = ctx.inst
         inst.action = a
         inst.controller = seat
-        inst.keys = list(keys)
+        inst.keys = list(keys) if keys else []
         ctx.seat = seat
         return fn(ctx, args)
 
