@@ -14,7 +14,7 @@ import random
 import pytest
 
 from bpdsl.engine import RandomAgent, build_rules, new_game
-from bpdsl.engine.batch import game_seeds
+from bpdsl.engine.bench import game_seeds
 from bpdsl.engine.log import EventLog, state_hash
 
 STD = build_rules("act8.0", "std")
