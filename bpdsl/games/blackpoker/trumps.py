@@ -31,7 +31,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from bpdsl.dsl.cards import SUIT_MARKS, SUITS, parse_card
-from bpdsl.engine.compiled import SUIT, CAction, TriggerSource
+from bpdsl.engine.compiled import DECK, SUIT, VALUE, CAction, TriggerSource
+from bpdsl.engine.core import Event
 from bpdsl.engine.state import Z_FIELD, Z_GRAVE, Z_HAND, Z_TRUMP
 from bpdsl.model import Edition, OpCall, Trump
 from bpdsl.ops import registry
@@ -110,8 +111,6 @@ def _log(game: Any, what: type[TrumpEvent], seat: int, card: int) -> None:
 
 def turn_up(game: Any, seat: int, card: int) -> None:
     """Turn a trump face up: its ability becomes active (and ``ability_enabled`` abilities trigger)."""
-    from bpdsl.engine.core import Event
-
     game.state.trump_up.add(card)
     game.events.append(Event("trump_opened", seat, card))
     counts = game.state.counts
@@ -249,8 +248,6 @@ def source_character(ctx: Any) -> Any:
 
 
 def target_key_sum(ctx: Any) -> int:
-    from bpdsl.engine.compiled import VALUE
-
     t = ctx.inst.target
     if t is None or t[0] != "action":
         return 0
@@ -264,8 +261,6 @@ def damage_player(ctx: Any, seat: int, amount: int) -> None:
 
 def trigger(game: Any, action_id: str, seat: int) -> None:
     """An effect triggers an action (「…アクションを誘発する」): it joins the next trigger check."""
-    from bpdsl.engine.core import Event
-
     game.events.append(Event("triggered", seat, char_id=action_id))
 
 
@@ -449,8 +444,6 @@ def _prevented(a: CAction, card: int, suit: str) -> None:
 def _may_hold(a: CAction, suit: str) -> bool:
     if a.key is None:
         return False
-    from bpdsl.engine.compiled import DECK
-
     if a.key_tables:
         return any(t[i] for t in a.key_tables for i, c in enumerate(DECK) if c.suit == suit)
     return True  # same-suit and free patterns may be of any suit
