@@ -128,10 +128,27 @@ def print_stats(stats: dict[str, Any], check: bool) -> None:
             for s in never:
                 n.add_row(s["step"], s["op"], s["sentence"])
             out.print(n)
+        for part, title in (("triggers", "trigger conditions and triggering abilities"),
+                            ("conditions", "activation conditions"), ("abilities", "static abilities")):
+            p = cov.get(part)
+            if not p or not p["total"]:
+                continue
+            out.print(f"{title}: {p['covered']} of {p['total']} {p['counted']} at least once")
+            rows = [r for r in p["rules"] if not r["count"]]
+            if rows:
+                n = Table("rule", "of", "op", "printed sentence", title=f"{title} never {p['counted']}")
+                for r in rows:
+                    n.add_row(r["rule"], r["name"], r["op"], r["sentence"])
+                out.print(n)
     if "trumps_opened" in stats:  # エクストラ
-        t = Table("trump", "opened", title="trumps")
+        used = stats.get("used", {}).get("trumps_opened", {})
+        t = Table("trump", "opened", "games opened (95 % CI)", "by winner", "by loser", "opener wins (95 % CI)",
+                  title="trumps")
         for k, v in stats["trumps_opened"].items():
-            t.add_row(k + (" (printed only)" if k in stats["trumps_printed_only"] else ""), str(v))
+            u = used.get(k)
+            t.add_row(k + (" (printed only)" if k in stats["trumps_printed_only"] else ""), str(v),
+                      *((pct(u["games"]), str(u["by_winner"]), str(u["by_loser"]), pct(u["user_win_rate"]))
+                        if u else ("-", "0", "0", "-")))
         out.print(t)
     for p in stats["problems"]:
         out.print(f"[red]{p}[/red]")

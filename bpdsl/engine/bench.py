@@ -7,14 +7,23 @@ machine.  Memory growth is measured with ``tracemalloc`` between a warm-up point
 from __future__ import annotations
 
 import copy
+import random
 import resource
 import time
 import tracemalloc
 from typing import Any
 
 from bpdsl.engine import RandomAgent, build_rules, new_game
-from bpdsl.engine.batch import game_seeds
 from bpdsl.engine.snapshot import copy_state
+
+
+def game_seeds(seed: int, games: int) -> list[tuple[int, int, int]]:
+    """(game seed, agent 0 seed, agent 1 seed) of each game of a bench run: drawn in order from
+    ``random.Random(seed)``, so that a bench plays the same games on every version it compares.  (Runs of
+    ``bpdsl simulate`` hash each game's seeds from the run seed and the game's index instead, see
+    :mod:`bpdsl.sim.seeds`, so that they can be cut into chunks.)"""
+    rng = random.Random(seed)
+    return [(rng.getrandbits(32), rng.getrandbits(32), rng.getrandbits(32)) for _ in range(games)]
 
 
 def bench_speed(edition: str, fmt: str, games: int, seed: int = 1, chunks: int = 5) -> dict[str, Any]:

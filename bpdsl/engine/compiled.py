@@ -192,7 +192,7 @@ def compile_action(a: Any) -> CAction:
         when=_step(a.when, what) if a.when else None, effect=effect,
         once_per_turn=any(c.op == "once_per_turn" and c.args.get("times", 1) == 1 for c in a.conditions), not_direct="not_direct" in names or a.request.trigger == "triggered",
         passes_turn=bool(passes), model=a,
-        target_uses_keys=bool(a.target) and any("key" in k and v for k, v in a.target.args.items()),
+        target_uses_keys=_target_uses_keys(a.target),
         key_min=a.key.size_range[0] if a.key is not None else 0,
         key_test=_key_test(a.key),
         target_key=(a.target.op, repr(sorted(a.target.args.items()))) if a.target else None,
@@ -200,6 +200,19 @@ def compile_action(a: Any) -> CAction:
         untargetable_by=frozenset(n.args.get("action") for n in getattr(a, "notes", [])
                                   if n.op == "not_targeted_by"),
     )
+
+
+def _target_uses_keys(call: Any) -> bool:
+    """Whether the legal targets of this target op call depend on the key cards chosen (装備: a soldier of
+    the key's suit).  An op says so in its declaration (``keyed_targets``); otherwise an argument naming
+    the key and set to a true value is taken to mean it."""
+    if not call:
+        return False
+    op = registry.REGISTRY.get(call.op)
+    declared = op.extra.get("keyed_targets") if op is not None else None
+    if declared is not None:
+        return bool(declared(call.args)) if callable(declared) else bool(declared)
+    return any("key" in k and v for k, v in call.args.items())
 
 
 def compile_rules(definitions: Any, edition_id: str, format_id: str) -> Rules:

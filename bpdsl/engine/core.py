@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from bpdsl.engine import events as ev
-from bpdsl.engine.compiled import N_CARDS, CAction, Rules
+from bpdsl.engine.compiled import N_CARDS, CAction, Rules, TriggerSource
 from bpdsl.engine.contract import GameHooks
-from bpdsl.engine.decisions import Agent, DecisionRequest
+from bpdsl.engine.decisions import Agent, DecisionRequest, Labels
 from bpdsl.engine.errors import GameAborted
 from bpdsl.engine.snapshot import Memo, copy_inst, copy_state
 from bpdsl.engine.state import Z_GRAVE, Z_STAGE, ActionInstance, State
@@ -63,7 +63,7 @@ class Ctx:
     rules = hooks  # the former name of ``hooks``, kept for op modules written against it
 
     def decide(self, seat: int, kind: str, options: list[Any], context: dict[str, Any] | None = None,
-               labels: list[str] | None = None) -> int:
+               labels: Labels = None) -> int:
         return self.game.decide(seat, kind, options, context, labels)
 
     def value(self, v: Any) -> Any:
@@ -124,6 +124,9 @@ class Game:
         self.raised_game: dict[tuple[int, str], int] = {}  # (seat, action id) -> raises this game (once per game)
         self.node = rules.start
         self._lists_style = rules.flow.trigger_style == "lists"
+        self._passing = rules.flow.passing
+        # (event type, resolved action id) -> the trigger sources that can match such an event
+        self._trigger_index: dict[tuple[str, str | None], list[TriggerSource]] = {}
         # taken per game, so that actions added to rules.direct_actions after compiling (options) count too
         # legal actions per seat, valid while ``epoch`` is unchanged: every primitive that can change the
         # state (start, raise, resolve, trigger check, stage) bumps the epoch; passing changes nothing
@@ -144,6 +147,9 @@ class Game:
         self._result: GameResult | None = None
         self._prim = ""  # the primitive being walked (step API)
         self._shared = False  # state, RNG and walker fields shared with a clone (copy on write)
+        # a step game's pending request gets its texts when it is asked (it outlives the state that they
+        # describe); a search agent's private copies, whose requests are read at once or never, skip them
+        self._lazy_labels = False
 
     # ------------------------------------------------------------------ walking the flow
 
@@ -151,8 +157,10 @@ class Game:
         """Walk the flow until the win check ends the game (or the step limit aborts it), asking the agents."""
         if self._step:
             raise ValueError("this game has no agents: drive it with pending() and apply(i)")
-        # bound methods are built here, not kept on the game, so that a finished game holds no cycles
-        prims = [(getattr(self, "p_" + prim), nxt, yes, no) for prim, nxt, yes, no in self.rules.flow_nodes]
+        # bound methods are built here, not kept on the game, so that a finished game holds no cycles; a
+        # plain step (next) is a question whose answers both go to next: r is None takes the "no" edge
+        prims = [(getattr(self, "p_" + prim), yes if nxt < 0 else nxt, nxt if no < 0 else no)
+                 for prim, nxt, yes, no in self.rules.flow_nodes]
         s = self.state
         i = self.node
         check = self.check
@@ -160,23 +168,28 @@ class Game:
         steps = self.steps
         limit = self.max_steps
         try:
-            while not s.over:
-                fn, nxt, yes, no = prims[i]
-                self.node = i
-                r = fn()
-                if check is not None:
+            if check is None:
+                while not s.over:
+                    fn, yes, no = prims[i]
+                    r = fn()
+                    if s.over:
+                        break
+                    i = yes if r else no
+                    steps += 1
+                    if steps > limit:
+                        raise GameAborted(f"no result after {limit} core-flow steps")
+            else:
+                while not s.over:
+                    fn, yes, no = prims[i]
+                    self.node = i
+                    r = fn()
                     check(self)
-                if s.over:
-                    break
-                if r is None:
-                    i = nxt
-                elif r:
-                    i = yes
-                else:
-                    i = no
-                steps += 1
-                if steps > limit:
-                    raise GameAborted(f"no result after {limit} core-flow steps")
+                    if s.over:
+                        break
+                    i = yes if r else no
+                    steps += 1
+                    if steps > limit:
+                        raise GameAborted(f"no result after {limit} core-flow steps")
         except GameAborted as exc:
             aborted = True
             s.over = True
@@ -184,6 +197,7 @@ class Game:
         finally:
             prims.clear()
             self.steps = steps
+            self.node = i
         return self._finish(aborted)
 
     def result(self) -> GameResult:
@@ -224,18 +238,18 @@ class Game:
         else:
             legal = self.legal_actions(seat)
             self._legal_cache[seat] = (self.epoch, legal)
-        if not self.rules.flow.passing:  # a game whose player must always act (no pass record)
+        if not self._passing:  # a game whose player must always act (no pass record)
             if not legal:
                 raise GameAborted(f"player {seat} has no legal action and may not pass")
-            i = self.decide(seat, "action", list(legal), {}, [a.label for a in legal])
+            i = self.decide(seat, "action", list(legal), {}, lambda: [a.label for a in legal])
             self.chosen = legal[i]
             return True
         if not legal:
             self.chosen = None
             return False
         options: list[Any] = ["pass"] + legal
-        labels = ["パス"] + [a.label for a in legal]
-        i = self.decide(seat, "action", options, {"what": "アクションを起こすか？"}, labels)
+        i = self.decide(seat, "action", options, {"what": "アクションを起こすか？"},
+                        lambda: ["パス"] + [a.label for a in legal])
         if i == 0:
             self.chosen = None
             if self.log is not None:
@@ -385,6 +399,36 @@ class Game:
         g._shared = self._shared = True
         return g
 
+    def play_on(self, agents: list[Agent], prepare: Callable[["Game"], None] | None = None) -> GameResult:
+        """Hand a step game, at its pending decision, to callback agents and play it to the end (as play()).
+
+        The flow node that asked the pending decision runs again from its start: the choices it already
+        got are fed back, and ``agents`` are asked the pending decision and every later one.  ``prepare``,
+        when given, may first change the state in place at the start of that node (a search agent re-deals
+        the cards its seat cannot see in its own copy); the legal actions cached before are dropped.  What a
+        clone shares with this game is copied first, so a clone of a clone plays on without touching its
+        origin.  A finished game just returns its result."""
+        self._ensure_started()
+        if self._pending is None:
+            return self.result()
+        feed = self._feed[:self._fed]
+        if self._cp is not None:
+            self._restore(self._cp)
+        elif self._shared:
+            self._unshare()
+        self._shared = False
+        self._cp = None
+        self._pending = None
+        self._feed = []
+        self._fed = 0
+        self._step = False
+        if prepare is not None:
+            prepare(self)
+            self.epoch += 1
+            self._legal_cache = {}
+        self.agents = [_Feed(feed, self, list(agents))] * len(agents) if feed else list(agents)
+        return self.play()
+
     def _unshare(self) -> None:
         """Take own copies of what a clone shares (before this game changes anything in place)."""
         memo: Memo = {}
@@ -476,14 +520,17 @@ class Game:
     # ------------------------------------------------------------------ decisions
 
     def decide(self, seat: int, kind: str, options: list[Any], context: dict[str, Any] | None = None,
-               labels: list[str] | None = None) -> int:
-        """Ask ``seat`` to choose one of ``options``; returns its index.  One option is taken without asking."""
+               labels: Labels = None) -> int:
+        """Ask ``seat`` to choose one of ``options``; returns its index.  One option is taken without asking.
+
+        ``labels`` are the options' texts, or a function building them: they are built only when someone
+        reads them (a human, a log, a script matching texts), never for bots playing without a log."""
         n = len(options)
-        if n == 0:
-            raise GameAborted(f"{kind} decision of player {seat} has no legal option")
         if n == 1:
             self.forced += 1
             return 0
+        if n == 0:
+            raise GameAborted(f"{kind} decision of player {seat} has no legal option")
         if self._step:
             if self._fed < len(self._feed):  # a decision of this node taken before: the same choice again
                 i = self._feed[self._fed]
@@ -493,19 +540,24 @@ class Game:
                     # no checkpoint of this node to come back to: a primitive asked more than it declares
                     raise GameAborted(f"flow primitive {self._prim!r} asked a {kind} decision, which the step "
                                       "API cannot resume (see _SILENT and _ASK_FIRST in bpdsl.engine.core)")
-                self._pending = DecisionRequest(seat, kind, options, context or {},
-                                                labels if labels is not None else [str(o) for o in options])
+                # the texts are built now: the request outlives this state (apply() and clones move on)
+                if labels is None:
+                    labels = [str(o) for o in options]
+                elif callable(labels) and not self._lazy_labels:
+                    labels = list(labels())
+                self._pending = DecisionRequest(seat, kind, options, context, labels)
                 raise _Suspend
-            req = None
-        else:
-            req = DecisionRequest(seat, kind, options, context or {}, labels)
-            i = self.agents[seat].decide(req, lambda: self.hooks.observe(self, seat))
-            if not isinstance(i, int) or not 0 <= i < n:
-                raise GameAborted(f"agent {self.agents[seat].name} returned {i!r} for a {kind} decision with {n} options")
+            self.decisions += 1
+            if self.log is not None:
+                self.log.write(ev.Decision(seat, kind, i, n, DecisionRequest(seat, kind, options, None, labels).label(i)))
+            return i
+        req = DecisionRequest(seat, kind, options, context, labels)
+        i = self.agents[seat].decide(req, lambda: self.hooks.observe(self, seat))
+        if not isinstance(i, int) or not 0 <= i < n:
+            raise GameAborted(f"agent {self.agents[seat].name} returned {i!r} for a {kind} decision with {n} options")
         self.decisions += 1
         if self.log is not None:
-            self.log.write(ev.Decision(seat, kind, i, n, req.label(i) if req is not None else (
-                labels[i] if labels is not None else str(options[i]))))
+            self.log.write(ev.Decision(seat, kind, i, n, req.label(i)))
         return i
 
     # ------------------------------------------------------------------ raising actions
@@ -581,7 +633,7 @@ class Game:
         inst = ctx.inst
         inst.action = a
         inst.controller = seat
-        inst.keys = list(keys)
+        inst.keys = list(keys) if keys else []
         ctx.seat = seat
         return fn(ctx, args)
 
@@ -594,6 +646,8 @@ class Game:
             return False
         if not a.target_uses_keys:  # the target was checked by legal_actions
             return hooks.can_pay_n(self, a, seat, a.key_min)
+        if a.cost and not hooks.can_pay_n(self, a, seat, 0):  # not even with key cards from outside the hand
+            return False
         for keys in hooks.key_choices(self, a, seat):
             if hooks.can_pay(self, a, seat, keys) and self._targets(a, seat, keys):
                 return True
@@ -605,10 +659,17 @@ class Game:
         hooks = self.hooks
         inst = ActionInstance(s.uid(), a, seat, direct=True)
         if a.key is not None:
-            options = [k for k in hooks.key_choices(self, a, seat)
-                       if hooks.can_pay(self, a, seat, k) and self._targets(a, seat, k)]
+            choices = hooks.key_choices(self, a, seat)
+            if a.target_uses_keys:
+                options = [k for k in choices if hooks.can_pay(self, a, seat, k) and self._targets(a, seat, k)]
+            elif a.target is not None and not self._targets(a, seat, ()):
+                options = []
+            elif a.cost:
+                options = [k for k in choices if hooks.can_pay(self, a, seat, k)]
+            else:
+                options = choices
             i = self.decide(seat, "key", options, {"action": a.name},
-                            ["+".join(hooks.card_text(c) for c in k) for k in options])
+                            lambda: ["+".join(hooks.card_text(c) for c in k) for k in options])
             keys = options[i]
             for c in keys:
                 hooks.move_card(self, c, Z_STAGE, s.owner[c])
@@ -616,7 +677,7 @@ class Game:
         if a.target is not None:
             targets = self._targets(a, seat, tuple(inst.keys))
             i = self.decide(seat, "target", targets, {"action": a.name},
-                            [hooks.describe_target(self, t, seat) for t in targets])
+                            lambda: [hooks.describe_target(self, t, seat) for t in targets])
             inst.target = targets[i]
         if a.on_raise is not None:
             a.on_raise(self, inst)
@@ -654,7 +715,7 @@ class Game:
             if not targets:
                 return None
             i = self.decide(seat, "target", targets, {"action": a.name},
-                            [self.hooks.describe_target(self, t, seat) for t in targets])
+                            lambda: [self.hooks.describe_target(self, t, seat) for t in targets])
             inst.target = targets[i]
         self._count_raise(inst)
         if a.instant:
@@ -710,30 +771,50 @@ class Game:
 
     # ------------------------------------------------------------------ trigger check
 
-    def _collect(self, inst_lists: list[list[ActionInstance]], norm_lists: list[list[ActionInstance]]) -> None:
-        """[6-1]/[10-1]: match every pending event against every trigger source."""
+    def _triggered(self) -> list[ActionInstance]:
+        """Match every pending event against the trigger sources that can match it (and forget the events):
+        the triggered actions, in the order of the events and of the sources."""
         events = self.events
         if not events:
-            return
+            return []
         self.events = []
         s = self.state
-        for ev in events:
-            for src in self.rules.triggers:
-                if src.event is not None and src.event != ev.type:
-                    continue
-                if src.on_action is not None and (ev.inst is None or ev.inst.action.id != src.on_action):
-                    continue
+        index = self._trigger_index
+        out: list[ActionInstance] = []
+        for e in events:
+            inst = e.inst
+            key = (e.type, inst.action.id if inst is not None else None)
+            sources = index.get(key)
+            if sources is None:
+                sources = index[key] = self._sources_for(*key)
+            if not sources:
+                continue
+            ctx = Ctx(self, None, e.seat, e)
+            for src in sources:
                 fn, args, _ = src.step
-                ctx = Ctx(self, None, ev.seat, ev)
                 seats = fn(ctx, args)
                 if not seats:
                     continue
-                if src.character is not None and ev.char_id and ev.char_id != src.character:
+                if src.character is not None and e.char_id and e.char_id != src.character:
                     continue
                 for seat in seats:
-                    inst = ActionInstance(s.uid(), src.action, seat, direct=False)
-                    inst.data["event"] = ev  # what triggered it (e.g. the discard 暴動 answers)
-                    (inst_lists if src.action.instant else norm_lists)[seat].append(inst)
+                    triggered = ActionInstance(s.uid(), src.action, seat, direct=False)
+                    triggered.data["event"] = e  # what triggered it (e.g. the discard 暴動 answers)
+                    out.append(triggered)
+        return out
+
+    def _collect(self, inst_lists: list[list[ActionInstance]], norm_lists: list[list[ActionInstance]],
+                 found: list[ActionInstance] | None = None) -> None:
+        """[6-1]/[10-1]: the triggered actions into each player's instant and normal lists."""
+        for x in self._triggered() if found is None else found:
+            (inst_lists if x.action.instant else norm_lists)[x.controller].append(x)
+
+    def _sources_for(self, etype: str, action_id: str | None) -> list[TriggerSource]:
+        """The trigger sources an event of type ``etype`` (of a resolved ``action_id``) can match, in their
+        declared order: the pre-filters of the trigger check, looked up once per kind of event and game."""
+        return [src for src in self.rules.triggers
+                if (src.event is None or src.event == etype)
+                and (src.on_action is None or src.on_action == action_id)]
 
     def _order(self) -> list[int]:
         s = self.state
@@ -741,17 +822,18 @@ class Game:
         return [(s.turn + k) % n for k in range(n)]
 
     def _take(self, seat: int, lst: list[ActionInstance], what: str) -> ActionInstance:
-        i = self.decide(seat, "order", lst, {"what": what}, [x.action.name for x in lst])
+        i = self.decide(seat, "order", lst, {"what": what}, lambda: [x.action.name for x in lst])
         return lst.pop(i)
 
     def _tc_lists(self) -> None:
         """2024 trigger check [6-1]..[6-13]: per-player instant and normal lists, turn player first."""
-        if not self.events:
+        found = self._triggered()
+        if not found:
             return
         n = len(self.state.players)
         inst_lists: list[list[ActionInstance]] = [[] for _ in range(n)]
         norm_lists: list[list[ActionInstance]] = [[] for _ in range(n)]
-        self._collect(inst_lists, norm_lists)  # [6-1]
+        self._collect(inst_lists, norm_lists, found)  # [6-1]
         while any(inst_lists) or any(norm_lists):  # [6-2]
             while any(inst_lists):  # [6-3], [6-9]
                 for p in self._order():
@@ -778,12 +860,13 @@ class Game:
     def _tc_simple(self) -> None:
         """2021 trigger check [10-1]..[10-5]: instant ones resolved (turn player's first, each followed by
         the win check), then normal ones added to the stage (turn player's first)."""
-        if not self.events:
+        found = self._triggered()
+        if not found:
             return
         n = len(self.state.players)
         inst_lists: list[list[ActionInstance]] = [[] for _ in range(n)]
         norm_lists: list[list[ActionInstance]] = [[] for _ in range(n)]
-        self._collect(inst_lists, norm_lists)  # [10-1]
+        self._collect(inst_lists, norm_lists, found)  # [10-1]
         while any(inst_lists):  # [10-2]
             for p in self._order():
                 while inst_lists[p]:
@@ -801,6 +884,24 @@ class Game:
                 self.state.stage.append(inst)
                 if self.log is not None:
                     self.log.write(ev.Staged(inst.action.id, p))
+
+
+class _Feed:
+    """The agents of a game handed to callback play (Game.play_on) in the middle of a flow node: the
+    choices the node already got are given again, in order, then the game gets its own agents back."""
+
+    name = "feed"
+
+    def __init__(self, choices: list[int], game: Game, agents: list[Agent]):
+        self.choices = choices
+        self.game = game
+        self.after = agents
+
+    def decide(self, request: DecisionRequest, observation: Callable[[], dict[str, Any]]) -> int:
+        i = self.choices.pop(0)
+        if not self.choices:
+            self.game.agents = self.after
+        return i
 
 
 class _Suspend(Exception):

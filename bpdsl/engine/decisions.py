@@ -14,22 +14,58 @@ draw), ``order`` (which of several simultaneous triggers next), ``discard`` (han
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Protocol, Union
 
 
-@dataclass
+Labels = Union[list[str], Callable[[], list[str]], None]
+
+
 class DecisionRequest:
-    player: int
-    kind: str
-    options: list[Any]
-    context: dict[str, Any] = field(default_factory=dict)
-    labels: list[str] | None = None  # human-readable option texts (filled lazily for humans and logs)
+    """One decision: who decides, its kind, the legal options and their texts.
+
+    ``labels`` (the option texts shown to humans, written to logs, matched by scripts) may be given as a
+    function: it is called the first time ``labels`` is read, so that bots deciding thousands of times a
+    second never have texts built for them."""
+
+    __slots__ = ("player", "kind", "options", "context", "_labels")
+
+    def __init__(self, player: int, kind: str, options: list[Any], context: dict[str, Any] | None = None,
+                 labels: Labels = None):
+        self.player = player
+        self.kind = kind
+        self.options = options
+        self.context = context if context is not None else {}
+        self._labels = labels
+
+    @property
+    def labels(self) -> list[str] | None:
+        """The option texts (built on first use when given as a function)."""
+        lab = self._labels
+        if callable(lab):
+            lab = self._labels = list(lab())
+        return lab
+
+    @labels.setter
+    def labels(self, value: Labels) -> None:
+        self._labels = value
 
     def label(self, i: int) -> str:
-        if self.labels is not None:
-            return self.labels[i]
+        labels = self.labels
+        if labels is not None:
+            return labels[i]
         return str(self.options[i])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DecisionRequest):
+            return NotImplemented
+        return (self.player, self.kind, self.options, self.context, self.labels) == (
+            other.player, other.kind, other.options, other.context, other.labels)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value as the dataclass it replaces
+
+    def __repr__(self) -> str:
+        return (f"DecisionRequest(player={self.player!r}, kind={self.kind!r}, options={self.options!r}, "
+                f"context={self.context!r}, labels={self.labels!r})")
 
 
 class Agent(Protocol):

@@ -5,7 +5,7 @@ are typed against the context without importing the engine (which sits above the
 """
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 
 class ExecContext(Protocol):
@@ -26,8 +26,9 @@ class ExecContext(Protocol):
     def hooks(self) -> Any: ...
 
     def decide(self, seat: int, kind: str, options: list[Any], context: dict[str, Any] | None = None,
-               labels: list[str] | None = None) -> int:
-        """Ask ``seat`` to choose one of ``options`` (a decision request); returns the index."""
+               labels: list[str] | Callable[[], list[str]] | None = None) -> int:
+        """Ask ``seat`` to choose one of ``options`` (a decision request); returns the index.  ``labels``
+        (the options' texts) may be a function: it is called only if someone reads them."""
         ...
 
     def value(self, v: Any) -> Any:

@@ -31,7 +31,7 @@ def bench_jobs(edition: str, fmt: str, games: int, jobs: int, seed: int = 1) -> 
 def bench_playouts(edition: str, fmt: str, games: int = 2, budget: int = 10, seed: int = 1) -> dict[str, Any]:
     """Playouts per CPU second of the search agent (``mcts:budget`` against the heuristic agent)."""
     from bpdsl.sim.agents import make_agent, parse_agents
-    from bpdsl.sim.job import _new_game
+    from bpdsl.sim.job import _new_game, _play
     from bpdsl.sim.seeds import game_seed
 
     rules = _prepared(SimJob(edition, fmt, seed=seed)).rules
@@ -41,7 +41,7 @@ def bench_playouts(edition: str, fmt: str, games: int = 2, budget: int = 10, see
     for i in range(games):
         gs, s0, s1 = game_seed(seed, i)
         agents = [make_agent(specs[0], s0), make_agent(specs[1], s1)]
-        _new_game(rules, agents, gs, None).play()
+        _play(_new_game(rules, agents, gs, None), agents)
         playouts += agents[0].playouts
     dt = max(time.process_time() - t0, 1e-9)
     return {"edition": edition, "format": fmt, "agent": f"mcts:{budget}", "games": games, "playouts": playouts,

@@ -70,12 +70,24 @@ class _Prepared:
             self.hooks.attach = attach_
 
     def _count_steps(self) -> None:
+        """Instrument the compiled rules: effect steps count their executions, activation conditions the
+        times they held, trigger sources (actions' trigger conditions, characters' triggering abilities,
+        trumps') the times they triggered an action — in the game being tallied only."""
         counts = self.coverage
         for aid, a in self.rules.actions.items():
             for n, (fn, args, name) in enumerate(a.effect):
                 key = step_key(aid, n)
                 counts[key] = 0
                 a.effect[n] = (_counting(fn, counts, key, self), args, name)
+            for n, (fn, args, name) in enumerate(a.conditions):
+                key = condition_key(aid, n)
+                counts[key] = 0
+                a.conditions[n] = (_counting(fn, counts, key, self, truthy=True), args, name)
+        for src in self.rules.triggers:
+            key = trigger_key(self.rules, src)
+            counts[key] = 0
+            fn, args, name = src.step
+            src.step = (_counting_trigger(fn, counts, key, self, src.character), args, name)
 
 
 def step_key(action_id: str, index: int) -> str:
@@ -83,13 +95,54 @@ def step_key(action_id: str, index: int) -> str:
     return f"{action_id}#{index + 1}"
 
 
-def _counting(fn: Callable[..., Any], counts: dict[str, int], key: str, prep: _Prepared) -> Callable[..., Any]:
+def condition_key(action_id: str, index: int) -> str:
+    """Coverage key of activation condition ``index`` (0-based) of an action: ``action_id?n``, n from 1."""
+    return f"{action_id}?{index + 1}"
+
+
+def trigger_key(rules: Any, src: Any) -> str:
+    """Coverage key of a trigger source: ``character@n`` for the n-th ability of a character (from 1),
+    ``action!`` for an action's own trigger condition, ``action!op`` for one a game's rules added."""
+    if src.character is not None and src.character in rules.characters:
+        for n, step in enumerate(rules.characters[src.character].abilities):
+            if step is src.step or step[1] is src.step[1]:
+                return f"{src.character}@{n + 1}"
+    if src.action.when is not None and src.action.when[1] is src.step[1]:
+        return f"{src.action.id}!"
+    return f"{src.action.id}!{src.step[2]}"
+
+
+def _counting(fn: Callable[..., Any], counts: dict[str, int], key: str, prep: _Prepared,
+              truthy: bool = False) -> Callable[..., Any]:
+    if truthy:  # a condition: count the times it held
+        def held(ctx: Any, args: Any) -> Any:
+            r = fn(ctx, args)
+            if r and ctx.game is prep.current:
+                counts[key] += 1
+            return r
+
+        return held
+
     def step(ctx: Any, args: Any) -> Any:
         if ctx.game is prep.current:
             counts[key] += 1
         return fn(ctx, args)
 
     return step
+
+
+def _counting_trigger(fn: Callable[..., Any], counts: dict[str, int], key: str, prep: _Prepared,
+                      character: str | None) -> Callable[..., Any]:
+    """A trigger condition that counts the times it triggered (seats returned, for the right character)."""
+    def trigger(ctx: Any, args: Any) -> Any:
+        seats = fn(ctx, args)
+        if seats and ctx.game is prep.current:
+            ev = ctx.event
+            if character is None or ev is None or not ev.char_id or ev.char_id == character:
+                counts[key] += len(seats)
+        return seats
+
+    return trigger
 
 
 _PREPARED: dict[SimJob, _Prepared] = {}
@@ -123,7 +176,7 @@ def play_range(job: SimJob, start: int, stop: int) -> Tally:
         problem = ""
         violation = False
         try:
-            r = game.play()
+            r = _play(game, agents)
             aborted, draw, winner, turns, decisions = r.aborted, r.draw, r.winner, r.turns, r.decisions
             if r.aborted:
                 problem = f"game {i}: {r.reason}"
@@ -143,20 +196,27 @@ def play_range(job: SimJob, start: int, stop: int) -> Tally:
 
 
 def _new_game(rules: Any, agents: list[Any], seed: int, check: Any) -> Any:
-    """A game of the run; agents that search get copies of it (see :mod:`bpdsl.sim.search`)."""
+    """A game of the run.  A game with a searching agent is driven through the step API, so that the agent
+    can copy it (``game.clone()``, see :mod:`bpdsl.sim.search`); the others are played by callback, the
+    faster way.  Both play the same game for the same agents."""
     from bpdsl.engine import new_game
 
     if not any(hasattr(a, "bind") for a in agents):
         return new_game(rules, agents, seed, check=check)
-    from bpdsl.sim.search import History, Recording, ReplayCloner
-
-    history = History()
-    game = new_game(rules, [Recording(a, history) for a in agents], seed, check=check)
-    cloner = ReplayCloner(game, history)
+    game = new_game(rules, None, seed, check=check)
     for seat, a in enumerate(agents):
         if hasattr(a, "bind"):
-            a.bind(game, seat, cloner)
+            a.bind(game, seat)
     return game
+
+
+def _play(game: Any, agents: list[Any]) -> Any:
+    """Play a game made by :func:`_new_game` to its end; its result."""
+    if game.agents is not None:
+        return game.play()
+    from bpdsl.sim.search import drive
+
+    return drive(game, agents)
 
 
 def _first_player(s: Any) -> int:

@@ -50,8 +50,9 @@ def _iv(prefix: str, iv: dict[str, Any]) -> dict[str, Any]:
 
 
 def tables(runs: list[dict[str, Any]], comparison: dict[str, Any] | None) -> dict[str, list[dict[str, Any]]]:
-    """The CSV tables: summary per run, actions per run, characters per run, comparison, coverage."""
-    summary, actions, characters, coverage = [], [], [], []
+    """The CSV tables: summary per run, actions per run, characters per run, the game's per-seat counters
+    (trumps opened), comparison, coverage."""
+    summary, actions, characters, coverage, used = [], [], [], [], []
     for s in runs:
         name = run_name(s)
         summary.append({"run": name, "games": s["games"], "decisive": s["decisive"], "draws": s["draws"],
@@ -67,10 +68,22 @@ def tables(runs: list[dict[str, Any]], comparison: dict[str, Any] | None) -> dic
         for cid, c in s["characters"].items():
             characters.append({"run": name, "character": cid, **_iv("games", c["games"]),
                                **_iv("fielder_win", c["fielder_win_rate"])})
-        for st in s.get("coverage", {}).get("steps", []):
-            coverage.append({"run": name, "step": st["step"], "op": st["op"], "executed": st["executed"],
-                             "sentence": st["sentence"]})
+        for what, items in s.get("used", {}).items():
+            for item, u in items.items():
+                used.append({"run": name, "counter": what, "item": item, **_iv("games", u["games"]),
+                             "by_winner": u["by_winner"], "by_loser": u["by_loser"],
+                             **_iv("user_win", u["user_win_rate"])})
+        cov = s.get("coverage", {})
+        for st in cov.get("steps", []):
+            coverage.append({"run": name, "part": "steps", "rule": st["step"], "op": st["op"],
+                             "count": st["executed"], "sentence": st["sentence"]})
+        for part in ("conditions", "triggers", "abilities"):
+            for r in cov.get(part, {}).get("rules", []):
+                coverage.append({"run": name, "part": part, "rule": r["rule"], "op": r["op"], "count": r["count"],
+                                 "sentence": r["sentence"]})
     out = {"summary": summary, "actions": actions, "characters": characters}
+    if used:  # the game's per-seat counters (BlackPoker エクストラ: trumps opened, by whom)
+        out["used"] = used
     if coverage:
         out["coverage"] = coverage
     if comparison is not None:

@@ -38,7 +38,7 @@ def statistics(job: SimJob, result: RunResult) -> dict[str, Any]:
     if job.coverage:
         from bpdsl.sim.coverage import coverage_report
 
-        out["coverage"] = coverage_report(prep.rules, t.coverage)
+        out["coverage"] = coverage_report(prep.rules, t.coverage, t.char_games)
     return out
 
 

@@ -2,22 +2,22 @@
 
 At each action decision with more than one option the agent keeps the few best candidates of its
 heuristic, and for each one plays ``budget`` playouts in total (spread evenly): every playout starts from
-a copy of the game at this decision in which everything the agent cannot see has been re-dealt at random
-— the order of both lives, the opponent's hand and the opponent's face-down cards are shuffled among
-themselves, within each owner's cards, and the game's RNG is re-seeded — so the copy agrees with the
-agent's observation and with nothing else (it never peeks).  The copy takes the candidate and is played
-on by two lightly randomised heuristic agents for a few turns; a won game counts 1, a lost one 0, and an
-unfinished one the share of the remaining life that is the agent's.  The candidate with the best mean
-is played.  Every other kind of decision (keys, targets, costs, attackers, blockers) is the heuristic's.
+a copy of the game at this decision (the step API's ``game.clone()``) in which everything the agent cannot
+see has been re-dealt at random — the order of both lives, the opponent's hand and the opponent's face-down
+cards are shuffled among themselves, within each owner's cards, and the game's RNG is re-seeded — so the
+copy agrees with the agent's observation and with nothing else (it never peeks).  The copy takes the
+candidate and is played on by two lightly randomised heuristic agents for a few turns (``Game.play_on``:
+callback play from the pending decision); a won game counts 1, a lost one 0, and an unfinished one the
+share of the remaining life that is the agent's.  The candidate with the best mean is played.  Every other
+kind of decision (keys, targets, costs, attackers, blockers) is the heuristic's.
 
-Copies come from :class:`ReplayCloner`, which starts the same game again and feeds it the decisions taken
-so far: a stand-in for the step API's ``game.clone()`` until that API is available (then the copy is
-``game.clone()`` and the re-deal is the same).
+The agent needs the live game to copy: the game is driven through the step API (:func:`drive`), and
+:meth:`SearchAgent.bind` gives it the game.
 """
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from bpdsl.engine.decisions import DecisionRequest
 from bpdsl.engine.state import Z_FIELD
@@ -32,25 +32,13 @@ class StopPlayout(Exception):
     """A playout reached its turn limit: score the state as it stands."""
 
 
-class History:
-    """The option indices of every decision asked so far in one game (both seats), in order."""
-
-    def __init__(self) -> None:
-        self.choices: list[int] = []
-
-
-class Recording:
-    """Wraps a seat's agent so that the game's :class:`History` records its choices."""
-
-    def __init__(self, inner: Any, history: History):
-        self.inner = inner
-        self.name = inner.name
-        self.history = history
-
-    def decide(self, request: DecisionRequest, observation: Callable[[], dict[str, Any]]) -> int:
-        i = self.inner.decide(request, observation)
-        self.history.choices.append(i)
-        return i
+def drive(game: Any, agents: Sequence[Any]) -> Any:
+    """Play a step game (``new_game(rules, None, seed)``) to its end, asking ``agents`` every pending decision
+    as callback play would (same choices, same game); returns its result."""
+    while (req := game.pending()) is not None:
+        seat = req.player
+        game.apply(agents[seat].decide(req, lambda: game.observe(seat)))
+    return game.result()
 
 
 def redeal(game: Any, seat: int, rng: random.Random) -> None:
@@ -74,41 +62,37 @@ def redeal(game: Any, seat: int, rng: random.Random) -> None:
                         for i, c in enumerate(ch.cards):
                             if s.owner[c] == owner:
                                 slots.append((ch.cards, i, (Z_FIELD, ch.controller)))
-        cards = [lst[i] for lst, i, _ in slots]
+        # sorted first, so that the deal depends on which cards are hidden and not on where they really are
+        cards = sorted(lst[i] for lst, i, _ in slots)
         rng.shuffle(cards)
         for (lst, i, loc), c in zip(slots, cards):
             lst[i] = c
             s.loc[c] = loc
     game.rng = random.Random(rng.getrandbits(32))
-    game.epoch += 1  # cached legal actions were computed for the true hands
 
 
 class _Driver:
-    """Both seats of a copy: replays the history, then at the searched decision re-deals and takes the
-    candidate, then plays on with the playout agents until the turn limit."""
+    """Both seats of a playout: at the searched decision (asked again by ``play_on``) the candidate, then
+    the playout agents until the turn limit."""
 
     name = "playout"
 
-    def __init__(self, searcher: "SearchAgent", prefix: list[int], candidate: int, rng: random.Random):
-        self.searcher = searcher
-        self.prefix = prefix
-        self.candidate = candidate
+    def __init__(self, game: Any, candidate: Any, rng: random.Random):
+        self.game = game
+        self.candidate = candidate  # the option itself: "pass" or the action
         self.rng = rng
-        self.pos = 0
-        self.game: Any = None
+        self.started = False
         self.stop_turn = 0
         self.agents = [HeuristicAgent(rng.getrandbits(32)), HeuristicAgent(rng.getrandbits(32))]
 
     def decide(self, request: DecisionRequest, observation: Callable[[], dict[str, Any]]) -> int:
-        if self.pos < len(self.prefix):
-            i = self.prefix[self.pos]
-            self.pos += 1
-            return i
-        if self.pos == len(self.prefix):
-            self.pos += 1
-            redeal(self.game, self.searcher.seat, self.rng)
+        if not self.started:
+            self.started = True
             self.stop_turn = self.game.state.turn_no + PLAYOUT_TURNS
-            return self.candidate
+            for i, option in enumerate(request.options):
+                if option is self.candidate or option == self.candidate:
+                    return i
+            raise StopPlayout  # the re-deal took the candidate away (a face-down card it needed): score as is
         if self.game.state.turn_no > self.stop_turn:
             raise StopPlayout
         if self.rng.random() < EPSILON:
@@ -116,27 +100,18 @@ class _Driver:
         return self.agents[request.player].decide(request, observation)
 
 
-class ReplayCloner:
-    """Copies of a running game, made by starting it again from its seed and replaying the history."""
-
-    def __init__(self, game: Any, history: History):
-        self.rules = game.rules
-        self.seed = game.seed
-        self.history = history
-
-    def playout(self, searcher: "SearchAgent", candidate: int, rng: random.Random) -> float:
-        from bpdsl.engine import new_game
-
-        driver = _Driver(searcher, list(self.history.choices), candidate, rng)
-        copy = new_game(self.rules, [driver, driver], self.seed)
-        driver.game = copy
-        try:
-            r = copy.play()
-        except StopPlayout:
-            return _score(copy.state, searcher.seat)
-        if r.aborted or r.winner is None:
-            return 0.5
-        return 1.0 if r.winner == searcher.seat else 0.0
+def playout(game: Any, seat: int, candidate: Any, rng: random.Random) -> float:
+    """One playout of ``candidate`` (an option of ``game``'s pending action decision) for ``seat``, from a
+    re-dealt clone of ``game``: 1 won, 0 lost, 0.5 drawn or aborted, else the share of life left."""
+    copy = game.clone()
+    driver = _Driver(copy, candidate, rng)
+    try:
+        r = copy.play_on([driver, driver], prepare=lambda g: redeal(g, seat, rng))
+    except StopPlayout:
+        return _score(copy.state, seat)
+    if r.aborted or r.winner is None:
+        return 0.5
+    return 1.0 if r.winner == seat else 0.0
 
 
 def _score(s: Any, seat: int) -> float:
@@ -153,16 +128,17 @@ class SearchAgent:
         self.budget = budget
         self.rng = random.Random(seed)
         self.heuristic = HeuristicAgent(self.rng.getrandbits(32))
-        self.cloner: ReplayCloner | None = None
+        self.game: Any = None  # the step game it plays in (bind)
         self.seat = 0
         self.playouts = 0  # playouts played by this agent (for the playout rate)
 
-    def bind(self, game: Any, seat: int, cloner: ReplayCloner) -> None:
-        self.cloner = cloner
+    def bind(self, game: Any, seat: int) -> None:
+        """The live game (driven through the step API, see :func:`drive`) whose copies the playouts use."""
+        self.game = game
         self.seat = seat
 
     def decide(self, request: DecisionRequest, observation: Callable[[], dict[str, Any]]) -> int:
-        if request.kind != "action" or self.cloner is None:
+        if request.kind != "action" or self.game is None:
             return self.heuristic.decide(request, observation)
         obs = observation()
         scores = self.heuristic._action(request, obs)
@@ -177,7 +153,7 @@ class SearchAgent:
         counts = {c: 0 for c in candidates}
         for k in range(max(self.budget, len(candidates))):
             c = candidates[k % len(candidates)]
-            totals[c] += self.cloner.playout(self, c, self.rng)
+            totals[c] += playout(self.game, self.seat, request.options[c], self.rng)
             counts[c] += 1
             self.playouts += 1
         return max(candidates, key=lambda c: (totals[c] / counts[c], -ranked.index(c)))

@@ -11,6 +11,9 @@ from typing import Any
 from bpdsl.sim.stats import hist_moments, hist_quantile, one_proportion_p, wilson
 
 MAX_PROBLEMS = 20  # problems kept (those of the lowest game indices, so the list does not depend on workers)
+# a counter of the game's rules (state.counts) whose name ends so holds (seat, item) keys: who used what in
+# the game (BlackPoker: ``trumps_opened_by_seat``, the trumps each seat turned face up)
+BY_SEAT = "_by_seat"
 
 
 @dataclass
@@ -30,6 +33,18 @@ class GameRecord:
     problem: str = ""
     violation: bool = False
     counts: dict[str, dict[Any, int]] = field(default_factory=dict)  # counters the game's rules kept
+
+
+def _usages(counts: dict[str, dict[Any, int]]) -> dict[str, dict[Any, set[int]]]:
+    """The per-seat counters of a game: counter name (without ``_by_seat``) -> item -> seats that used it."""
+    out: dict[str, dict[Any, set[int]]] = {}
+    for name, table in counts.items():
+        if name.endswith(BY_SEAT):
+            items = out.setdefault(name[:-len(BY_SEAT)], {})
+            for (seat, item), n in table.items():
+                if n:
+                    items.setdefault(item, set()).add(seat)
+    return out
 
 
 @dataclass
@@ -57,11 +72,17 @@ class Tally:
     coverage: Counter = field(default_factory=Counter)  # effect-step key -> executions (with --coverage)
     problems: list[tuple[int, str]] = field(default_factory=list)
     counts: dict[str, Counter] = field(default_factory=dict)  # the game's own counters (trumps opened ...)
+    # the game's per-seat counters (names without ``_by_seat``): item -> games where anyone used it, decisive
+    # games where the winner did, where the loser did
+    used_games: dict[str, Counter] = field(default_factory=dict)
+    used_winner: dict[str, Counter] = field(default_factory=dict)
+    used_loser: dict[str, Counter] = field(default_factory=dict)
 
     def add(self, g: GameRecord) -> None:
         self.games += 1
         for name, table in g.counts.items():
-            self.counts.setdefault(name, Counter()).update(table)
+            if not name.endswith(BY_SEAT):
+                self.counts.setdefault(name, Counter()).update(table)
         self.turns[g.turns] += 1
         self.decisions[g.decisions] += 1
         self.first_seat[g.first] += 1
@@ -72,6 +93,9 @@ class Tally:
         if g.aborted:
             self.aborted += 1
             return
+        usages = _usages(g.counts)
+        for name, items in usages.items():
+            self.used_games.setdefault(name, Counter()).update(items.keys())
         per_action: dict[str, set[int]] = {}
         for (seat, aid), n in g.raised.items():
             self.raises[aid] += n
@@ -101,6 +125,14 @@ class Tally:
                 self.char_winner[cid] += 1
             if any(s != w for s in seats):
                 self.char_loser[cid] += 1
+        for name, items in usages.items():
+            by_winner = self.used_winner.setdefault(name, Counter())
+            by_loser = self.used_loser.setdefault(name, Counter())
+            for item, seats in items.items():
+                if w in seats:
+                    by_winner[item] += 1
+                if any(s != w for s in seats):
+                    by_loser[item] += 1
 
     def _problem(self, index: int, text: str) -> None:
         self.problems.append((index, text))
@@ -124,6 +156,10 @@ class Tally:
             self._problem(*p)
         for name, table in other.counts.items():
             self.counts.setdefault(name, Counter()).update(table)
+        for mine, theirs in ((self.used_games, other.used_games), (self.used_winner, other.used_winner),
+                             (self.used_loser, other.used_loser)):
+            for name, table in theirs.items():
+                mine.setdefault(name, Counter()).update(table)
 
     @property
     def decisive(self) -> int:
@@ -170,5 +206,14 @@ def summarize(t: Tally, actions: list[str], characters: list[str]) -> dict[str, 
         chars[cid] = {"games": wilson(t.char_games[cid], played).as_dict(), "on_winner_field": w, "on_loser_field": lo,
                       "fielder_win_rate": wilson(w, w + lo).as_dict()}
     out["characters"] = chars
+    used: dict[str, Any] = {}
+    for name in sorted(t.used_games):
+        games, by_w, by_l = t.used_games[name], t.used_winner.get(name, Counter()), t.used_loser.get(name, Counter())
+        used[name] = {str(item): {"games": wilson(games[item], played).as_dict(), "by_winner": by_w[item],
+                                  "by_loser": by_l[item], "user_win_rate": wilson(by_w[item], by_w[item] + by_l[item]).as_dict()}
+                      for item in sorted(games, key=lambda x: (-games[x], str(x)))}
+    # per item of each per-seat counter of the game (BlackPoker: trumps_opened): the share of games in which
+    # it was used, and the win rate of its user (a game where both seats used it counts once on each side)
+    out["used"] = used
     out["problems"] = [text for _, text in sorted(t.problems)]
     return out

@@ -13,7 +13,8 @@ from bpdsl.games.blackdoubt.hooks import BlackDoubtHooks
 from bpdsl.engine.invariants import check
 from bpdsl.engine.log import EventLog
 from bpdsl.engine.scenario import load_scenario, run_scenario
-from bpdsl.engine.batch import simulate
+from bpdsl.sim.job import SimJob
+from bpdsl.sim.run import simulate
 from tests.blackdoubt.conftest import EDITION, FORMAT, fresh_game, set_hand
 from tests.conftest import ROOT, soak_games
 
@@ -81,7 +82,7 @@ def test_random_games_follow_the_steps(seed: int) -> None:
 
 
 def test_simulate_200_games_none_aborted() -> None:
-    stats = simulate(EDITION, FORMAT, 200, seed=1, check=True)
+    stats = simulate(SimJob(EDITION, FORMAT, check=True, seed=1), 200, jobs=1)
     assert stats["aborted"] == 0 and stats["invariant_violations"] == 0, stats["problems"]
     assert stats["wins"]["seat0"] + stats["wins"]["seat1"] + stats["draws"] == 200
     assert all(stats["actions_raised"][a] > 0 for a in build_rules(EDITION, FORMAT).actions)
@@ -90,7 +91,7 @@ def test_simulate_200_games_none_aborted() -> None:
 @pytest.mark.soak
 def test_soak() -> None:
     n = soak_games()
-    stats = simulate(EDITION, FORMAT, n, seed=4545, check=True)
+    stats = simulate(SimJob(EDITION, FORMAT, check=True, seed=4545), n, jobs=1)
     assert stats["aborted"] == 0 and stats["invariant_violations"] == 0, stats["problems"]
 
 

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from bpdsl.engine.batch import simulate
+from bpdsl.sim.job import SimJob
+from bpdsl.sim.run import simulate
 from tests.conftest import soak_games
 
 
@@ -11,7 +12,7 @@ from tests.conftest import soak_games
 @pytest.mark.parametrize("edition,fmt", [("act8.0", "std"), ("act6.1", "lite")])
 def test_soak(edition: str, fmt: str) -> None:
     n = soak_games()
-    stats = simulate(edition, fmt, n, seed=2024, check=True)
+    stats = simulate(SimJob(edition, fmt, check=True, seed=2024), n, jobs=1)
     assert stats["invariant_violations"] == 0, stats["problems"]
     assert stats["aborted"] == 0, stats["problems"]
     assert stats["wins"]["seat0"] + stats["wins"]["seat1"] + stats["draws"] == n

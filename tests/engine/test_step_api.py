@@ -14,7 +14,7 @@ import random
 import pytest
 
 from bpdsl.engine import RandomAgent, build_rules, new_game
-from bpdsl.engine.batch import game_seeds
+from bpdsl.engine.bench import game_seeds
 from bpdsl.engine.log import EventLog, state_hash
 
 STD = build_rules("act8.0", "std")
@@ -129,3 +129,38 @@ def test_finished_game_has_no_pending_decision() -> None:
     with pytest.raises(ValueError):
         g.apply(0)
     assert g.result().state_hash == state_hash(g)
+
+
+@pytest.mark.parametrize("edition, fmt", [("act8.0", "std"), ("act8.2", "extra"), ("bd1", "std")])
+def test_play_on_hands_a_step_game_to_callback_agents(edition: str, fmt: str) -> None:
+    """A step game handed to callback agents at any pending decision (also one asked in the middle of a
+    flow node, whose earlier choices are fed back) ends as the callback game does; a clone handed over
+    leaves the original as it was."""
+    rules = build_rules(edition, fmt)
+    rng = random.Random(7)
+    kinds: set[str] = set()
+    for gs, s0, s1 in game_seeds(13, 12):
+        ref = new_game(rules, [RandomAgent(s0), RandomAgent(s1)], gs).play()
+        g = new_game(rules, None, gs)
+        agents = [RandomAgent(s0), RandomAgent(s1)]
+        stop = rng.randrange(max(1, ref.decisions))
+        for _ in range(stop):
+            req = g.pending()
+            g.apply(agents[req.player].decide(req, lambda: {}))
+        req = g.pending()
+        if req is None:
+            continue
+        kinds.add(req.kind)
+        before = state_hash(g)
+        twin = [RandomAgent(0), RandomAgent(0)]
+        for a, b in zip(agents, twin):
+            b.rng.setstate(a.rng.getstate())
+        c = g.clone()
+        r_clone = c.play_on(twin)
+        assert state_hash(g) == before and g.pending() is req  # the original did not move
+        r = g.play_on(agents)
+        assert g.over and g.pending() is None
+        for x in (r, r_clone):
+            assert (x.state_hash, x.winner, x.turns, x.decisions, x.raised) == (
+                ref.state_hash, ref.winner, ref.turns, ref.decisions, ref.raised)
+    assert len(kinds) >= 2

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from bpdsl.engine import RandomAgent, build_rules, new_game
-from bpdsl.engine.batch import game_seeds
+from bpdsl.engine.bench import game_seeds
 from bpdsl.sim.job import SimJob, play_range
 
 EXTRA = build_rules("act8.2", "extra")

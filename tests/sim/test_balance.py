@@ -53,7 +53,7 @@ def test_report_renders_its_plots_in_headless_chromium(tmp_path: Path) -> None:
     assert {"act6.1/lite", "act8.0/lite"} == {row["run"] for row in actions}
     assert all(0 <= float(row["games_raised_low"]) <= float(row["games_raised"]) <= float(row["games_raised_high"])
                for row in actions)
-    assert (out / "coverage.csv").read_text(encoding="utf-8").startswith("run,step,op,executed,sentence")
+    assert (out / "coverage.csv").read_text(encoding="utf-8").startswith("run,part,rule,op,count,sentence")
     html = (out / "index.html").read_text(encoding="utf-8")
     assert "http://" not in html and "https://" not in html  # self-contained: nothing fetched
     if not Path(CHROMIUM).exists():

@@ -29,3 +29,36 @@ def test_every_effect_step_is_listed_with_its_sentence_and_counted() -> None:
     assert many["covered"] > one["covered"]
     by_step = {s["step"]: s for s in many["steps"]}
     assert by_step["attack#1"]["executed"] > 0 and by_step["attack#1"]["name"] == "アタック"
+    # trigger conditions (actions' and characters' triggering abilities) and static abilities, by sentence
+    triggers = {r["rule"]: r for r in many["triggers"]["rules"]}
+    assert set(triggers) == {"charge!", "draw!", "block!", "damage_judgement!", "next_generation!"}
+    assert all(r["sentence"].endswith("誘発する。") for r in triggers.values())
+    assert triggers["block!"]["raises"] == "block" and triggers["block!"]["count"] > 0
+    assert triggers["charge!"]["count"] >= triggers["block!"]["count"]  # every turn ends; not every turn attacks
+    assert many["triggers"]["covered"] == sum(1 for r in triggers.values() if r["count"])
+    abilities = {r["rule"]: r for r in many["abilities"]["rules"]}
+    assert set(abilities) == {"magician@1"} and "魔力増加" in abilities["magician@1"]["sentence"]
+    assert one["triggers"]["total"] == 5 and one["triggers"]["never"] == [
+        r["rule"] for r in one["triggers"]["rules"] if r["count"] == 0]
+
+
+def test_characters_triggering_abilities_and_activation_conditions_are_counted() -> None:
+    r = subprocess.run([sys.executable, "-m", "bpdsl", "simulate", "-e", "act6.1", "-f", "lite", "-n", "40",
+                        "--seed", "1", "--coverage", "--json", "--no-check", "--jobs", "1"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    cov = json.loads(r.stdout)["coverage"]
+    triggers = {t["rule"]: t for t in cov["triggers"]["rules"]}
+    # 世代交代 is raised by the characters' abilities in act6.1 (no trigger condition of its own)
+    assert {"hero@2", "ace@2", "bulwark@2"} <= set(triggers)
+    assert all(triggers[k]["raises"] == "next_generation" and triggers[k]["count"] > 0 for k in ("hero@2", "bulwark@2"))
+    statics = {a["rule"]: a for a in cov["abilities"]["rules"]}
+    assert "ace@1" in statics and statics["ace@1"]["op"] == "haste" and "hero@2" not in statics
+    r = subprocess.run([sys.executable, "-m", "bpdsl", "simulate", "-e", "act8.2", "-f", "mast", "-n", "20",
+                        "--seed", "1", "--coverage", "--json", "--no-check", "--jobs", "1"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    conditions = json.loads(r.stdout)["coverage"]["conditions"]
+    held = {c["rule"]: c for c in conditions["rules"]}
+    assert "quick_summon?1" in held and held["quick_summon?1"]["op"] == "only_if"
+    assert held["quick_summon?1"]["count"] > 0 and "ターンを持っていない時" in held["quick_summon?1"]["sentence"]

@@ -61,3 +61,58 @@ def test_search_agent_plays_whole_games_and_counts_its_playouts() -> None:
     job = SimJob("act8.0", "std", agents=("mcts:4", "random"), check=True, seed=2)
     t = run(job, 3, jobs=1).tally
     assert t.games == 3 and t.aborted == 0 and t.violations == 0
+
+
+def _searched_decision(seed: int):  # type: ignore[no-untyped-def]
+    """A step game of act8.0 std at an action decision of seat 0 with several options, mid-game."""
+    from bpdsl.engine import RandomAgent
+
+    game = new_game(build_rules("act8.0", "std"), None, seed)
+    agent = RandomAgent(seed)
+    n = 0
+    while (req := game.pending()) is not None:
+        if n >= 40 and req.player == 0 and req.kind == "action" and len(req.options) > 2 \
+                and game.state.players[1].hand and game.state.players[1].life:
+            return game
+        game.apply(agent.decide(req, lambda: {}))
+        n += 1
+    return None
+
+
+def test_playouts_copy_the_live_game_and_never_peek() -> None:
+    """Playouts run on clones (the live game does not move), and their scores depend only on what the
+    searching seat sees: the same game with the opponent's hand and life arranged otherwise scores the same."""
+    from bpdsl.engine.log import state_hash
+    from bpdsl.sim.search import playout
+
+    tried = 0
+    for seed in range(30):
+        game = _searched_decision(seed)
+        if game is None:
+            continue
+        req = game.pending()
+        before = state_hash(game)
+        scores = [playout(game, 0, opt, random.Random(k)) for k, opt in enumerate(req.options[:3])]
+        assert state_hash(game) == before and game.pending() is req
+        assert all(0.0 <= x <= 1.0 for x in scores)
+        # the same position with one card of the opponent's hand swapped with one of its life
+        other = game.clone()
+        s = other.state = _copy_state(game)  # its own state, changed in place below
+        p1 = s.players[1]
+        h, l_ = p1.hand[0], p1.life[0]
+        p1.hand[0], p1.life[0] = l_, h
+        s.loc[h], s.loc[l_] = s.loc[l_], s.loc[h]
+        hooks = hooks_for(game.rules)
+        assert hooks.observe(other, 0) == hooks.observe(game, 0)
+        other_scores = [playout(other, 0, opt, random.Random(k)) for k, opt in enumerate(req.options[:3])]
+        assert other_scores == scores, seed
+        tried += 1
+        if tried == 4:
+            break
+    assert tried == 4
+
+
+def _copy_state(game):  # type: ignore[no-untyped-def]
+    from bpdsl.engine.snapshot import copy_state
+
+    return copy_state(game.state, {})

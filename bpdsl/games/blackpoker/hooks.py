@@ -36,6 +36,8 @@ NEXT_GEN_RANKS = frozenset({"Joker", "A", "J", "Q", "K"})
 SUIT_IDS = ("spade", "heart", "diamond", "club")
 
 
+_NONE_WAIVED: frozenset[str] = frozenset()  # no character waives a cost
+
 class BlackPokerHooks(BaseHooks):
     """Hooks of the generic core for BlackPoker (one instance per compiled Rules; stateless per game)."""
 
@@ -554,25 +556,28 @@ class BlackPokerHooks(BaseHooks):
         whose costs a character's ability waives (computed once per listing of legal actions)."""
         p = game.state.players[seat]
         bulwarks = 0
-        waived: set[str] = set()
         for ch in p.field:
-            if ch.kind == "bulwark" and not ch.driven:
+            if not ch.driven and ch.kind == "bulwark":
                 bulwarks += 1
+        waived = _NONE_WAIVED
         if self.waivers:
             ids = {ch.char_id for ch in p.field}
-            waived = {atype for cid, atype, _letter in self.waivers if cid in ids}
-        return bulwarks, len(p.hand), len(p.life), len(p.field), frozenset(waived)
+            found = frozenset(atype for cid, atype, _letter in self.waivers if cid in ids)
+            if found:
+                waived = found
+        return bulwarks, len(p.hand), len(p.life), len(p.field), waived
 
     def affordable(self, game: Game, budget: tuple[int, int, int, int, frozenset[str]], a: CAction, seat: int,
                    n_keys: int) -> bool:
         """can_pay from a :meth:`budget`, for a key of ``n_keys`` cards taken from the hand."""
+        letters = a.cost
+        if not letters:
+            return True
         bulwarks, hand, life, field, waived = budget
         if waived and a.type in waived:
             letters = self.cost_letters(game, a, seat)
-        else:
-            letters = a.cost
-        if not letters:
-            return True
+            if not letters:
+                return True
         counts = self._letter_counts.get(letters)
         if counts is None:
             counts = self._letter_counts[letters] = (letters.count("B"), letters.count("L"), letters.count("D"),
@@ -590,8 +595,13 @@ class BlackPokerHooks(BaseHooks):
             if not letters:
                 return True
         p = game.state.players[seat]
-        if "B" in letters and sum(1 for ch in p.field if ch.kind == "bulwark" and not ch.driven) < letters.count("B"):
-            return False
+        if "B" in letters:
+            charged = 0
+            for ch in p.field:
+                if ch.kind == "bulwark" and not ch.driven:
+                    charged += 1
+            if charged < letters.count("B"):
+                return False
         if "D" in letters and len(p.hand) - n_keys < letters.count("D"):
             return False
         if "L" in letters and len(p.life) < letters.count("L"):
@@ -638,19 +648,19 @@ class BlackPokerHooks(BaseHooks):
         if letter == "B":
             opts = [ch for ch in p.field if ch.kind == "bulwark" and not ch.driven]
             i = game.decide(seat, "cost_B", opts, {"action": inst.action.name},
-                            [self.describe_char(game, ch, seat) for ch in opts])
+                            lambda: [self.describe_char(game, ch, seat) for ch in opts])
             opts[i].driven = True
         elif letter == "L":
             self.damage(game, seat, 1)
         elif letter == "D":
             opts = sorted(p.hand)
             i = game.decide(seat, "cost_D", opts, {"action": inst.action.name},
-                            [self.card_text(c) for c in opts])
+                            lambda: [self.card_text(c) for c in opts])
             self.discard(game, seat, opts[i])
         elif letter == "S":
             opts = list(p.field)
             i = game.decide(seat, "cost_S", opts, {"action": inst.action.name},
-                            [self.describe_char(game, ch, seat) for ch in opts])
+                            lambda: [self.describe_char(game, ch, seat) for ch in opts])
             self.to_grave(game, opts[i])
         else:
             raise GameAborted(f"unknown cost letter {letter!r}")

@@ -26,11 +26,13 @@ and ``State.trump_up`` holds the cards lying face up.
 from __future__ import annotations
 
 import dataclasses
+import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from bpdsl.dsl.cards import SUIT_MARKS, SUITS, parse_card
-from bpdsl.engine.compiled import SUIT, CAction, TriggerSource
+from bpdsl.engine.compiled import DECK, SUIT, VALUE, CAction, TriggerSource
+from bpdsl.engine.core import Event
 from bpdsl.engine.state import Z_FIELD, Z_GRAVE, Z_HAND, Z_TRUMP
 from bpdsl.model import Edition, OpCall, Trump
 from bpdsl.ops import registry
@@ -109,12 +111,15 @@ def _log(game: Any, what: type[TrumpEvent], seat: int, card: int) -> None:
 
 def turn_up(game: Any, seat: int, card: int) -> None:
     """Turn a trump face up: its ability becomes active (and ``ability_enabled`` abilities trigger)."""
-    from bpdsl.engine.core import Event
-
     game.state.trump_up.add(card)
     game.events.append(Event("trump_opened", seat, card))
-    opened = game.state.counts.setdefault("trumps_opened", {})
+    counts = game.state.counts
+    opened = counts.setdefault("trumps_opened", {})
     opened[card % 54] = opened.get(card % 54, 0) + 1
+    # who opened which trump, for the batch statistics (win rate of the seat that opened it)
+    by_seat = counts.setdefault("trumps_opened_by_seat", {})
+    key = (seat, _trump_ids(game.rules).get(card % 54, NO_ABILITY))
+    by_seat[key] = by_seat.get(key, 0) + 1
     _log(game, TrumpUp, seat, card)
 
 
@@ -137,13 +142,30 @@ def regenerate(game: Any, seat: int, card: int) -> None:
     turn_up(game, seat, card)
 
 
+NO_ABILITY = "(no ability)"  # a card turned face up as a trump that has no trump ability in the format
+_IDS: "weakref.WeakKeyDictionary[Any, dict[int, str]]" = weakref.WeakKeyDictionary()
+
+
+def _trump_ids(rules: Any) -> dict[int, str]:
+    """Card index -> trump id of the rules' format (printed-only trumps too), computed once per rules."""
+    ids = _IDS.get(rules)
+    if ids is None:
+        ids = _IDS[rules] = trump_ids(rules.edition, rules.format)
+    return ids
+
+
+def trump_ids(edition: Edition, format_id: str) -> dict[int, str]:
+    """Card index -> id of the trump ability of that card in the format (printed-only ones too)."""
+    return {parse_card(SUIT_MARKS[t.suit] + t.number).index: t.id for t in edition.trumps_in(format_id)}
+
+
 def opened_by_trump(edition: Edition, format_id: str, opened: dict[int, int]) -> dict[str, int]:
     """Counts of trumps turned face up, by trump id (every trump of the format, printed-only ones too);
     cards without an ability are counted together as ``(no ability)``."""
     out = {t.id: 0 for t in edition.trumps_in(format_id)}
-    by_card = {parse_card(SUIT_MARKS[t.suit] + t.number).index: t.id for t in edition.trumps_in(format_id)}
+    by_card = trump_ids(edition, format_id)
     for card, n in opened.items():
-        key = by_card.get(card, "(no ability)")
+        key = by_card.get(card, NO_ABILITY)
         out[key] = out.get(key, 0) + n
     return out
 
@@ -226,8 +248,6 @@ def source_character(ctx: Any) -> Any:
 
 
 def target_key_sum(ctx: Any) -> int:
-    from bpdsl.engine.compiled import VALUE
-
     t = ctx.inst.target
     if t is None or t[0] != "action":
         return 0
@@ -241,8 +261,6 @@ def damage_player(ctx: Any, seat: int, amount: int) -> None:
 
 def trigger(game: Any, action_id: str, seat: int) -> None:
     """An effect triggers an action (「…アクションを誘発する」): it joins the next trigger check."""
-    from bpdsl.engine.core import Event
-
     game.events.append(Event("triggered", seat, char_id=action_id))
 
 
@@ -426,8 +444,6 @@ def _prevented(a: CAction, card: int, suit: str) -> None:
 def _may_hold(a: CAction, suit: str) -> bool:
     if a.key is None:
         return False
-    from bpdsl.engine.compiled import DECK
-
     if a.key_tables:
         return any(t[i] for t in a.key_tables for i, c in enumerate(DECK) if c.suit == suit)
     return True  # same-suit and free patterns may be of any suit

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from bpdsl.engine.state import Character
 from bpdsl.games.blackpoker.ops._common import NOUNS, get, predicate
 from bpdsl.ops.registry import PhraseContext, declare
 from bpdsl.games.blackpoker.events import Converted
@@ -70,8 +71,6 @@ def _convert(ctx: Any, a: Mapping[str, Any]) -> None:
 
 def convert_character(ctx: Any, ch: Any, to: str) -> list[Any]:
     """Replace ``ch`` on its controller's field by the character(s) of kind ``to`` made of its cards."""
-    from bpdsl.engine.state import Character
-
     s, rules = ctx.state, ctx.hooks
     field = s.players[ch.controller].field
     at = field.index(ch)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from bpdsl.engine.state import Z_GRAVE, Z_HAND
 from bpdsl.games.blackpoker.ops._common import get, life
 from bpdsl.ops.registry import PhraseContext, declare
 from bpdsl.games.blackpoker.events import Revealed
@@ -55,8 +56,6 @@ def points(rank: str, total: int, bust_at: int, ace: int) -> int:
 
 @PUSH_YOUR_LUCK.executor
 def _push_your_luck(ctx: Any, a: Mapping[str, Any]) -> None:
-    from bpdsl.engine.state import Z_GRAVE, Z_HAND
-
     rules, game, seat = ctx.hooks, ctx.game, ctx.seat
     bust, ace = get(a, "bust_at", 22), get(a, "ace", 11)
     p = ctx.state.players[seat]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 from typing import Any, Mapping
 
+from bpdsl.engine.state import Z_LIFE
 from bpdsl.games.blackpoker.ops._common import FACES, STATES, filter_words, get, life
 from bpdsl.ops.registry import PhraseContext, declare
 from bpdsl.games.blackpoker.events import Revealed
@@ -64,8 +65,6 @@ REST_TO_LIFE_BOTTOM = declare(
 
 @REST_TO_LIFE_BOTTOM.executor
 def _rest_to_life_bottom(ctx: Any, a: Mapping[str, Any]) -> None:
-    from bpdsl.engine.state import Z_LIFE
-
     rest = [c for c in ctx.inst.data.get("revealed_rest", []) if ctx.state.loc[c][0] == Z_LIFE]
     if not rest:
         return

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from bpdsl.engine.core import Ctx
 from bpdsl.games.blackpoker.ops._common import predicate, request_word
 from bpdsl.ops.registry import PhraseContext, declare
 from bpdsl.games.blackpoker.events import Retargeted
@@ -72,8 +73,6 @@ CHANGE_TARGET = declare(
 
 @CHANGE_TARGET.executor
 def _change_target(ctx: Any, a: Mapping[str, Any]) -> None:
-    from bpdsl.engine.core import Ctx
-
     victim = _victim(ctx)
     if victim is None or victim.action.target is None:
         return

@@ -54,21 +54,20 @@ TARGET_CHARACTER = declare(
 
 @TARGET_CHARACTER.executor
 def _target_character(ctx: Any, a: Mapping[str, Any]) -> list[Any]:
-
     s, seat = ctx.state, ctx.seat
     what, who = a.get("what") or "character", a.get("controller") or "any"
     seats = (seat,) if who == "self" else (1 - seat,) if who == "opponent" else (seat, 1 - seat)
     suits = {SUIT[c % 54] for c in ctx.inst.keys} if a.get("same_suit_as_key") else None
     no_joker = bool(a.get("exclude_joker"))
-    any_kind = what == "character"
+    kind = None if what == "character" else what
     out = []
     for p in seats:
         for ch in s.players[p].field:
-            if not any_kind and ch.kind != what:
+            if kind is not None and ch.kind != kind:
                 continue
             if no_joker and any(RANK[c % 54] == "Joker" for c in ch.cards):
                 continue
-            if suits is not None and not (suits & {SUIT[c % 54] for c in ch.cards}):
+            if suits is not None and not any(SUIT[c % 54] in suits for c in ch.cards):
                 continue
             out.append(("char", ch.uid))
     return out
@@ -114,6 +113,7 @@ TARGET_ACTION = declare(
              "`key_counts`, that is one of `actions`, that has a target itself (`has_target`); never an "
              "action whose notes say it cannot be targeted by this action (`not_targeted_by`)."),
     example={"target_action": {"key_counts": [1, 2]}},
+    keyed_targets=False,  # key_counts are the targeted action's key cards, not this action's
 )
 
 @TARGET_ACTION.executor

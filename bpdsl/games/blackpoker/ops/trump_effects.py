@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from bpdsl.engine.compiled import SUIT
+from bpdsl.engine.state import Z_HAND, Z_LIFE
 from bpdsl.games.blackpoker.ops._common import NOUNS, get, noun
 from bpdsl.ops.registry import PhraseContext, declare
 
@@ -66,8 +68,6 @@ CLOSE_TRUMP = declare(
 
 @CLOSE_TRUMP.executor
 def _close_trump(ctx: Any, a: Mapping[str, Any]) -> None:
-    from bpdsl.engine.compiled import SUIT
-
     t = _trumps()
     card = t.target_card(ctx)
     if card is not None and t.is_up(ctx.state, card) and all(SUIT[k % 54] == SUIT[card % 54] for k in ctx.inst.keys):
@@ -277,8 +277,6 @@ REVEAL_PICK_SOLDIER = declare(
 
 @REVEAL_PICK_SOLDIER.executor
 def _reveal_pick_soldier(ctx: Any, a: Mapping[str, Any]) -> None:
-    from bpdsl.engine.state import Z_LIFE
-
     rules, game, seat = ctx.rules, ctx.game, ctx.seat
     life = game.state.players[seat].life
     top = [life[-1 - i] for i in range(min(get(a, "count", 2), len(life)))]
@@ -418,8 +416,6 @@ DRAIN_CHARACTER = declare(
 
 @DRAIN_CHARACTER.executor
 def _drain_character(ctx: Any, a: Mapping[str, Any]) -> None:
-    from bpdsl.engine.state import Z_LIFE
-
     rules, game, seat = ctx.rules, ctx.game, ctx.seat
     field = list(game.state.players[seat].field)
     if not field:
@@ -492,8 +488,6 @@ SOLDIERS_TO_LIFE_TOP = declare(
 
 @SOLDIERS_TO_LIFE_TOP.executor
 def _soldiers_to_life_top(ctx: Any, a: Mapping[str, Any]) -> None:
-    from bpdsl.engine.state import Z_LIFE
-
     limit = ctx.value(a["min_size"])
     for p in ctx.state.players:
         for ch in list(p.field):
@@ -527,8 +521,6 @@ SOURCE_TO_HAND = declare(
 
 @SOURCE_TO_HAND.executor
 def _source_to_hand(ctx: Any, a: Mapping[str, Any]) -> None:
-    from bpdsl.engine.state import Z_HAND
-
     source = _trumps().source_character(ctx)
     if source is not None:
         ctx.rules.leave_field(ctx.game, source, Z_HAND)
@@ -544,8 +536,6 @@ HAND_TO_LIFE_END = declare(
 
 @HAND_TO_LIFE_END.executor
 def _hand_to_life_end(ctx: Any, a: Mapping[str, Any]) -> None:
-    from bpdsl.engine.state import Z_LIFE
-
     hand = sorted(ctx.state.players[ctx.seat].hand)
     if hand:
         i = ctx.decide(ctx.seat, "choose", hand, {"what": "ライフに移すカード"}, [ctx.rules.card_text(c) for c in hand])

@@ -7,6 +7,7 @@ reviving a card from the grave (リアニメイト) and discarding a card chosen
 """
 from __future__ import annotations
 
+import itertools
 from typing import Any, Mapping
 
 from bpdsl.games.blackpoker.ops._common import FACES, NOUNS, STATES, get, life, ranks_text, zone_name
@@ -315,9 +316,6 @@ MOVE_TO_LIFE_TOP = declare(
 
 @MOVE_TO_LIFE_TOP.executor
 def _move_to_life_top(ctx: Any, a: Mapping[str, Any]) -> None:
-    import itertools
-
-
     rules, game = ctx.hooks, ctx.game
     ch = rules.find(game, ctx.inst.target[1])
     if ch is None:
