@@ -16,7 +16,7 @@ from bpdsl.commands._regulation_cli import definitions_or_exit
 from bpdsl.datafile import DataFileError
 from bpdsl.diagnostics import DefinitionError
 from bpdsl.engine.log import read_log
-from bpdsl.engine.replay import ReplayError, replay_events
+from bpdsl.engine.replay import ReplayError
 from bpdsl.games.blackpoker.regulation.play import NotPlayable, replay_regulation_log
 
 
@@ -51,7 +51,10 @@ def replay_or_exit(log: Path, command: str, regulation_only: bool = False) -> No
             except NotPlayable as exc:
                 raise ReplayError(str(exc)) from None
         else:
-            result = replay_events(events)
+            from bpdsl.dsl import project
+            from bpdsl.engine.logdefs import replay_named
+
+            result = replay_named(events, log, override=project.command_line_chose())
     except DefinitionError as exc:
         typer.echo(str(exc), err=True)
         raise typer.Exit(1)
