@@ -32,7 +32,9 @@ class NamedDefinitionsError(ReplayError):
     """The definitions a log names cannot be found, read or used."""
 
 
-def _files(path: Path) -> list[Path]:
+def definition_files(path: Path) -> list[Path]:
+    """The definitions files a load of ``path`` reads: the file itself, or every YAML file below the folder
+    (hidden ones left out), in a stable order."""
     if path.is_file():
         return [path]
     return sorted(f for f in path.rglob("*") if f.suffix in SUFFIXES and f.is_file()
@@ -43,7 +45,7 @@ def digest(paths: list[Path]) -> str:
     """sha256 of the definitions files under ``paths`` (their names relative to each path and contents)."""
     h = hashlib.sha256()
     for n, root in enumerate(paths):
-        for f in _files(root):
+        for f in definition_files(root):
             rel = f.name if root.is_file() else f.relative_to(root).as_posix()
             h.update(f"{n}:{rel}\n".encode("utf-8"))
             h.update(hashlib.sha256(f.read_bytes()).digest())
