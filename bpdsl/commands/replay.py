@@ -16,7 +16,7 @@ from bpdsl.commands._regulation_cli import definitions_or_exit
 from bpdsl.datafile import DataFileError
 from bpdsl.diagnostics import DefinitionError
 from bpdsl.engine.log import read_log
-from bpdsl.engine.replay import ReplayError
+from bpdsl.engine.replay import ReplayError, replay_events
 from bpdsl.games.blackpoker.regulation.play import NotPlayable, replay_regulation_log
 
 
@@ -45,16 +45,17 @@ def replay_or_exit(log: Path, command: str, regulation_only: bool = False) -> No
                    err=True)
         raise typer.Exit(1)
     try:
+        from bpdsl.dsl import project
+        from bpdsl.engine.logdefs import named_definitions
+
+        named, prefix = named_definitions(events, log, override=project.command_line_chose())
         if regulation:
             try:
-                result = replay_regulation_log(definitions_or_exit(), events)
+                result = replay_regulation_log(named if named is not None else definitions_or_exit(), events, prefix)
             except NotPlayable as exc:
                 raise ReplayError(str(exc)) from None
         else:
-            from bpdsl.dsl import project
-            from bpdsl.engine.logdefs import replay_named
-
-            result = replay_named(events, log, override=project.command_line_chose())
+            result = replay_events(events, definitions=named, header=prefix)
     except DefinitionError as exc:
         typer.echo(str(exc), err=True)
         raise typer.Exit(1)

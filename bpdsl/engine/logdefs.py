@@ -24,6 +24,7 @@ from typing import Any
 from bpdsl.dsl.loader import SUFFIXES, load
 from bpdsl.dsl.project import Selection
 from bpdsl.engine.replay import ReplayError, ReplayResult, replay_events
+from bpdsl.model import Definitions
 
 EVENT = "definitions"
 
@@ -86,14 +87,17 @@ def selection_of(line: dict[str, Any], log_file: Path) -> Selection:
     return Selection(bundled, resolved)
 
 
-def replay_named(events: list[dict[str, Any]], log_file: Path, override: bool = False) -> ReplayResult:
-    """Replay a plain game's log with the definitions it names (or, with ``override`` or no such line, the
-    process's selection), checking the definitions line like every other event."""
+def named_definitions(events: list[dict[str, Any]], log_file: Path,
+                      override: bool = False) -> tuple[Definitions | None, list[dict[str, Any]]]:
+    """The definitions to replay a log with and the lines to write before its game's own, as the replay
+    rebuilds them: (None, []) for a log that names none; with ``override`` (the command line chose) the
+    process's definitions and the line as logged; else the named definitions and the line rebuilt from
+    them (the same paths, the digest of the files as they are now)."""
     line = named(events)
     if line is None:
-        return replay_events(events)
+        return None, []
     if override:
-        return replay_events(events, header=[{k: v for k, v in line.items() if k != "h"}])
+        return None, [{k: v for k, v in line.items() if k != "h"}]
     selection = selection_of(line, log_file)
     result = load(selection.roots())
     if not result.ok:
@@ -101,4 +105,11 @@ def replay_named(events: list[dict[str, Any]], log_file: Path, override: bool = 
         raise NamedDefinitionsError(f"the definitions the log names are invalid: {shown}")
     rebuilt = {"t": EVENT, "bundled": line["bundled"], "paths": line["paths"],
                "digest": digest([p.resolve() for p in selection.paths])}
-    return replay_events(events, definitions=result.definitions, header=[rebuilt])
+    return result.definitions, [rebuilt]
+
+
+def replay_named(events: list[dict[str, Any]], log_file: Path, override: bool = False) -> ReplayResult:
+    """Replay a plain game's log with the definitions it names (or, with ``override`` or no such line, the
+    process's selection), checking the definitions line like every other event."""
+    definitions, header = named_definitions(events, log_file, override)
+    return replay_events(events, definitions=definitions, header=header)

@@ -114,3 +114,22 @@ def test_every_tamper_with_the_definitions_line_is_detected(logged: Path) -> Non
     for what, tampered in bad.items():
         assert not _genuine(tampered, log), what
         assert not _genuine(_rechained(tampered), log), f"{what} (chain recomputed)"
+
+
+def test_a_match_log_names_them_too(logged: Path, tmp_path: Path) -> None:
+    """A game under a regulation played in the project: its log names the definitions before its regulation
+    line; ``bpdsl match replay`` reads them from anywhere and checks the line."""
+    r = bpdsl("simulate", "-r", "std+entry", "-n", "1", "-s", "7", "--log", "../logs/reg.jsonl", cwd=logged / "my")
+    assert r.returncode == 0, r.stderr
+    log = logged / "logs" / "reg.jsonl"
+    events = read(log)
+    assert [e["t"] for e in events[:2]] == ["definitions", "regulation"]
+    r = bpdsl("match", "replay", str(log), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    forged = tmp_path / "logs" / "reg.jsonl"
+    forged.parent.mkdir()
+    forged.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n"
+                              for e in _rechained([{**events[0], "digest": "0" * 64}, *events[1:]])), encoding="utf-8")
+    shutil.copytree(logged / "my", tmp_path / "my")
+    r = bpdsl("match", "replay", str(forged), cwd=tmp_path)
+    assert r.returncode == 1 and "event 1 differs" in r.stderr, r.stderr
