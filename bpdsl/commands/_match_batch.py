@@ -41,7 +41,13 @@ def run_cli(regulation: str, matches: int, seed: int, as_json: bool = False, dec
     if log is not None:
         from bpdsl.engine.log import EventLog
 
+        from bpdsl.dsl import project
+        from bpdsl.engine.logdefs import definitions_event
+
         event_log = EventLog()
+        named = definitions_event(project.current(), log)  # a designer's definitions, for `bpdsl match replay`
+        if named is not None:
+            event_log.write(named)
     try:
         result = _with_progress(definitions, reg, matches, seed, given, event_log, check)
     except NotPlayable as exc:

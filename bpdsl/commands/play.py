@@ -56,6 +56,13 @@ def register(app: typer.Typer) -> None:
         s = seed if seed is not None else random.SystemRandom().randrange(2**31)
         console = Console()
         elog = ViewLog()
+        if log:  # a designer's definitions: named by the log's first line, so that `bpdsl replay` finds them
+            from bpdsl.dsl import project
+            from bpdsl.engine.logdefs import definitions_event
+
+            named = definitions_event(project.current(), log)
+            if named is not None:
+                elog.write(named)
         human = HumanAgent(console, log=elog, seat=seat, texts=printed_texts(rules))
         agents = [RandomAgent(s + 1), RandomAgent(s + 2)]
         agents[seat] = human  # type: ignore[call-overload]

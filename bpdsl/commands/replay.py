@@ -45,13 +45,17 @@ def replay_or_exit(log: Path, command: str, regulation_only: bool = False) -> No
                    err=True)
         raise typer.Exit(1)
     try:
+        from bpdsl.dsl import project
+        from bpdsl.engine.logdefs import named_definitions
+
+        named, prefix = named_definitions(events, log, override=project.command_line_chose())
         if regulation:
             try:
-                result = replay_regulation_log(definitions_or_exit(), events)
+                result = replay_regulation_log(named if named is not None else definitions_or_exit(), events, prefix)
             except NotPlayable as exc:
                 raise ReplayError(str(exc)) from None
         else:
-            result = replay_events(events)
+            result = replay_events(events, definitions=named, header=prefix)
     except DefinitionError as exc:
         typer.echo(str(exc), err=True)
         raise typer.Exit(1)

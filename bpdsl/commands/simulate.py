@@ -73,7 +73,13 @@ def register(app: typer.Typer) -> None:
         if log is not None and not result.interrupted:
             from bpdsl.engine.log import EventLog
 
+            from bpdsl.dsl import project
+            from bpdsl.engine.logdefs import definitions_event
+
             elog = EventLog()
+            named = definitions_event(project.current(), log)  # a designer's definitions, for `bpdsl replay`
+            if named is not None:
+                elog.write(named)
             log_first_game(job, elog)
             elog.dump(log)
         if as_json:

@@ -165,7 +165,7 @@ def select_for_file(file: Path, declared: object = None, bundled: object = None)
     """The definitions a scenario (or other file) names: its own ``definitions:`` list (paths relative to the
     file; ``bundled: false`` to leave the bundled ones out), else the project the file lies in; None when the
     file names none (the process's selection applies).  A command line's ``-d``/``--no-bundled`` wins."""
-    if _CHOICE.paths or _CHOICE.no_bundled:
+    if command_line_chose():
         return None
     if declared is not None:
         paths = _str_list(declared, f"{file}: definitions")
@@ -191,6 +191,12 @@ def choose(paths: Sequence[Path] | None = None, no_bundled: bool | None = None) 
         _CHOICE.paths = tuple(Path(p) for p in paths)
     if no_bundled is not None:
         _CHOICE.no_bundled = no_bundled
+
+
+def command_line_chose() -> bool:
+    """Whether the command line named definitions itself (``-d`` or ``--no-bundled``): it then overrides the
+    definitions a scenario or a log names."""
+    return bool(_CHOICE.paths or _CHOICE.no_bundled)
 
 
 def chosen_paths() -> tuple[Path, ...]:

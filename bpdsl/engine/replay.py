@@ -153,7 +153,9 @@ def require_chain(events: list[dict[str, Any]]) -> None:
 
 
 def replay_events(events: list[dict[str, Any]], setup: Callable[[Any], None] | None = None,
-                  definitions: Any = None) -> ReplayResult:
+                  definitions: Any = None, header: list[dict[str, Any]] | None = None) -> ReplayResult:
+    """Play the game of a plain log again and compare every event; ``header``: the lines before the game's
+    own as the caller rebuilt them (a log's definitions line, bpdsl.engine.logdefs)."""
 
     check_log_lines(events)
     require_chain(events)
@@ -165,7 +167,7 @@ def replay_events(events: list[dict[str, Any]], setup: Callable[[Any], None] | N
         rules = build_rules(head["edition"], head["format"], definitions)
     except CompileError as exc:
         raise ReplayError(str(exc)) from None
-    return replay_game(rules, events, head, end, setup)
+    return replay_game(rules, events, head, end, setup, header)
 
 
 def replay_game(rules: Any, events: list[dict[str, Any]], head: dict[str, Any], end: dict[str, Any],

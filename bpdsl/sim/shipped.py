@@ -17,9 +17,6 @@ from pathlib import Path
 from bpdsl.sim.job import SimJob, play_range
 from bpdsl.sim.tally import Tally
 
-SUFFIXES = (".yaml", ".yml")
-
-
 @dataclass(frozen=True)
 class ShippedDefinitions:
     """The definitions of a run as data: per added root, its YAML files as (relative path, bytes)."""
@@ -37,11 +34,11 @@ class ShippedDefinitions:
 
 
 def _files(root: Path) -> tuple[tuple[str, bytes], ...]:
+    from bpdsl.engine.logdefs import definition_files
+
     if root.is_file():
         return ((root.name, root.read_bytes()),)
-    found = sorted(f for f in root.rglob("*") if f.suffix in SUFFIXES and f.is_file()
-                   and not any(part.startswith(".") for part in f.relative_to(root).parts))
-    return tuple((f.relative_to(root).as_posix(), f.read_bytes()) for f in found)
+    return tuple((f.relative_to(root).as_posix(), f.read_bytes()) for f in definition_files(root))
 
 
 def pack(job: SimJob) -> ShippedDefinitions:

@@ -36,6 +36,40 @@ class Entry:
     fields: dict[str, str]  # printed field -> official text
 
 
+def printed_fields(t: Any) -> dict[str, str]:
+    """The rendered value of every field the official data carries, as the sheet prints it (``t`` an
+    :class:`~bpdsl.render.text.EntryText`)."""
+    out = {"type": t.type, "request": t.request, "cost": t.cost.removeprefix("$ "), "key": t.key.removeprefix("★ ")}
+    for s in t.sections:
+        text = s.label + s.text if s.kind == "note" else s.text  # the official ※ line carries its mark
+        out[s.kind] = out.get(s.kind, "") + text
+    return out
+
+
+def differences(texts: list[Any], official: list[Entry], fmt: str) -> tuple[list[str], int]:
+    """Every printed field of the sheet of ``fmt`` (``texts``: its EntryTexts) that differs from the official
+    text after normalisation, and how many fields were compared."""
+    by_name = {(t.entry, t.name): t for t in texts}
+    problems, checked = [], 0
+    for entry in official:
+        if fmt not in entry.formats:
+            continue
+        t = by_name.get((entry.kind, entry.name))
+        if t is None:
+            problems.append(f"{entry.kind} {entry.name}: not on the {fmt} sheet")
+            continue
+        printed = printed_fields(t)
+        for field, want in entry.fields.items():
+            checked += 1
+            got = printed.get(field, "")
+            if norm(got) != norm(want):
+                problems.append(f"{entry.name} {field}:\n    official {norm(want)!r}\n    printed  {norm(got)!r}")
+        extra = {k for k, v in printed.items() if v and k not in entry.fields}
+        if extra:
+            problems.append(f"{entry.name}: prints fields the official entry has not: {sorted(extra)}")
+    return problems, checked
+
+
 def _formats(value: Any) -> list[str]:
     return [f.strip() for f in str(value).split(",") if f.strip()]
 

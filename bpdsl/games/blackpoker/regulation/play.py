@@ -155,9 +155,11 @@ def game_runner(definitions: Definitions, regulation: Regulation, agents: AgentF
     return run
 
 
-def replay_regulation_log(definitions: Definitions, events: list[dict[str, Any]]) -> Any:
+def replay_regulation_log(definitions: Definitions, events: list[dict[str, Any]],
+                          prefix: list[dict[str, Any]] | None = None) -> Any:
     """Replay the log of a game played under a regulation (its ``regulation`` line names the regulation
-    and the packs): same rules with the options' actions, same setup hook, the logged decisions."""
+    and the packs): same rules with the options' actions, same setup hook, the logged decisions.
+    ``prefix``: the lines before the regulation's as the caller rebuilt them (a definitions line)."""
 
     check_log_lines(events)
     require_chain(events)
@@ -177,4 +179,4 @@ def replay_regulation_log(definitions: Definitions, events: list[dict[str, Any]]
     except ValueError as exc:
         raise ReplayError(f"the 'regulation' line's 'packs' are not cards: {exc}") from None
     header = regulation_header(regulation, head.get("game"), packs)
-    return replay_game(rules, events, game_line, end, setup_hook(regulation, packs), [header])
+    return replay_game(rules, events, game_line, end, setup_hook(regulation, packs), [*(prefix or []), header])

@@ -1,0 +1,482 @@
+"""An official list (``act.yaml`` shape) as a bpdsl edition folder, and the report of what is left to write.
+
+The edition ``extends`` a loaded one (the newest bundled BlackPoker edition unless told): it inherits its
+core flow, notation, wording and trumps, removes the inherited entries of the formats the file lists, and
+writes every entry of the file in full.  Facts carry over field by field (name, ruby, type, category,
+@ notation, cost, key, formats, since/update, story/flavor); an entry keeps the id its parent gives the
+entry of the same printed name (so the parent's flow and trumps still find it), else the official id in
+snake_case.  Every text is written as the op composition whose phrases print it (:mod:`.phrases`), and
+where no phrase fits as a marked text override (``not_executed`` / ``not_executed_<kind>`` with ``text:``).
+
+Before anything is written the folder is loaded with the other definitions and rendered: a field whose
+printed text is not the official one is written as an override instead, so the result validates and
+prints the official texts.
+"""
+from __future__ import annotations
+
+import datetime
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+import yaml
+
+from bpdsl.diagnostics import Diagnostic, DiagnosticSink
+from bpdsl.dsl import codes as C
+from bpdsl.dsl.cards import PatternError, parse_pattern
+from bpdsl.dsl.document import Document
+from bpdsl.dsl.notation import NotationError, parse_request
+from bpdsl.dsl.schema import S_NOT_ALLOWED
+from bpdsl.games.blackpoker.official import phrases as P
+from bpdsl.games.blackpoker.official.source import OfficialEntry, OfficialFormatError, OfficialList, read
+from bpdsl.model import Definitions, Edition
+from bpdsl.ops.registry import PhraseContext
+
+SPEEDS = {"●": "即時"}  # the older lists mark an instant action with actS ●
+NOT_CARRIED_DATA = ("pdfurl_", "qr")
+FIELD_TITLES = {"conditions": "起動条件", "when": "誘発条件", "target": "対象", "effect": "効果", "notes": "※",
+                "size": "サイズ", "labels": "ラベル", "abilities": "能力", "lead": "効果 (前置き)"}
+
+
+class ImportProblem(Exception):
+    """The list cannot be imported; ``diagnostics`` say where (exit 1), ``usage`` marks a usage error."""
+
+    def __init__(self, message: str, diagnostics: Sequence[Diagnostic] = (), usage: bool = False):
+        self.diagnostics = list(diagnostics)
+        self.usage = usage
+        super().__init__(message)
+
+
+@dataclass
+class FieldReport:
+    entry: str  # printed name
+    kind: str
+    field: str
+    ops: int
+    overrides: list[str]
+
+
+@dataclass
+class ImportResult:
+    edition: str
+    extends: str
+    files: dict[str, str]
+    fields: list[FieldReport]
+    entries: dict[str, int]  # kind -> count
+    renamed: list[tuple[str, str]]  # (official id, id written)
+    not_carried: list[str]
+    guessed: list[str]
+
+    @property
+    def composed(self) -> list[FieldReport]:
+        return [f for f in self.fields if not f.overrides]
+
+    @property
+    def overridden(self) -> list[FieldReport]:
+        return [f for f in self.fields if f.overrides]
+
+    def entry_counts(self) -> tuple[int, int, int]:
+        """Entries whose texts are all ops, partly ops, only overrides."""
+        by: dict[str, list[FieldReport]] = {}
+        for f in self.fields:
+            by.setdefault(f"{f.kind}:{f.entry}", []).append(f)
+        full = sum(1 for fs in by.values() if all(not f.overrides for f in fs))
+        none = sum(1 for fs in by.values() if all(f.ops == 0 for f in fs))
+        return full, len(by) - full - none, none
+
+
+@dataclass
+class _Entry:
+    """An entry being converted: its DSL fields and the fields written as overrides so far."""
+
+    source: OfficialEntry
+    id: str
+    data: dict[str, Any]
+    forced: set[str] = field(default_factory=set)  # fields to write as whole overrides (after the render check)
+
+
+def snake(name: str) -> str:
+    s = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()
+    s = re.sub(r"[^a-z0-9_]+", "_", s).strip("_")
+    return s if re.match(r"^[a-z]", s or "") else f"e_{s}"
+
+
+def convert(path: Path, edition_id: str, extends: str | None, defs: Definitions,
+            documents: list[Document], roots: Sequence[Path]) -> ImportResult:
+    """Read ``path`` and plan the edition folder; checked by loading and rendering it with ``roots``."""
+    from bpdsl.dsl.scaffold import ID_PATTERN, newest_edition
+    from bpdsl.diagnostics import did_you_mean
+
+    if not ID_PATTERN.match(edition_id):
+        raise ImportProblem(f"{edition_id!r} is not an edition id: letters, digits, '.', '_' and '-', starting "
+                            "with a letter (e.g. my8.3)", usage=True)
+    if edition_id in defs.editions:
+        raise ImportProblem(f"edition {edition_id!r} exists already; choose another id (--edition)", usage=True)
+    parent_id = extends or newest_edition(defs)
+    if parent_id is None or parent_id not in defs.editions:
+        raise ImportProblem(f"unknown edition {parent_id!r} to extend; " + (
+            did_you_mean(parent_id or "", defs.editions) or "editions: " + ", ".join(defs.editions)), usage=True)
+    try:
+        official = read(path)
+    except OfficialFormatError as exc:
+        raise ImportProblem(f"{path} is not a list in the official format", exc.diagnostics) from None
+    parent = defs.editions[parent_id]
+    plan = _Planner(official, edition_id, parent, defs, documents)
+    result = plan.result()
+    for _ in range(3):  # the render check: a field that does not print the official text becomes an override
+        wrong = _check(result.files, roots, plan)
+        if not wrong:
+            return result
+        for entry, fname in wrong:
+            entry.forced.add(fname)
+        result = plan.result()
+    raise ImportProblem("the imported edition does not print the official texts (a bug in bpdsl import): "
+                        + ", ".join(f"{e.id}.{f}" for e, f in _check(result.files, roots, plan)))
+
+
+class _Planner:
+    def __init__(self, official: OfficialList, edition_id: str, parent: Edition, defs: Definitions,
+                 documents: list[Document]):
+        self.official = official
+        self.edition_id = edition_id
+        self.parent = parent
+        self.defs = defs
+        self.sink = DiagnosticSink()
+        self.formats = self._formats()
+        self.categories = self._categories()
+        self.entries = self._entries()
+        if self.sink.errors:
+            raise ImportProblem(f"{official.file} cannot be imported", self.sink.sorted())
+        names = {eid: e.name for table in (parent.actions, parent.characters, parent.fogs)
+                 for eid, e in table.items()}
+        names.update({e.id: e.source.get(_key(e.source, "Name")) for e in self.entries})
+        self.index = P.PhraseIndex(P.collect(documents), PhraseContext(parent.terms, names))
+
+    # ------------------------------------------------------------------ edition-level facts
+
+    def _formats(self) -> list[dict[str, Any]] | None:
+        known = [f.id for f in sorted(self.parent.formats, key=lambda f: f.order)]
+        used: list[str] = []
+        for e in self.official.entries:
+            for f in _format_ids(e):
+                if f not in used:
+                    used.append(f)
+        new = [f for f in used if f not in known]
+        if not new:
+            return None
+        out = [{"id": f.id, "name": f.name, "order": f.order, **({"includes": f.includes} if f.includes else {})}
+               for f in sorted(self.parent.formats, key=lambda f: f.order)]
+        top = max((f.order for f in self.parent.formats), default=0)
+        for n, f in enumerate(new, 1):
+            if not re.match(r"^[a-z][a-z0-9_]*$", f):
+                self.sink.error(next(e.pos("format") for e in self.official.entries if f in _format_ids(e)),
+                                C.D_FORMAT, f"format id {f!r} is not an id", "use lower-case letters and digits")
+            out.append({"id": f, "name": f, "order": top + n})
+        return out
+
+    def _categories(self) -> dict[tuple[str, str], str]:
+        """(section, heading) -> category id: the parent's category of that name, else a new one."""
+        out: dict[tuple[str, str], str] = {}
+        for c in self.parent.categories:
+            out.setdefault((c.section, c.name), c.id)
+        self.new_categories: list[dict[str, str]] = []
+        for e in self.official.entries:
+            if e.kind == "character" or (e.kind, e.group) in out:
+                continue
+            cid = f"{e.kind}_category_{len(self.new_categories) + 1}"
+            out[(e.kind, e.group)] = cid
+            self.new_categories.append({"id": cid, "name": e.group, "section": e.kind})
+        return out
+
+    def _entries(self) -> list[_Entry]:
+        by_name = {(kind, e.name): eid for kind, table in (("action", self.parent.actions),
+                                                            ("character", self.parent.characters),
+                                                            ("fog", self.parent.fogs)) for eid, e in table.items()}
+        self.renamed: list[tuple[str, str]] = []
+        taken: set[tuple[str, str]] = set()
+        out = []
+        for e in self.official.entries:
+            official_id = e.get(_key(e, "Id"))
+            eid = by_name.get((e.kind, e.get(_key(e, "Name")))) or snake(official_id)
+            n = 2
+            while (e.kind, eid) in taken:
+                eid, n = f"{eid}_{n}", n + 1
+            taken.add((e.kind, eid))
+            if eid != official_id:
+                self.renamed.append((official_id, eid))
+            out.append(_Entry(e, eid, self._facts(e, eid)))
+        return out
+
+    def _facts(self, e: OfficialEntry, eid: str) -> dict[str, Any]:
+        """Every field of the entry that is a fact, not a sentence to compose."""
+        p = {"action": "act", "character": "char", "fog": "fog"}[e.kind]
+        data: dict[str, Any] = {"id": eid, "name": e.get(f"{p}Name")}
+        if e.get("ruby"):
+            data["ruby"] = e.get("ruby")
+        if e.kind == "action":
+            data["category"] = self.categories[("action", e.group)]
+        data["type"] = e.get(f"{p}Type")
+        if e.kind == "character":
+            data["kind"] = self._character_kind(e)
+        if e.kind == "fog":
+            data["category"] = self.categories[("fog", e.group)]
+        if e.kind == "action":
+            speed = e.get("actSpeed") or SPEEDS.get(e.get("actS").strip(), "通常")
+            notation = f"@{e.get('actTrigger')}-{speed}-{e.get('actTime')}"
+            try:
+                parse_request(notation)
+            except NotationError as exc:
+                self.sink.error(e.pos("actTrigger"), S_NOT_ALLOWED, f"cannot read the request {notation!r}: "
+                                f"{exc.message}", exc.hint)
+            data["request"] = notation
+            data["cost"] = self._cost(e)
+        key = e.get(f"{p}Key")
+        if key:
+            try:
+                parse_pattern(key)
+            except PatternError as exc:
+                self.sink.error(e.pos(f"{p}Key"), C.K_PATTERN, f"cannot read the key pattern {key!r}: {exc.message}",
+                                exc.hint or "see the key-pattern grammar in the designer's manual")
+            data["key"] = key
+        data["formats"] = _format_ids(e)
+        for src, dst in (("since", "since"), ("update", "update"), ("story", "story"), ("flavor", "flavor"),
+                         ("flavorSpeaker", "flavor_speaker")):
+            if e.get(src):
+                data[dst] = e.get(src)
+        if e.get("devNote") and e.kind == "action":
+            data["dev_note"] = e.get("devNote")
+        return data
+
+    def _character_kind(self, e: OfficialEntry) -> str:
+        kinds = {c.kind for c in self.parent.characters.values() if c.type == e.get("charType")}
+        if len(kinds) == 1:
+            return kinds.pop()
+        return "bulwark" if "防壁" in e.get("charType") else "soldier"
+
+    def _cost(self, e: OfficialEntry) -> str:
+        text = e.get("actCost")
+        game = self.defs.games.get(self.parent.game)
+        declared = {c.id for c in game.costs} if game is not None else set()
+        for offset, ch in enumerate(text):
+            if not ch.isspace() and declared and ch not in declared:
+                self.sink.error(e.pos("actCost"), C.C_COST, f"undeclared cost letter {ch!r} in {text!r}",
+                                f"the game {self.parent.game!r} declares the costs " + ", ".join(sorted(declared)))
+        return "".join(text.split())
+
+    # ------------------------------------------------------------------ sentences
+
+    def _compose(self, entry: _Entry, reports: list[FieldReport]) -> dict[str, Any]:
+        e = entry.source
+        data = dict(entry.data)
+        name = data["name"]
+
+        def record(fname: str, match: P.Match) -> None:
+            reports.append(FieldReport(name, e.kind, fname, match.ops, match.overrides))
+
+        def single(fname: str, kind: str, text: str) -> Any:
+            raw = None if fname in entry.forced else self.index.one(kind, text)
+            if raw is None:
+                raw = {f"not_executed_{kind}": {}, "text": _phrase(text)}
+                record(fname, P.Match([raw], [raw["text"]]))
+            else:
+                record(fname, P.Match([raw]))
+            return raw
+
+        def many(fname: str, kind: str, text: str, override: str) -> list[Any]:
+            parts = P.units(text)
+            if fname in entry.forced:
+                match = P.Match([{override: {}, "text": u.as_phrase()} for u in parts], [u.as_phrase() for u in parts])
+            else:
+                match = self.index.compose(kind, parts, override)
+            record(fname, match)
+            return match.calls
+
+        if e.kind == "action":
+            if e.get("actActCond"):
+                data["conditions"] = many("conditions", "condition", e.get("actActCond"), "not_executed_condition")
+            if e.get("actTriggerCond"):
+                data["when"] = single("when", "trigger", e.get("actTriggerCond"))
+            target = single("target", "target", e.get("actTarget")) if e.get("actTarget") else None
+            if target is not None:
+                data["target"] = target
+            self.index.set_target(target)
+            parts = P.units(e.get("actEffect"))
+            lead = None
+            if len(parts) > 1 and not parts[0].numbered and not parts[0].bulleted and all(
+                    u.numbered for u in parts[1:]):
+                first = self.index.compose("effect", parts[:1], "not_executed")
+                if first.overrides or "effect" in entry.forced:
+                    lead, parts = parts[0].as_phrase(), parts[1:]
+            if lead is not None:
+                data["lead"] = lead
+                reports.append(FieldReport(name, e.kind, "lead", 0, []))
+            if "effect" in entry.forced:
+                match = P.Match([{"not_executed": {}, "text": u.as_phrase()} for u in parts],
+                                [u.as_phrase() for u in parts])
+            else:
+                match = self.index.compose("effect", parts, "not_executed")
+            record("effect", match)
+            data["effect"] = match.calls
+            if any(u.bulleted for u in parts) and len(parts) > 1:
+                data["list"] = "bullets"
+            if e.get("actNote"):
+                note = "\n".join(line.strip().removeprefix("※").strip() for line in e.get("actNote").split("\n"))
+                data["notes"] = many("notes", "note", note, "not_executed_note")
+        elif e.kind == "character":
+            if e.get("charSize"):
+                data["size"] = single("size", "size", e.get("charSize"))
+            if e.get("charLabel"):
+                labels = [t.strip() for t in re.split(r"[,、，]", e.get("charLabel")) if t.strip()]
+                calls, overs = [], []
+                for text in labels:
+                    raw = None if "labels" in entry.forced else self.index.one("label", text)
+                    if raw is None:
+                        raw = {"not_executed_label": {}, "text": text}
+                        overs.append(text)
+                    calls.append(raw)
+                record("labels", P.Match(calls, overs))
+                data["labels"] = calls
+            if e.get("charAbility"):
+                data["abilities"] = many("abilities", "ability", e.get("charAbility"), "not_executed_ability")
+        else:
+            if e.get("fogTarget"):
+                data["target"] = single("target", "target", e.get("fogTarget"))
+            if e.get("fogAbility"):
+                data["abilities"] = many("abilities", "ability", e.get("fogAbility"), "not_executed_ability")
+        return data
+
+    # ------------------------------------------------------------------ the folder
+
+    def result(self) -> ImportResult:
+        reports: list[FieldReport] = []
+        lists: dict[str, list[dict[str, Any]]] = {"action": [], "character": [], "fog": []}
+        for entry in self.entries:
+            lists[entry.source.kind].append(self._compose(entry, reports))
+        files = self._files(lists)
+        data = self.official.data
+        not_carried = [f"data.{k}" for k in data if k.startswith(NOT_CARRIED_DATA)]
+        not_carried += sorted({f"{e.kind} {k}" for e in self.official.entries for k in e.values
+                               if k in ("charNote",) or (k == "devNote" and e.kind != "action")})
+        guessed = [f"{e.get('charName')}: kind {self._character_kind(e)} (from its type {e.get('charType')})"
+                   for e in self.official.entries if e.kind == "character"]
+        return ImportResult(self.edition_id, self.parent.id, files, reports,
+                            {k: len(v) for k, v in lists.items()}, self.renamed, not_carried, guessed)
+
+    def _files(self, lists: dict[str, list[dict[str, Any]]]) -> dict[str, str]:
+        data = self.official.data
+        formats = sorted({f for e in self.official.entries for f in _format_ids(e)},
+                         key=lambda f: [x["id"] for x in self.formats].index(f) if self.formats else
+                         next((x.order for x in self.parent.formats if x.id == f), 99))
+        removed = {kind: [eid for eid, e in table.items() if set(e.formats) & set(formats)]
+                   for kind, table in (("actions", self.parent.actions), ("characters", self.parent.characters),
+                                       ("fogs", self.parent.fogs))}
+        name = data.get("ver") or self.edition_id
+        date = data.get("lastupdate") or datetime.date.today().strftime("%Y/%-m/%-d")
+        edition: dict[str, Any] = {"kind": "edition", "id": self.edition_id, "extends": self.parent.id,
+                                   "name": name, "date": date}
+        if self.formats:
+            edition["formats"] = self.formats
+        if self.new_categories:
+            edition["categories"] = [{"id": c.id, "name": c.name, "section": c.section}
+                                     for c in self.parent.categories] + self.new_categories
+        edition["colophon"] = {"title": f"BlackPoker ActionList {name} {self.edition_id}", "issued": date}
+        edition["remove"] = {k: v for k, v in removed.items() if v}
+        head = (f"# Imported by `bpdsl import official` from {Path(self.official.file).name}: the official list "
+                f"as edition {self.edition_id},\n# extending {self.parent.id} (its flow, notation, wording and "
+                "trumps); the entries of the listed formats are replaced.\n")
+        files = {"definitions/edition.yaml": _schema_line("edition") + head + _dump(edition)}
+        for kind, key in (("action", "actions"), ("character", "characters"), ("fog", "fogs")):
+            if lists[kind]:
+                files[f"definitions/{key}.yaml"] = _schema_line(key) + _dump(
+                    {"kind": key, "edition": self.edition_id, key: lists[kind]})
+        files["bpdsl.toml"] = (f'# bpdsl project of edition {self.edition_id} (imported)\n[definitions]\n'
+                               f'paths = ["definitions"]\n\n[defaults]\nedition = "{self.edition_id}"\n'
+                               f'format = "{"std" if "std" in formats else formats[-1] if formats else "std"}"\n')
+        from bpdsl.dsl.jsonschema import schema_files
+
+        files.update({f"schemas/{n}": text for n, text in schema_files().items()})
+        return files
+
+
+def _key(e: OfficialEntry, suffix: str) -> str:
+    return {"action": "act", "character": "char", "fog": "fog"}[e.kind] + suffix
+
+
+def _format_ids(e: OfficialEntry) -> list[str]:
+    return [f.strip() for f in e.get("format").split(",") if f.strip()]
+
+
+def _phrase(text: str) -> str:
+    return "\n".join(u.as_phrase() for u in P.units(text))
+
+
+def _schema_line(kind: str) -> str:
+    return f"# yaml-language-server: $schema=../schemas/{kind}.schema.json\n"
+
+
+class _Dumper(yaml.SafeDumper):
+    def ignore_aliases(self, data: Any) -> bool:  # every call written out where it is used
+        return True
+
+
+def _str(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
+    style = "|" if "\n" in value else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_Dumper.add_representer(str, _str)
+
+
+def _dump(data: Any) -> str:
+    return yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=1000,
+                     default_flow_style=None)
+
+
+def _check(files: dict[str, str], roots: Sequence[Path], plan: _Planner) -> list[tuple[_Entry, str]]:
+    """Load the planned folder with ``roots`` and render it: the (entry, field) pairs not printed as the
+    official text.  Definitions that do not load are an error of the import."""
+    from bpdsl.dsl.loader import load
+    from bpdsl.render.text import edition_texts
+
+    staging = Path(tempfile.mkdtemp(prefix="bpdsl-import-"))
+    try:
+        for rel, text in files.items():
+            if rel.startswith("definitions/"):
+                target = staging / rel
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(text, encoding="utf-8")
+        result = load([*roots, staging / "definitions"])
+        if not result.ok:
+            raise ImportProblem("the imported edition does not validate", result.errors)
+        edition = result.definitions.editions[plan.edition_id]
+        printed = {(t.entry, t.id): t for t in edition_texts(edition)}
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    wrong: list[tuple[_Entry, str]] = []
+    sections = {"conditions": "condition", "when": "when", "target": "target", "effect": "effect", "notes": "note",
+                "size": "size", "labels": "label", "abilities": "ability"}
+    for entry in plan.entries:
+        t = printed.get((entry.source.kind, entry.id))
+        if t is None:
+            continue
+        for fname, official in _official_texts(entry.source).items():
+            got = "".join(s.text for s in t.sections if s.kind == sections[fname])
+            if P.norm(got) != P.norm(official) and fname not in entry.forced:
+                wrong.append((entry, fname))
+    return wrong
+
+
+def _official_texts(e: OfficialEntry) -> dict[str, str]:
+    """The official sentences of an entry by DSL field (a ※ note without its mark; the lead with the
+    effect, as printed)."""
+    keys = {"action": {"conditions": "actActCond", "when": "actTriggerCond", "target": "actTarget",
+                       "effect": "actEffect", "notes": "actNote"},
+            "character": {"size": "charSize", "labels": "charLabel", "abilities": "charAbility"},
+            "fog": {"target": "fogTarget", "abilities": "fogAbility"}}[e.kind]
+    out = {f: e.get(k) for f, k in keys.items() if e.get(k)}
+    if "notes" in out:
+        out["notes"] = "".join(line.strip().removeprefix("※") for line in out["notes"].split("\n"))
+    return out

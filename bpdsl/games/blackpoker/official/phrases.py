@@ -1,0 +1,241 @@
+"""Finding the op composition that prints an official sentence, from the op registry's own phrases.
+
+The candidates are op calls as designers write them: every call of the loaded definitions (each edition's
+actions, characters, fogs and trumps, as written in their documents) and every registered op's example.
+Each candidate is printed by its op's phrase in the imported edition's wording (its terms, its entries'
+names and, for an effect, the target of the entry being imported) -- the same function the renderer calls --
+so a sentence matches a call exactly when printing that call gives the sentence back.  No table of
+sentences is kept anywhere.
+
+Texts are compared after the normalisation of the printed-text golden tests: NFKC, one wave dash, list
+markers, white space and full stops removed.  An official text is cut into *units*: a top-level line with the lines
+nested under it (``-1.``, ``--A.``, ``-・`` or ``・`` under a plain line); a candidate covers one unit, or
+several for an op that prints a whole numbered procedure.  The composition chosen covers the most units;
+every unit no candidate prints becomes a marked text override.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from bpdsl.diagnostics import DiagnosticSink
+from bpdsl.dsl.document import Document
+from bpdsl.dsl.opcalls import OpBuilder
+from bpdsl.ops import registry
+from bpdsl.ops.registry import PhraseContext
+
+_MARKER = re.compile(r"^(?:[-*・]|\d+\.(?!\d)|[A-Z]\.|\([a-z]\)|(?:i|ii|iii|iv|v|vi)\.)\s*")
+_NESTED = re.compile(r"^(-+)\s*(?:\d+\.(?!\d)|[A-Z]\.|・)?\s*")
+_TOP = re.compile(r"^(?:\d+\.(?!\d)|・)\s*")
+# one wave dash, one diamond; full stops do not count (the official texts drop a sentence's last 。 at times)
+_WAVES = str.maketrans({"～": "〜", "~": "〜", "∼": "〜", "♢": "◇", "。": None})
+
+# the fields of an entry holding op calls, with their op kind
+OP_FIELDS = {"conditions": "condition", "when": "trigger", "target": "target", "notes": "note", "effect": "effect",
+             "size": "size", "labels": "label", "abilities": "ability"}
+SKIP_OPS = ("not_executed",)
+
+
+def norm(text: str) -> str:
+    """The comparable form of a printed text."""
+    text = unicodedata.normalize("NFKC", text).translate(_WAVES)
+    out = []
+    for line in text.split("\n"):
+        line = line.strip()
+        while True:
+            stripped = _MARKER.sub("", line).strip()
+            if stripped == line:
+                break
+            line = stripped
+        out.append("".join(line.split()))
+    return "".join(out)
+
+
+@dataclass
+class Unit:
+    """A top-level line of an official text and the lines nested under it (level, text without marker)."""
+
+    lines: list[tuple[int, str]]
+    numbered: bool = False  # written as "1." at the top level
+    bulleted: bool = False  # written as "・" at the top level
+
+    @property
+    def norm(self) -> str:
+        return norm("\n".join(text for _, text in self.lines))
+
+    def as_phrase(self) -> str:
+        """The unit as a text override: nested lines indented two spaces per level (the renderer adds the
+        list markers of its own style)."""
+        return "\n".join("  " * level + text for level, text in self.lines)
+
+
+def units(text: str) -> list[Unit]:
+    """Cut an official text into its units."""
+    out: list[Unit] = []
+    for raw in str(text).split("\n"):
+        line = raw.strip()
+        if not line:
+            continue
+        nested = _NESTED.match(line)
+        if nested and nested.group(1):
+            body = line[nested.end():].strip()
+            if out:
+                out[-1].lines.append((len(nested.group(1)), body))
+            else:
+                out.append(Unit([(0, body)]))
+            continue
+        if line.startswith("・") and out and not out[-1].bulleted:
+            out[-1].lines.append((1, line[1:].strip()))
+            continue
+        top = _TOP.match(line)
+        body = line[top.end():].strip() if top else line
+        out.append(Unit([(0, body)], numbered=bool(top) and line[0].isdigit(), bulleted=line.startswith("・")))
+    return out
+
+
+@dataclass
+class Candidate:
+    raw: Any  # the call as written in YAML
+    call: Any  # the built OpCall
+    kind: str
+
+
+@dataclass
+class Match:
+    """A composition: the calls to write (YAML form), how many of them are text overrides."""
+
+    calls: list[Any] = field(default_factory=list)
+    overrides: list[str] = field(default_factory=list)  # the texts written as overrides
+
+    @property
+    def ops(self) -> int:
+        return len(self.calls) - len(self.overrides)
+
+
+def collect(documents: Iterable[Document]) -> list[Candidate]:
+    """Every op call written in the loaded entry documents, and every registered op's example."""
+    sink = DiagnosticSink()
+    seen: set[str] = set()
+    out: list[Candidate] = []
+
+    def add(doc: Document, raw: Any, kind: str) -> None:
+        if isinstance(raw, dict) and "text" in raw:
+            return  # an override prints its own text, not a phrase
+        name = raw if isinstance(raw, str) else next(iter(raw), None) if isinstance(raw, dict) else None
+        if not isinstance(name, str) or name in SKIP_OPS or name.startswith("not_executed"):
+            return
+        key = f"{kind}:{raw!r}"
+        if key in seen:
+            return
+        seen.add(key)
+        call = OpBuilder(doc, sink).build((), raw, (kind,))
+        if call is not None:
+            out.append(Candidate(raw, call, kind))
+
+    for doc in documents:
+        data = doc.data
+        if not isinstance(data, dict) or data.get("kind") not in ("actions", "characters", "fogs", "trumps"):
+            continue
+        for entry in data.get(data["kind"]) or []:
+            if not isinstance(entry, dict):
+                continue
+            for fname, kind in OP_FIELDS.items():
+                value = entry.get(fname)
+                for raw in value if isinstance(value, list) else [value] if value is not None else []:
+                    add(doc, raw, kind)
+    examples = Document("<op examples>", None)
+    for op in registry.load_all().values():
+        if op.kind in OP_FIELDS.values():
+            add(examples, op.example, op.kind)
+    return out
+
+
+class PhraseIndex:
+    """The candidates of one op kind by the normalised text of their first printed unit."""
+
+    def __init__(self, candidates: list[Candidate], ctx: PhraseContext):
+        self.ctx = ctx
+        self.by_kind: dict[str, list[Candidate]] = {}
+        for c in candidates:
+            self.by_kind.setdefault(c.kind, []).append(c)
+        self._cache: dict[tuple[str, str], dict[str, list[tuple[Candidate, list[str]]]]] = {}
+        self._target_key = ""
+        self._sink = DiagnosticSink()
+
+    def set_target(self, raw: Any) -> None:
+        """Print the next effects for an entry whose target is ``raw`` (a call as written, or None): phrases
+        saying 「対象の…」 name what it targets, as the renderer does."""
+        self._target_key = repr(raw)
+        self.ctx.target = OpBuilder(Document("<target>", None), self._sink).build((), raw, ("target",)) \
+            if raw is not None else None
+
+    def _printed(self, c: Candidate) -> list[str] | None:
+        try:
+            text = registry.get(c.call.op).render(self.ctx, c.call.args)
+        except Exception:  # noqa: BLE001 - a phrase that cannot print in this wording is no candidate here
+            return None
+        op = registry.get(c.call.op)
+        parts = text.split("\n\n") if op.extra.get("steps") else [text]
+        printed = [norm(p) for p in parts if p.strip()]
+        return printed or None
+
+    def table(self, kind: str) -> dict[str, list[tuple[Candidate, list[str]]]]:
+        key = (kind, self._target_key if kind == "effect" else "")
+        if key not in self._cache:
+            table: dict[str, list[tuple[Candidate, list[str]]]] = {}
+            for c in self.by_kind.get(kind, []):
+                printed = self._printed(c)
+                if printed:
+                    table.setdefault(printed[0], []).append((c, printed))
+            self._cache[key] = table
+        return self._cache[key]
+
+    def one(self, kind: str, text: str) -> Any | None:
+        """The call that prints ``text`` whole, or None."""
+        hits = self.table(kind).get(norm(text), [])
+        return next((c.raw for c, printed in hits if len(printed) == 1), None)
+
+    def compose(self, kind: str, parts: list[Unit], override: str) -> Match:
+        """The composition covering most of ``parts``; each uncovered unit becomes ``{override: {}, text}``.
+
+        A printed unit may stand for several consecutive official lines (a phrase of several sentences that
+        the official text breaks into lines)."""
+        candidates = [hit for hits in self.table(kind).values() for hit in hits]
+        n = len(parts)
+        best: list[tuple[int, int, list[Any], list[str]] | None] = [None] * (n + 1)
+        best[0] = (0, 0, [], [])
+        for i in range(n):
+            if best[i] is None:
+                continue
+            miss, steps, calls, texts = best[i]
+            options: list[tuple[int, Any, str | None]] = []
+            for c, printed in candidates:
+                end = _consume(parts, i, printed)
+                if end is not None:
+                    options.append((end, c.raw, None))
+            text = parts[i].as_phrase()
+            options.append((i + 1, {override: {}, "text": text}, text))
+            for end, raw, over in options:
+                cand = (miss + (over is not None), steps + 1, calls + [raw], texts + ([over] if over else []))
+                cur = best[end]
+                if cur is None or cand[:2] < cur[:2]:
+                    best[end] = cand
+        _, _, calls, texts = best[n] or (0, 0, [], [])
+        return Match(calls, texts)
+
+
+def _consume(parts: list[Unit], start: int, printed: list[str]) -> int | None:
+    """Where the official units from ``start`` end if together they print ``printed``, else None."""
+    i = start
+    for unit in printed:
+        got = ""
+        while i < len(parts) and len(got) < len(unit):
+            got += parts[i].norm
+            i += 1
+            if not unit.startswith(got):
+                return None
+        if got != unit:
+            return None
+    return i
