@@ -164,6 +164,14 @@ class KeyPattern:
     face_down: bool = False
     same: str | None = None  # group form: "suit" | "rank" | None (no rule across the cards)
     source: str = field(default="", compare=False)
+    # every suit and rank the text names, as (offset in the text, "suit" | "rank", id): what the game must
+    # declare (a rank written without a suit stands for every declared suit and names none)
+    named: tuple[tuple[int, str, str], ...] = field(default=(), compare=False)
+
+    def undeclared(self, suits: Iterable[str], ranks: Iterable[str]) -> list[tuple[int, str, str]]:
+        """The suits and ranks this pattern names that are not among ``suits`` and ``ranks`` (ids)."""
+        known = {"suit": set(suits), "rank": set(ranks)}
+        return [n for n in self.named if n[2] not in known[n[1]]]
 
     @property
     def size_range(self) -> tuple[int, int]:
@@ -280,6 +288,7 @@ class _Scanner:
         self.src = text
         self.text = _normalize(text)
         self.i = 0
+        self.named: list[tuple[int, str, str]] = []
 
     def skip(self) -> None:
         while self.i < len(self.text) and self.text[self.i].isspace():
@@ -351,7 +360,7 @@ def parse_pattern(text: str) -> KeyPattern:
         raise PatternError(f"unexpected {s.peek()!r} after the pattern", s.i,
                            'join several key cards with "と", alternatives with ","')
     return KeyPattern(pattern.form, pattern.text, pattern.slots, pattern.count, pattern.at_least,
-                      pattern.face_down, pattern.same, source=text)
+                      pattern.face_down, pattern.same, source=text, named=tuple(s.named))
 
 
 def _count(s: _Scanner, example: str) -> tuple[int, bool]:
@@ -423,12 +432,16 @@ def _slot(s: _Scanner) -> CardFilter:
 
 
 def _alt(s: _Scanner) -> tuple[set[tuple[str | None, str]], str]:
+    s.skip()
+    at = s.i
     if s.take("Joker") or s.take("ジョーカー"):
+        s.named.append((at, "rank", JOKER))
         return {(None, JOKER)}, JOKER
     suit: str | None = None
     ch = s.peek()
     if ch in MARK_TO_SUIT:
         suit = MARK_TO_SUIT[ch]
+        s.named.append((s.i, "suit", suit))
         s.i += 1
     lo = _rank(s)
     hi = lo
@@ -451,13 +464,14 @@ def _rank(s: _Scanner) -> str:
     at = s.i
     n = s.number()
     if n is not None:
-        if 2 <= n <= 10:
-            return str(n)
-        if n == 1:
-            return "A"
+        if 1 <= n <= 10:
+            rank = "A" if n == 1 else str(n)
+            s.named.append((at, "rank", rank))
+            return rank
         raise PatternError(f"no rank {n}", at, "ranks are A, 2..10, J, Q, K (or Joker)")
     ch = s.text[s.i:s.i + 1].upper()
     if ch in ("A", "J", "Q", "K"):
+        s.named.append((s.i, "rank", ch))
         s.i += 1
         return ch
     got = s.text[s.i:s.i + 1] or "end of pattern"

@@ -15,8 +15,9 @@ from __future__ import annotations
 from typing import Any, Iterable, Iterator
 
 from bpdsl.diagnostics import DiagnosticSink, did_you_mean
+from bpdsl.dsl.cards import SUIT_MARKS
 from bpdsl.dsl.opcalls import nested_calls, ops, walk
-from bpdsl.model import Action, Character, Definitions, Edition, Fog, OpCall, Trump
+from bpdsl.model import Action, Character, Definitions, Edition, Fog, Game, OpCall, Trump
 
 from bpdsl.dsl.codes import (  # noqa: F401  (the codes are reported as C.<NAME> by the kinds)
     D_DUPLICATE,
@@ -27,6 +28,7 @@ from bpdsl.dsl.codes import (  # noqa: F401  (the codes are reported as C.<NAME>
     D_GAME_REF,
     C_COST,
     K_PATTERN,
+    K_UNDECLARED,
     X_EXPR,
     O_UNKNOWN,
     O_ARGS,
@@ -92,11 +94,44 @@ def run(defs: Definitions, sink: DiagnosticSink, state: Any = None) -> None:
         missing = {eid for ed, eid in dropped if ed == edition.id}
         if complete:
             _check_refs(edition, sink, missing, defs.games.get(edition.game))
+            _check_patterns(edition, defs.games.get(edition.game), sink)
         if complete and not missing:
             _check_turn_passing(edition, sink)
         if complete:
             _check_unused(edition, sink)
             _check_classes_and_steps(edition, sink)
+
+
+def undeclared_in_pattern(pattern: Any, game: Game | None) -> list[tuple[int, str, str]]:
+    """(offset in the pattern's text, message, hint) for each suit or rank a parsed key pattern names that
+    ``game`` does not declare (a suit removed from game.yaml while key patterns still use it)."""
+    if game is None or not hasattr(pattern, "undeclared"):
+        return []
+    ranks = {r.id for r in game.ranks} - ({"Joker"} if game.jokers == 0 else set())
+    out = []
+    for offset, what, name in pattern.undeclared({s.id for s in game.suits}, ranks):
+        if what == "suit":
+            marks = " ".join(s.mark for s in game.suits)
+            out.append((offset, f"key pattern {pattern.source!r} names the suit {SUIT_MARKS.get(name, name)} ({name}), which the game "
+                        f"{game.id!r} does not declare", f"suits of the game: {marks} (game.yaml, suits:)"))
+        else:
+            out.append((offset, f"key pattern {pattern.source!r} names the rank {name}, which the game "
+                        f"{game.id!r} does not declare", "ranks of the game: "
+                        + ", ".join(sorted(ranks, key=lambda r: [x.id for x in game.ranks].index(r)))))
+    return out
+
+
+def _check_patterns(edition: Edition, game: Game | None, sink: DiagnosticSink) -> None:
+    """Key patterns given as op arguments (e.g. a condition on the cards revealed) name only declared suits
+    and ranks.  (The ``key:`` of an entry is checked while the entry is built, at the exact character.)"""
+    if game is None:
+        return
+    for _kind, entry in entries(edition):
+        for top in op_calls_of(entry):
+            for call, key, value, _rule in walk(top):
+                for _offset, message, hint in undeclared_in_pattern(value, game):
+                    sink.error(call.arg_pos.get(key, call.pos), K_UNDECLARED, f"{entry.id!r}: {call.op}.{key}: "
+                               + message, hint)
 
 
 def _check_inherited(defs: Definitions, edition: Edition, sink: DiagnosticSink,

@@ -17,12 +17,14 @@ D_GAME_REF = code("D006", "game: reference to an unknown zone, visibility level 
 # --- values
 C_COST = code("C001", "undeclared cost letter")
 K_PATTERN = code("K001", "unparsable key-card pattern")
+K_UNDECLARED = code("K002", "key-card pattern names a suit or rank the game does not declare")
 X_EXPR = code("X001", "bad expression (syntax, unknown name or type)")
 # --- op calls
 O_UNKNOWN = code("O001", "unknown op")
 O_ARGS = code("O002", "wrong op arguments")
 O_KIND = code("O003", "op of the wrong kind for its place (e.g. an effect op used as a condition)")
 O_SHAPE = code("O004", "malformed op call (not exactly one op name)")
+O_DUPLICATE = code("O005", "an op argument's list repeats an item that must be distinct (e.g. a row of a scoring table)")
 # --- triggers and the flow of the game
 T_NO_WHEN = code("T001", "triggered action without a trigger condition")
 T_DIRECT_WHEN = code("T002", "direct action with a trigger condition")

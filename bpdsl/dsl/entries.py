@@ -199,7 +199,7 @@ def convert_fields(ctx: BuildContext, opb: OpBuilder, spec: EntrySpec, edition: 
             else:
                 out[name] = opb.build_list(here, value, kinds)
         elif name == "key":
-            out["key"], out["key_text"] = _key(ctx, here, value)
+            out["key"], out["key_text"] = _key(ctx, here, value, game)
         elif name == "request":
             req = _request(ctx, here, value)
             if req is not None:
@@ -226,16 +226,19 @@ def convert_fields(ctx: BuildContext, opb: OpBuilder, spec: EntrySpec, edition: 
     return out
 
 
-def _key(ctx: BuildContext, path: KeyPath, value: Any) -> tuple[Any, str | None]:
+def _key(ctx: BuildContext, path: KeyPath, value: Any, game: Any = None) -> tuple[Any, str | None]:
     if value is None:
         return None, None
     text = str(value)
     try:
-        return parse_pattern(text), text
+        pattern = parse_pattern(text)
     except PatternError as exc:
         ctx.sink.error(ctx.document.text_pos(path, exc.offset), C.K_PATTERN,
                        f"cannot read the key pattern {text!r}: {exc.message}", exc.hint)
         return None, text
+    for offset, message, hint in C.undeclared_in_pattern(pattern, game):
+        ctx.sink.error(ctx.document.text_pos(path, offset), C.K_UNDECLARED, message, hint)
+    return pattern, text
 
 
 def _request(ctx: BuildContext, path: KeyPath, value: Any) -> Request | None:

@@ -24,6 +24,8 @@ class _Converter:
 
     def rule(self, rule: Mapping[str, Any], opcall_kinds: Iterable[str] | None = None) -> JSON:
         """The JSON Schema of one cerberus rule (``opcall_kinds`` narrows an op-call rule)."""
+        if "anyof" in rule and "type" not in rule:
+            return {"anyOf": [self.rule(r, opcall_kinds) for r in rule["anyof"]]}
         types = rule.get("type")
         names = [types] if isinstance(types, str) else list(types or [])
         variants = [self._typed(t, rule, opcall_kinds) for t in names] or [self._constraints({}, None, rule)]

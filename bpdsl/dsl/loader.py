@@ -31,7 +31,7 @@ from bpdsl.diagnostics import DefinitionError, Diagnostic, DiagnosticSink, Pos, 
 from bpdsl.dsl import checks as C
 from bpdsl.dsl import project
 from bpdsl.dsl.document import KINDS, BuildContext, Document, DocumentKind
-from bpdsl.dsl.schema import S_KIND, check, prune, report
+from bpdsl.dsl.schema import S_KIND, check, out_of_range, prune, report
 from bpdsl.dsl.yamlload import load_file
 from bpdsl.model import Definitions
 from bpdsl import plugins
@@ -210,7 +210,7 @@ def _full_schema(kind: DocumentKind) -> dict:
 def _validate(doc: Document, kind: DocumentKind, sink: DiagnosticSink) -> bool:
     """Report schema problems, then prune until what is left is valid; False if nothing usable is left."""
     schema = _full_schema(kind)
-    problems = check(doc.data, schema)
+    problems = out_of_range(doc.data) + check(doc.data, schema)
     if not problems:
         return True
     report(problems, doc, sink)

@@ -129,6 +129,26 @@ class OpBuilder:
         arg_pos = {k: self.doc.pos(args_path + (k,)) for k in built if args_path + (k,) in self.doc.positions}
         return OpCall(name, built, text, self.doc.pos(path), arg_pos)
 
+    def _distinct(self, path: KeyPath, items: list[Any], keys: Sequence[Sequence[str]]) -> bool:
+        """``meta: {unique: (("row",), ("a", "b"))}`` on a list argument: no two items share the values of one of
+        these groups of keys (two rows of a scoring table for the same outcomes would make one of them dead)."""
+        ok = True
+        for group in keys:
+            seen: dict[tuple[Any, ...], int] = {}
+            for i, item in enumerate(items):
+                if not isinstance(item, dict) or not all(k in item for k in group):
+                    continue
+                values = tuple(repr(item[k]) for k in group)
+                if values in seen:
+                    shown = ", ".join(f"{k}: {item[k]}" for k in group)
+                    self.error(path + (i,), C.O_DUPLICATE, f"item {i + 1} repeats item {seen[values] + 1} ({shown})",
+                               "each item of this list needs its own " + " and ".join(group)
+                               + "; remove or correct one of them")
+                    ok = False
+                else:
+                    seen[values] = i
+        return ok
+
     def _problem_pos(self, base: KeyPath, p: Any) -> Any:
         path = base + p.path
         if p.missing:
@@ -176,7 +196,8 @@ class OpBuilder:
             return call, call is not None
         if isinstance(value, list) and isinstance(rule.get("schema"), Mapping):
             item_rule = rule["schema"]
-            out, ok = [], True
+            ok = self._distinct(path, value, meta.get("unique") or ())
+            out = []
             for i, item in enumerate(value):
                 c, good = self.convert_value(path + (i,), item, item_rule)
                 out.append(c)

@@ -18,6 +18,10 @@ Schema rules may carry ``meta`` (ignored by cerberus, read by the DSL):
 ``meta: {ref: cost|rank|suit|zone}``    the value names components of the game (cost strings letter by letter)
 ``meta: {expr: int|bool}``              the type an ``expr`` must have (arguments named ``if`` are bool)
 ``meta: {kinds: [condition, ...]}``     the op kinds a nested ``opcall`` may use
+``meta: {unique: (("row",), ("a", "b"))}``  no two items of a list share the values of one group of keys
+                                        (checked by bpdsl.dsl.opcalls, O005)
+
+Every number of a document lies within ±:data:`MAX_NUMBER` (:func:`out_of_range`, S005), whatever its rule.
 
 After validation, :func:`prune` removes what is wrong (unknown keys, values of the wrong type) so that the
 builders can go on with the rest and report every other mistake of the same run.
@@ -133,7 +137,34 @@ def _walk(errs: Iterable[Any], root: Mapping[str, Any], out: list[SchemaProblem]
         if e.is_group_error and e.code not in (cerrors.ANYOF.code, cerrors.ONEOF.code):
             _walk(e.child_errors or [], root, out)
             continue
+        if e.code in (cerrors.ANYOF.code, cerrors.ONEOF.code) and _walk_fitting_form(e, root, out):
+            continue
         out.append(_problem(e, root))
+
+
+def _walk_fitting_form(e: Any, root: Mapping[str, Any], out: list[SchemaProblem]) -> bool:
+    """For a value that fits none of the accepted forms of an ``anyof`` rule: when exactly one form has the
+    value's type, report that form's own errors (the wrong line inside it) instead of the whole value."""
+    depth = len(e.schema_path) + 1  # ('...', 'anyof') + (index, ...)
+    by_form: dict[int, list[Any]] = {}
+    for child in e.child_errors or []:
+        if len(child.schema_path) > depth - 1 and isinstance(child.schema_path[depth - 1], int):
+            by_form.setdefault(child.schema_path[depth - 1], []).append(child)
+    wrong_type = {i for i, errs in by_form.items()
+                  if any(c.code == cerrors.BAD_TYPE.code and tuple(c.document_path) == tuple(e.document_path)
+                         for c in errs)}
+    fitting = [i for i in by_form if i not in wrong_type]
+    forms = (_resolve_schema(root, tuple(e.schema_path)) or [])
+    if len(fitting) == 1:
+        _walk(by_form[fitting[0]], root, out)
+        return True
+    if not fitting and isinstance(forms, list) and all(isinstance(f, Mapping) and "type" in f for f in forms):
+        path = tuple(e.document_path)
+        field: Any = path[-1] if path else "document"
+        want = " or ".join(dict.fromkeys(TYPE_WORDS.get(str(f["type"]), str(f["type"])) for f in forms))
+        out.append(SchemaProblem(path, S_TYPE, f"{field!r} must be {want}, not {_what(e.value)}", ""))
+        return True
+    return False
 
 
 def _resolve_schema(root: Mapping[str, Any], schema_path: tuple[Any, ...]) -> Any:
@@ -226,6 +257,8 @@ def _type_hint(types: list[Any], value: Any) -> str:
 
 
 def _regex_hint(rx: str) -> str:
+    if rx == r"^\S+$":
+        return "an id is one word: not empty, without spaces"
     if "a-z" in rx:
         return "ids are lower-case ascii words: letters, digits, '_', '-' and '.'"
     return f"it must match {rx}"
@@ -242,6 +275,31 @@ def report(problems: Iterable[SchemaProblem], doc: Document, sink: DiagnosticSin
         else:
             pos = doc.pos(path)
         sink.error(pos, p.code, p.message, p.hint)
+
+
+# The largest number a definitions file may hold anywhere (a count, a size, a rank value, a table row):
+# far above any card game's quantity, far below what turns a loop or a printed text into a hang.
+MAX_NUMBER = 1_000_000
+
+
+def out_of_range(data: Any, path: KeyPath = ()) -> list[SchemaProblem]:
+    """Every number of a document beyond ±:data:`MAX_NUMBER` (10^400, -99999999999) or not finite (.inf,
+    .nan): no value of any kind means that, whatever its own schema says."""
+    out: list[SchemaProblem] = []
+    if isinstance(data, dict):
+        for k, v in data.items():
+            out.extend(out_of_range(v, path + (k,)))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            out.extend(out_of_range(v, path + (i,)))
+    elif isinstance(data, (int, float)) and not isinstance(data, bool):
+        if not (-MAX_NUMBER <= data <= MAX_NUMBER):  # False for nan as well
+            field: Any = path[-1] if path else "document"
+            shown = _what(data) if abs(data) < 10 ** 20 else f"a number of {len(str(abs(int(data))))} digits" \
+                if isinstance(data, int) else str(data)
+            out.append(SchemaProblem(path, S_CONSTRAINT, f"{field!r} is out of range: {shown}",
+                                     f"numbers in definitions lie between -{MAX_NUMBER:,} and {MAX_NUMBER:,}"))
+    return out
 
 
 class _Invalid:

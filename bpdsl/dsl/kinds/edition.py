@@ -64,8 +64,14 @@ SCHEMA: dict[str, Any] = {
             "section": {"type": "string", "allowed": ["action", "character", "fog"]},
         }},
     },
-    "supplements": {"type": "dict"},
-    "colophon": {"type": "dict"},
+    # printed as they are written: every value is text (a mapping here would print as a Python repr)
+    "supplements": {"type": "dict", "keysrules": {"type": "string"}, "valuesrules": {"anyof": [
+        {"type": "string"},
+        {"type": "list", "schema": {"type": "string"}},
+        {"type": "dict", "schema": {"title": {"type": "string"}, "text": {"type": "string"},
+                                    "lines": {"type": "list", "schema": {"type": "string"}}}},
+    ]}},
+    "colophon": {"type": "dict", "keysrules": {"type": "string"}, "valuesrules": {"type": ["string", "integer"]}},
     "remove": {"type": "dict", "schema": {"actions": _IDS, "characters": _IDS, "fogs": _IDS}},
 }
 

@@ -26,7 +26,7 @@ from bpdsl.model import Definitions
 
 F_PRIMITIVE = code("F001", "unknown core-flow primitive")
 F_EDGE = code("F002", "core-flow edge to an unknown node, or edges that do not fit the primitive")
-F_DUPLICATE = code("F003", "duplicate core-flow node or flow id")
+F_DUPLICATE = code("F003", "duplicate core-flow node, trigger step or flow id")
 F_START = code("F004", "core-flow start node does not exist")
 F_UNREACHABLE = code("F005", "core-flow node cannot be reached from the start")
 F_NO_END = code("F006", "core flow has no win check (the game could never end)")
@@ -35,7 +35,7 @@ F_FLOW_REF = code("F007", "edition refers to an unknown core flow")
 _NODE = {
     "type": "dict",
     "schema": {
-        "id": {"type": "string", "required": True, "empty": False},
+        "id": {"type": "string", "required": True, "regex": r"^\S+$"},
         "label": {"type": "string", "required": True, "empty": False},
         "primitive": {"type": "string", "required": True},
         "next": {"type": "string", "nullable": True},
@@ -58,8 +58,8 @@ SCHEMA = {
         "type": "list",
         "schema": {
             "type": "dict",
-            "schema": {"id": {"type": "string", "required": True}, "label": {"type": "string", "required": True},
-                       "text": {"type": "string"}},
+            "schema": {"id": {"type": "string", "required": True, "regex": r"^\S+$"},
+                       "label": {"type": "string", "required": True, "empty": False}, "text": {"type": "string"}},
         },
     },
 }
@@ -123,7 +123,13 @@ def build(ctx: BuildContext) -> None:
                           "connect it or remove it")
     if not any(n.primitive == "win_check" for n in nodes.values()):
         ctx.error(("nodes",), F_NO_END, f"flow {fid!r} has no win_check node", "add a node with primitive: win_check")
-    steps = [TriggerStep(s["id"], s["label"], s.get("text", "")) for s in data.get("trigger_steps") or []]
+    steps: list[TriggerStep] = []
+    for i, s in enumerate(data.get("trigger_steps") or []):
+        if any(t.id == s["id"] for t in steps):
+            ctx.error(("trigger_steps", i, "id"), F_DUPLICATE, f"trigger step {s['id']!r} is defined twice",
+                      "trigger step ids must be unique")
+            continue
+        steps.append(TriggerStep(s["id"], s["label"], s.get("text", "")))
     ctx.definitions.flows[fid] = Flow(fid, data["name"], data["rulebook"], start, nodes, data["trigger_style"],
                                       steps, data.get("note", ""), ctx.pos(), bool(data.get("passing", True)))
 

@@ -126,7 +126,8 @@ def _score_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 
 BD_SCORE = declare(
     "bd_score", "effect",
-    args={"table": {"type": "list", "required": True, "minlength": 1, "schema": {"type": "dict", "schema": _ROW}}},
+    args={"table": {"type": "list", "required": True, "minlength": 1, "schema": {"type": "dict", "schema": _ROW},
+                    "meta": {"unique": (("row",), ("a", "b"))}}},  # one row per number and per pair of outcomes
     phrase=_score_phrase,
     summary=("Black Doubt: score the finished round by the 成績簡易表. `table` has one row per pair of "
              "outcomes (`a` of A's declaration, `b` of B's: bust, through, doubt, misdoubt); the row adds "

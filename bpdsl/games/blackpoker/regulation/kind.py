@@ -12,7 +12,7 @@ from typing import Any
 
 from bpdsl.diagnostics import DiagnosticSink, code
 from bpdsl.dsl.document import BuildContext, DocumentKind, register_kind
-from bpdsl.model import Definitions, OpCall
+from bpdsl.model import Definitions, Game, OpCall
 from bpdsl.games.blackpoker.regulation.model import (
     FULL_SIZE,
     CompatTable,
@@ -26,7 +26,8 @@ from bpdsl.games.blackpoker.regulation.model import (
     RegulationSystem,
     SizeRule,
 )
-from bpdsl.games.blackpoker.regulation.card_text import CardTextError, parse_cards
+from bpdsl.dsl.cards import JOKER, SUIT_MARKS
+from bpdsl.games.blackpoker.regulation.card_text import CardTextError, expand, parse_cards
 from bpdsl.ops import registry
 from bpdsl.diagnostics import did_you_mean
 
@@ -189,7 +190,31 @@ SCHEMA: dict[str, Any] = {
 # --------------------------------------------------------------------------- build
 
 
-def _deck_rule(ctx: BuildContext, path: tuple[Any, ...], build: str, data: dict[str, Any]) -> DeckRule:
+def _undeclared_cards(ctx: BuildContext, path: tuple[Any, ...], items: list[Any], game: Game | None) -> None:
+    """Each card of a fixed deck is one the game declares: its suit among the game's suits and its rank
+    among its ranks (a suit removed from game.yaml while a frame's deck still lists it is an error)."""
+    if game is None:
+        return
+    suits = {s.id for s in game.suits}
+    ranks = {r.id for r in game.ranks} - ({JOKER} if game.jokers == 0 else set())
+    for i, item in enumerate(items):
+        try:
+            kinds = expand(item, i)
+        except CardTextError:
+            continue  # reported by the parse of the whole list
+        for suit, rank in kinds:
+            if suit is not None and suit not in suits:
+                ctx.error(path + (i,), R_BAD_DECK, f"card {item!r}: the game {game.id!r} declares no suit "
+                          f"{SUIT_MARKS[suit]} ({suit})", "suits of the game: " + " ".join(s.mark for s in game.suits))
+                break
+            if rank not in ranks:
+                ctx.error(path + (i,), R_BAD_DECK, f"card {item!r}: the game {game.id!r} declares no rank {rank}",
+                          "ranks of the game: " + ", ".join(r.id for r in game.ranks if r.id in ranks))
+                break
+
+
+def _deck_rule(ctx: BuildContext, path: tuple[Any, ...], build: str, data: dict[str, Any],
+               game: Game | None = None) -> DeckRule:
     """A DeckRule from a frame's ``deck`` mapping (or a 2021 デッキ条件), with its sanity checks."""
 
     size_data = data.get("size") or {}
@@ -208,6 +233,7 @@ def _deck_rule(ctx: BuildContext, path: tuple[Any, ...], build: str, data: dict[
         elif isinstance(cards_raw, str):
             ctx.error(path + ("cards",), R_BAD_DECK, f"cards must be a list of cards or 'all', not {cards_raw!r}")
         else:
+            _undeclared_cards(ctx, path + ("cards",), cards_raw, game)
             try:
                 parsed = parse_cards(cards_raw)
             except CardTextError as exc:
@@ -251,6 +277,8 @@ def build(ctx: BuildContext) -> None:
         ctx.error(("id",), R_SYSTEM, f"regulation system {sid!r} is declared twice",
                   f"first declared at {ctx.definitions.regulations[sid].pos}")
         return
+    edition = ctx.definitions.editions.get(data["edition"])
+    game = ctx.definitions.games.get(edition.game) if edition is not None else None
     system = RegulationSystem(
         id=sid,
         name=data["name"],
@@ -285,7 +313,7 @@ def build(ctx: BuildContext) -> None:
     for i, fr in enumerate(data.get("frames") or []):
         path = ("frames", i)
         _known(ctx, path + ("match",), "match type", fr["match"], system.match_types)
-        deck = _deck_rule(ctx, path + ("deck",), fr["build"], fr["deck"])
+        deck = _deck_rule(ctx, path + ("deck",), fr["build"], fr["deck"], game)
         mt = system.match_types.get(fr["match"])
         if mt is not None and mt.decks != deck.count:
             ctx.error(path + ("match",), R_UNKNOWN_REF,
@@ -333,7 +361,7 @@ def build(ctx: BuildContext) -> None:
         c["id"]: (i, c) for i, c in enumerate(data.get("deck_conditions") or [])
     }
     rules: dict[str, DeckRule] = {
-        cid: _deck_rule(ctx, ("deck_conditions", i), c["build"], c) for cid, (i, c) in conditions.items()
+        cid: _deck_rule(ctx, ("deck_conditions", i), c["build"], c, game) for cid, (i, c) in conditions.items()
     }
     for i, n in enumerate(data.get("named") or []):
         path = ("named", i)
