@@ -30,9 +30,16 @@ BPDSL = [sys.executable, "-m", "bpdsl"]
 SPHINX_PAGES = ("genindex.html", "search.html", "py-modindex.html")
 
 
+def sigint_as_at_a_terminal() -> None:
+    """Run in the child before exec: a job started in the background by a non-interactive shell inherits
+    SIGINT ignored, and Python then never raises KeyboardInterrupt; a user's Ctrl-C always arrives."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start(args: list[str], cwd: Path, stdin: bool = False) -> subprocess.Popen[str]:
     return subprocess.Popen([*BPDSL, *args], cwd=cwd, stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=sigint_as_at_a_terminal)
 
 
 def wait_for(ready: Callable[[], bool], proc: subprocess.Popen[str], what: str, timeout: float = 300) -> None:
@@ -110,13 +117,16 @@ def test_two_docs_builds_into_one_folder_both_succeed(built: tuple[Path, list[st
 def interrupted(proc: subprocess.Popen[str], ready: Callable[[], bool], what: str,
                 stdout_read_elsewhere: bool = False) -> tuple[str, str]:
     """SIGINT once ``ready``; exit 130 and no traceback.  Returns (stdout, stderr)."""
-    wait_for(ready, proc, what)
-    os.kill(proc.pid, signal.SIGINT)
-    if stdout_read_elsewhere:
-        proc.wait(timeout=120)
-        stdout, stderr = "", proc.stderr.read() if proc.stderr is not None else ""
-    else:
-        stdout, stderr = proc.communicate(timeout=120)
+    try:
+        wait_for(ready, proc, what)
+        os.kill(proc.pid, signal.SIGINT)
+        if stdout_read_elsewhere:
+            proc.wait(timeout=120)
+            stdout, stderr = "", proc.stderr.read() if proc.stderr is not None else ""
+        else:
+            stdout, stderr = proc.communicate(timeout=120)
+    finally:
+        proc.kill()  # a failed wait never leaves the run behind (a no-op once it has ended)
     assert proc.returncode == 130, f"exit {proc.returncode}\n{stderr[-2000:]}"
     assert "Traceback" not in stdout + stderr
     return stdout, stderr

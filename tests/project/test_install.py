@@ -105,7 +105,8 @@ def test_a_designer_edition_from_new_to_bench_without_flags(installed: Path, tmp
                         .replace("{life: 3}", "{life: 1}"), encoding="utf-8")
     r = run(installed, "scenario", cwd=project)
     assert r.returncode == 0 and "PASS" in r.stdout, r.stdout + r.stderr
-    r = run(installed, "bench", "--games", "20", "--memory-games", "0", "--no-render", "--json", cwd=project)
+    r = run(installed, "bench", "--games", "20", "--memory-games", "0", "--no-render", "--jobs-games", "0",
+            "--playout-games", "0", "--step-games", "20", "--json", cwd=project)
     assert r.returncode == 0, r.stderr
     from bpdsl.dsl.loader import load_definitions
     from bpdsl.dsl.scaffold import newest_edition

@@ -56,10 +56,13 @@ def test_ray_backend_on_a_local_instance_gives_the_same_output() -> None:
 def test_ctrl_c_prints_the_partial_result_and_exits_130() -> None:
     proc = subprocess.Popen([sys.executable, "-m", "bpdsl", "simulate", "-e", "act6.1", "-f", "lite", "-n", "1000000",
                              "--jobs", "2", "--json", "--no-check"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+                            text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(20)  # load the definitions, start the workers, finish some chunks
     os.kill(proc.pid, signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    try:
+        out, err = proc.communicate(timeout=120)
+    finally:
+        proc.kill()  # never leave a million-game run behind when the assertion fails
     assert proc.returncode == 130, err
     data = json.loads(out)
     assert data["interrupted"] is True and 0 < data["games"] < 1_000_000
