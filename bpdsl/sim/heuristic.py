@@ -21,7 +21,8 @@ from typing import Any, Callable
 
 from bpdsl.engine.decisions import DecisionRequest
 
-HARMFUL_OPS = {"send_to_grave", "move_to_life_top", "toggle_state", "damage", "discard_chosen"}
+# discard: ハンデス (choose_cards, then discard: cards: chosen)
+HARMFUL_OPS = {"send_to_grave", "move_to_life_top", "toggle_state", "damage", "discard"}
 HELPFUL_OPS = {"attach_key", "revive_by_sacrifice", "return_to_hand"}
 DEVELOP_OPS = {"put_onto_field", "attach_key", "revive_by_sacrifice"}
 LOW_LIFE = 8
