@@ -78,16 +78,16 @@ class _Prepared:
             for n, (fn, args, name) in enumerate(a.effect):
                 key = step_key(aid, n)
                 counts[key] = 0
-                a.effect[n] = (_counting(fn, counts, key, self), args, name)
+                a.effect[n] = (_counting(fn, key, self), args, name)
             for n, (fn, args, name) in enumerate(a.conditions):
                 key = condition_key(aid, n)
                 counts[key] = 0
-                a.conditions[n] = (_counting(fn, counts, key, self, truthy=True), args, name)
+                a.conditions[n] = (_counting(fn, key, self, truthy=True), args, name)
         for src in self.rules.triggers:
             key = trigger_key(self.rules, src)
             counts[key] = 0
             fn, args, name = src.step
-            src.step = (_counting_trigger(fn, counts, key, self, src.character), args, name)
+            src.step = (_counting_trigger(fn, key, self, src.character), args, name)
 
 
 def step_key(action_id: str, index: int) -> str:
@@ -112,26 +112,36 @@ def trigger_key(rules: Any, src: Any) -> str:
     return f"{src.action.id}!{src.step[2]}"
 
 
-def _counting(fn: Callable[..., Any], counts: dict[str, int], key: str, prep: _Prepared,
+COVERAGE = "coverage"  # the counter of the game's state that --coverage counts in
+
+
+def _count(game: Any, key: str, n: int) -> None:
+    """Count in the game's own state, so that a step-driven game (one with a search agent) that runs a flow
+    node again from its checkpoint counts each execution once, as callback play does."""
+    table = game.state.counts.setdefault(COVERAGE, {})
+    table[key] = table.get(key, 0) + n
+
+
+def _counting(fn: Callable[..., Any], key: str, prep: _Prepared,
               truthy: bool = False) -> Callable[..., Any]:
     if truthy:  # a condition: count the times it held
         def held(ctx: Any, args: Any) -> Any:
             r = fn(ctx, args)
             if r and ctx.game is prep.current:
-                counts[key] += 1
+                _count(ctx.game, key, 1)
             return r
 
         return held
 
     def step(ctx: Any, args: Any) -> Any:
         if ctx.game is prep.current:
-            counts[key] += 1
+            _count(ctx.game, key, 1)
         return fn(ctx, args)
 
     return step
 
 
-def _counting_trigger(fn: Callable[..., Any], counts: dict[str, int], key: str, prep: _Prepared,
+def _counting_trigger(fn: Callable[..., Any], key: str, prep: _Prepared,
                       character: str | None) -> Callable[..., Any]:
     """A trigger condition that counts the times it triggered (seats returned, for the right character)."""
     def trigger(ctx: Any, args: Any) -> Any:
@@ -139,7 +149,7 @@ def _counting_trigger(fn: Callable[..., Any], counts: dict[str, int], key: str, 
         if seats and ctx.game is prep.current:
             ev = ctx.event
             if character is None or ev is None or not ev.char_id or ev.char_id == character:
-                counts[key] += len(seats)
+                _count(ctx.game, key, len(seats))
         return seats
 
     return trigger
@@ -165,8 +175,6 @@ def play_range(job: SimJob, start: int, stop: int) -> Tally:
     rules = prep.rules
     tally = Tally()
     check = check_invariants if job.check else None
-    for counter in prep.coverage:
-        prep.coverage[counter] = 0
     for i in range(start, stop):
         gs, s0, s1 = game_seed(job.seed, i)
         agents = [make_agent(prep.agent_specs[0], s0), make_agent(prep.agent_specs[1], s1)]
@@ -185,13 +193,15 @@ def play_range(job: SimJob, start: int, stop: int) -> Tally:
             draw, winner, turns, decisions = False, None, game.state.turn_no, game.decisions
             problem = f"game {i}: invariant violated: {exc}"
         s = game.state
+        if job.coverage:
+            tally.coverage.update(s.counts.pop(COVERAGE, {}))
         tally.add(GameRecord(
             index=i, winner=winner, draw=draw, aborted=aborted, first=_first_player(s), turns=turns,
             decisions=decisions, life=tuple(len(getattr(p, "life", ())) for p in s.players),
             raised=dict(game.raised_game), characters=set(prep.entered), problem=problem, violation=violation,
             counts={k: dict(v) for k, v in getattr(s, "counts", {}).items()}))  # the rules' counters (State.counts)
     if job.coverage:
-        tally.coverage.update(prep.coverage)
+        tally.coverage.update(dict.fromkeys(prep.coverage, 0))  # every rule listed, executed or not
     return tally
 
 

@@ -62,3 +62,28 @@ def test_characters_triggering_abilities_and_activation_conditions_are_counted()
     held = {c["rule"]: c for c in conditions["rules"]}
     assert "quick_summon?1" in held and held["quick_summon?1"]["op"] == "only_if"
     assert held["quick_summon?1"]["count"] > 0 and "ターンを持っていない時" in held["quick_summon?1"]["sentence"]
+
+
+def test_a_step_driven_game_counts_each_execution_once() -> None:
+    """A game with a search agent is driven through the step API, which runs a flow node again from its
+    checkpoint after each decision inside it: the coverage counts (kept in the game's state) still equal
+    those of the same game played by callback."""
+    from bpdsl.engine import RandomAgent, new_game
+    from bpdsl.sim.job import COVERAGE, SimJob, _prepared
+    from bpdsl.sim.search import drive
+
+    prep = _prepared(SimJob("act8.0", "std", coverage=True, seed=5))
+    compared = 0
+    for seed in range(4):
+        by_callback = new_game(prep.rules, [RandomAgent(seed), RandomAgent(seed + 10)], seed)
+        prep.current = by_callback
+        by_callback.play()
+        stepped = new_game(prep.rules, None, seed)
+        prep.current = stepped
+        drive(stepped, [RandomAgent(seed), RandomAgent(seed + 10)])
+        a, b = by_callback.state.counts[COVERAGE], stepped.state.counts[COVERAGE]
+        assert a == b and sum(a.values()) > 50
+        assert any(k.endswith("!") for k in a) and any("#" in k for k in a)  # triggers and effect steps
+        compared += 1
+    prep.current = None
+    assert compared == 4
