@@ -210,7 +210,8 @@ def _full_schema(kind: DocumentKind) -> dict:
 def _validate(doc: Document, kind: DocumentKind, sink: DiagnosticSink) -> bool:
     """Report schema problems, then prune until what is left is valid; False if nothing usable is left."""
     schema = _full_schema(kind)
-    problems = out_of_range(doc.data) + check(doc.data, schema)
+    huge = out_of_range(doc.data)
+    problems = huge + [p for p in check(doc.data, schema) if p.path not in {h.path for h in huge}]
     if not problems:
         return True
     report(problems, doc, sink)

@@ -195,20 +195,25 @@ class Tally:
     """What a category of the fuzz tried and saw (printed at the end of its test)."""
 
     name: str
-    inputs: int = 0
-    exits: Counter[int] = field(default_factory=Counter)
+    inputs: int = 0  # inputs tried (a mutated file, string or typed session)
+    runs: int = 0  # CLI runs (a valid mutated definition is also rendered and simulated)
+    exits: Counter[tuple[str, int]] = field(default_factory=Counter)  # (command, exit code) -> runs
     failures: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
-        codes = ", ".join(f"exit {c}: {n}" for c, n in sorted(self.exits.items()))
-        return f"fuzz {self.name}: {self.inputs} inputs; {codes}"
+        commands = sorted({c for c, _ in self.exits})
+        codes = "; ".join(c + " " + ", ".join(f"exit {code}: {n}" for (cc, code), n in sorted(self.exits.items())
+                                              if cc == c) for c in commands)
+        return f"fuzz {self.name}: {self.inputs} inputs, {self.runs} runs; {codes}"
 
     def check(self, what: str, argv: list[str], out: Outcome, allowed: set[int],
-              extra: Callable[[Outcome], str] | None = None) -> None:
+              extra: Callable[[Outcome], str] | None = None, same_input: bool = False) -> None:
         """Record one run: no exit 3 (nor any code outside ``allowed``), no traceback, every diagnostic with
-        ``file:line:col`` and a line >= 1; ``extra`` may add a problem of its own (empty string: none)."""
-        self.inputs += 1
-        self.exits[out.code] += 1
+        ``file:line:col`` and a line >= 1; ``extra`` may add a problem of its own (empty string: none).
+        ``same_input``: a further run on the input of the previous one."""
+        self.inputs += 0 if same_input else 1
+        self.runs += 1
+        self.exits[(" ".join(argv[:2]) if argv[0] in ("deck", "regulation", "render") else argv[0], out.code)] += 1
         problems = []
         if out.crash:
             problems.append("exception escaped (exit 3):\n" + out.crash[-2500:])

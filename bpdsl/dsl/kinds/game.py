@@ -43,7 +43,8 @@ SCHEMA: dict[str, Any] = {
     "description": {"type": "string"},
     "jokers": {"type": "integer", "min": 0, "max": 8},
     "suits": _items({"id": ID, "mark": TEXT, "name": TEXT}),
-    "ranks": _items({"id": {**ID, "regex": r"^[A-Za-z0-9]+$"}, "value": {"type": "integer", "required": True}}),
+    # a rank's value is the number printed on the card (Table 3.1: Joker 0, A 1 ... K 13)
+    "ranks": _items({"id": {**ID, "regex": r"^[A-Za-z0-9]+$"}, "value": {"type": "integer", "required": True, "min": 0}}),
     "zones": _items({
         "id": ID, "name": TEXT, "ordered": {"type": "boolean"},
         "visibility": {"type": "string", "required": True}, "owner_visibility": {"type": "string"},
