@@ -823,11 +823,13 @@ class Game:
         inst_lists: list[list[ActionInstance]] = [[] for _ in range(n)]
         norm_lists: list[list[ActionInstance]] = [[] for _ in range(n)]
         self._collect(inst_lists, norm_lists, found)  # [6-1]
+        resolved = 0
         while any(inst_lists) or any(norm_lists):  # [6-2]
             while any(inst_lists):  # [6-3], [6-9]
                 for p in self._order():
                     while inst_lists[p]:  # [6-8]
                         inst = self._take(p, inst_lists[p], "誘発即時リスト")  # [6-4]
+                        resolved = _triggered_once_more(resolved, inst)
                         self._count_raise(inst)
                         self.resolve(inst)  # [6-5]
                         self.hooks.win_check(self)  # [6-6]
@@ -856,10 +858,12 @@ class Game:
         inst_lists: list[list[ActionInstance]] = [[] for _ in range(n)]
         norm_lists: list[list[ActionInstance]] = [[] for _ in range(n)]
         self._collect(inst_lists, norm_lists, found)  # [10-1]
+        resolved = 0
         while any(inst_lists):  # [10-2]
             for p in self._order():
                 while inst_lists[p]:
                     inst = self._take(p, inst_lists[p], "即時効果の誘発")
+                    resolved = _triggered_once_more(resolved, inst)
                     self._count_raise(inst)
                     self.resolve(inst)  # [10-3]
                     self.hooks.win_check(self)
@@ -901,6 +905,18 @@ class _Feed:
         if not self.choices:
             self.game.agents = self.after
         return i
+
+
+# Instant triggered actions one trigger check may resolve: beyond it, actions trigger each other (or
+# themselves) forever, e.g. a settlement whose effect never ends the round that triggers it.
+TRIGGER_CHECK_LIMIT = 10_000
+
+
+def _triggered_once_more(resolved: int, inst: ActionInstance) -> int:
+    if resolved >= TRIGGER_CHECK_LIMIT:
+        raise GameAborted(f"{TRIGGER_CHECK_LIMIT} triggered actions in one trigger check (the last: "
+                          f"{inst.action.id!r}): triggered actions keep triggering")
+    return resolved + 1
 
 
 class _Suspend(Exception):

@@ -213,7 +213,7 @@ class Tally:
         ``same_input``: a further run on the input of the previous one."""
         self.inputs += 0 if same_input else 1
         self.runs += 1
-        self.exits[(" ".join(argv[:2]) if argv[0] in ("deck", "regulation", "render") else argv[0], out.code)] += 1
+        self.exits[(" ".join(argv[:2]) if argv[0] in ("deck", "regulation", "render", "match") else argv[0], out.code)] += 1
         problems = []
         if out.crash:
             problems.append("exception escaped (exit 3):\n" + out.crash[-2500:])

@@ -90,6 +90,8 @@ DEFINITION_SETS: dict[str, tuple[list[str], str, str]] = {
     "blackdoubt": (["blackdoubt"], "bd1", "std"),
     "act6.1": (["blackpoker/game.yaml", "blackpoker/flows", "blackpoker/editions/act6.1",
                 "blackpoker/regulations/bp2021.yaml"], "act6.1", "lite"),
+    "act8.2": (["blackpoker/game.yaml", "blackpoker/flows", "blackpoker/editions/act8.0", "blackpoker/editions/act8.2",
+                "blackpoker/regulations/bp2024.yaml"], "act8.2", "extra"),
 }
 
 
@@ -190,14 +192,19 @@ def test_fuzzed_decks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
 # --------------------------------------------------------------------------- logs
 
 @pytest.fixture(scope="module")
-def logs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+def logs(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[Path, str]]:
+    """Logged games and the command that replays each: two plain games and a game of a regulation match."""
     d = tmp_path_factory.mktemp("logs")
     out = []
     for edition, fmt in (("bd1", "std"), ("act6.1", "lite")):
         log = d / f"{edition}.jsonl"
         r = run_cli(["simulate", "-e", edition, "-f", fmt, "-n", "1", "--jobs", "1", "--seed", "3", "--log", str(log)])
         assert r.code == 0, r.output + r.crash
-        out.append(log)
+        out.append((log, "replay"))
+    log = d / "match.jsonl"
+    r = run_cli(["match", "simulate", "-r", "std+entry", "-n", "1", "--seed", "3", "--log", str(log)])
+    assert r.code == 0, r.output + r.crash
+    out.append((log, "match replay"))
     return out
 
 
@@ -219,7 +226,7 @@ def mutate_log(lines: list[str], rng: random.Random) -> tuple[str, str]:
     return new, what
 
 
-def test_fuzzed_logs_never_replay_as_genuine(tmp_path: Path, logs: list[Path],
+def test_fuzzed_logs_never_replay_as_genuine(tmp_path: Path, logs: list[tuple[Path, str]],
                                               capsys: pytest.CaptureFixture[str]) -> None:
     rng = rng_for("logs")
     tally = Tally("logs")
@@ -230,11 +237,11 @@ def test_fuzzed_logs_never_replay_as_genuine(tmp_path: Path, logs: list[Path],
         return "the output names neither the event nor the line"
 
     for case in range(count(60)):
-        src = rng.choice(logs)
+        src, command = rng.choice(logs)
         text, what = mutate_log(src.read_text(encoding="utf-8").splitlines(), rng)
         f = tmp_path / f"log{case}.jsonl"
         f.write_text(text, encoding="utf-8")
-        argv = ["replay", str(f)]
+        argv = [*command.split(), str(f)]
         tally.check(f"case {case} (seed {SEED}): {src.name}: {what}", argv, run_cli(argv), {1, 2}, names_the_place)
     report(tally, capsys)
 
