@@ -56,7 +56,7 @@ class HumanAgent:
 
     def __init__(self, console: Console | None = None, read: Callable[[str], str] | None = None,
                  log: ViewLog | None = None, seat: int = 0, texts: dict[str, list[str]] | None = None):
-        self.console = console or Console()
+        self.console = console or Console(emoji=False)
         self.read = read or (lambda prompt: self.console.input(prompt))
         self.log = log
         self.seat = seat

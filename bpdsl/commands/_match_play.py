@@ -98,7 +98,7 @@ def run_cli(regulation: str, seed: int | None, deck: Sequence[Any] = (), system:
 
     from bpdsl.commands._human import HumanAgent, Quit
 
-    console = Console()
+    console = Console(emoji=False)
     say: Callable[[str], None] = lambda text: console.print(text, markup=False)  # noqa: E731
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)

@@ -84,10 +84,11 @@ def compare_cmd(
 
 def print_compare(result: dict[str, Any], show_all: bool) -> None:
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
-    out = Console()
-    out.print(f"[bold]{result['a']}[/bold] vs [bold]{result['b']}[/bold]: {result['games'][0]} games each, "
+    out = Console(emoji=False)
+    out.print(f"[bold]{escape(result['a'])}[/bold] vs [bold]{escape(result['b'])}[/bold]: {result['games'][0]} games each, "
               f"seed {result['seed'][0]} (the same deals)")
     out.print(f"tests: rates — {result['tests']['rate']}; means — {result['tests']['mean']}; "
               f"correction: {result['correction']}; alpha {result['alpha']}")

@@ -31,7 +31,7 @@ def diff(
     from bpdsl.dsl.diff import diff_editions
     from bpdsl.dsl.loader import load_selected
 
-    console = Console(highlight=False, soft_wrap=True)
+    console = Console(highlight=False, soft_wrap=True, markup=False, emoji=False)  # definitions text as written
     result = load_selected()
     if not result.ok:
         for d in result.errors:

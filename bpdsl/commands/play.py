@@ -46,6 +46,7 @@ def register(app: typer.Typer) -> None:
         import random
 
         from rich.console import Console
+        from rich.markup import escape
 
         from bpdsl.commands._engine_cli import rules_or_exit
         from bpdsl.engine import RandomAgent, new_game
@@ -54,7 +55,7 @@ def register(app: typer.Typer) -> None:
 
         rules = rules_or_exit(edition, fmt)
         s = seed if seed is not None else random.SystemRandom().randrange(2**31)
-        console = Console()
+        console = Console(emoji=False)  # ":100:" in a designer's text stays as written
         elog = ViewLog()
         if log:  # a designer's definitions: named by the log's first line, so that `bpdsl replay` finds them
             from bpdsl.dsl import project
@@ -68,12 +69,13 @@ def register(app: typer.Typer) -> None:
         agents[seat] = human  # type: ignore[call-overload]
         game = new_game(rules, agents, s, log=elog)
         elog.attach(game)
-        console.print(f"[bold]{rules.edition.name} {edition} {fmt}[/bold] (flow {rules.flow.id}). "
+        console.print(f"[bold]{escape(rules.edition.name)} {escape(edition)} {escape(fmt)}[/bold] "
+                      f"(flow {escape(rules.flow.id)}). "
                       f"あなたは席{seat}です。番号で選択、? で説明、q で終了。", highlight=False)
         try:
             result = game.play()
         except Quit:
-            console.print("終了しました。" + (f" ログ: {log} (bpdsl replay で再生できます)" if log else ""))
+            console.print("終了しました。" + (f" ログ: {log} (bpdsl replay で再生できます)" if log else ""), markup=False)
             if log:
                 write_quit_end(game)
                 elog.dump(log)
@@ -82,11 +84,11 @@ def register(app: typer.Typer) -> None:
             elog.dump(log)
         human.tell_events()
         if result.draw:
-            console.print(f"[bold]引き分け[/bold] ({result.reason})")
+            console.print(f"[bold]引き分け[/bold] ({escape(result.reason)})")
         elif result.winner == seat:
-            console.print(f"[bold green]あなたの勝ち[/bold green] ({result.reason})")
+            console.print(f"[bold green]あなたの勝ち[/bold green] ({escape(result.reason)})")
         else:
-            console.print(f"[bold red]あなたの負け[/bold red] ({result.reason})")
+            console.print(f"[bold red]あなたの負け[/bold red] ({escape(result.reason)})")
         console.print(f"{result.turns} ターン, seed {s}, 最終状態ハッシュ {result.state_hash}")
 
 

@@ -193,7 +193,7 @@ def tables(system: str = typer.Option("bp2024", "--system", help="regulation sys
         err(f"no compatibility tables in {system!r}; "
               f"{did_you_mean(system, with_tables) or 'systems with tables: ' + ', '.join(with_tables)}")
         raise typer.Exit(2)
-    console = Console()
+    console = Console(markup=False, emoji=False)  # names from the definitions, printed as written
     t51 = Table(title="Table 5.1 フレーム一覧")
     for h in ("フレーム", "id", "構築タイプ", "マッチ形式", "デッキ構成方法", "デッキ 1", "デッキ 2"):
         t51.add_column(h)

@@ -94,11 +94,12 @@ def register(app: typer.Typer) -> None:
 
 def print_stats(stats: dict[str, Any], check: bool) -> None:
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     from bpdsl.commands._sim_cli import pct
 
-    out = Console()
+    out = Console(emoji=False)
     agents = " vs ".join(stats["agents"].values())
     out.print(f"[bold]{stats['edition']} {stats['format']}[/bold] on flow {stats['flow']}: {stats['games']} games "
               f"({agents}), seed {stats['seed']}")
@@ -157,7 +158,7 @@ def print_stats(stats: dict[str, Any], check: bool) -> None:
                         if u else ("-", "0", "0", "-")))
         out.print(t)
     for p in stats["problems"]:
-        out.print(f"[red]{p}[/red]")
+        out.print(f"[red]{escape(p)}[/red]")
 
 
 def _fail_on_violations(count: int | None) -> None:

@@ -32,7 +32,7 @@ def validate(
     """Validate definitions: YAML, schemas and semantic checks. Lists every problem as file:line:col."""
     from bpdsl.dsl.loader import load_kinds, load_selected
 
-    console = Console(highlight=False, soft_wrap=True)
+    console = Console(highlight=False, soft_wrap=True, markup=False, emoji=False)  # definitions text as written
     if codes:
         load_kinds()
         _import_code_modules()

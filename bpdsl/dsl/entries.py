@@ -259,8 +259,10 @@ def _cost(ctx: BuildContext, path: KeyPath, value: Any, game: Any) -> str:
     letters = "".join(str(value).split())
     if game is not None:
         declared = {c.id for c in game.costs}
+        reported: set[str] = set()
         for offset, ch in enumerate(str(value)):
-            if not ch.isspace() and ch not in declared:
+            if not ch.isspace() and ch not in declared and ch not in reported:  # each letter once
+                reported.add(ch)
                 ctx.sink.error(ctx.document.text_pos(path, offset), C.C_COST, f"undeclared cost letter {ch!r}",
                                f"the game {game.id!r} declares the costs " + ", ".join(sorted(declared))
                                + "; write them in printed order, e.g. \"BBL\"")

@@ -31,9 +31,10 @@ HOSTILE_VALUES: list[Any] = [
     {"x": {"y": 1}}, [1, [2, {"z": None}]], None, "", " ", 10 ** 400, -99999999999, 1e400, float("nan"),
     True, 0, -1, 2 ** 63, "x" * 5000, "♠99", "Joker3", "{{ 7*7 }}", "<script>alert(1)</script>", "%s%n",
     "１０", "♤Ａ〜Ｋ", "__class__", "../../etc/passwd", "\u202e", "a\nb",
+    "[/x]", "[bold]", ":100:", "[link=file:///etc/passwd]x[/link]",  # console markup and emoji codes
 ]
 TOKENS = ["\t", "[", "]", "{", "}", ":", "- ", "&a ", "*a", "*nosuch", "!!python/object/apply:os.system ", "'",
-          '"', "#", "\n", "? ", "%YAML 1.1\n", "---\n", "...\n", "|", ">", "\\", "\x00", "\ufeff", "♠", "〜", "、"]
+          '"', "#", "\n", "? ", "%YAML 1.1\n", "---\n", "...\n", "|", ">", "\\", "\x00", "\ufeff", "♠", "〜", "、", "[/x]", ":100:"]
 
 
 def _paths(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -144,16 +145,17 @@ class Hang(Exception):
 
 @contextmanager
 def time_limit(seconds: int) -> Iterator[None]:
-    def _alarm(signum: int, frame: Any) -> None:
-        raise Hang(f"no answer within {seconds} s")
+    """At most ``seconds`` of CPU time (not wall-clock time: a loaded machine must not fail a case)."""
+    def _expired(signum: int, frame: Any) -> None:
+        raise Hang(f"no answer within {seconds} s of CPU time")
 
-    old = signal.signal(signal.SIGALRM, _alarm)
-    signal.alarm(seconds)
+    old = signal.signal(signal.SIGPROF, _expired)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
     try:
         yield
     finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, old)
 
 
 def run_cli(argv: list[str], stdin: str = "", seconds: int = 60) -> Outcome:

@@ -20,7 +20,7 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 import pytest
 
@@ -36,10 +36,26 @@ def sigint_as_at_a_terminal() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+_STARTED: list[subprocess.Popen[str]] = []
+
+
 def start(args: list[str], cwd: Path, stdin: bool = False) -> subprocess.Popen[str]:
-    return subprocess.Popen([*BPDSL, *args], cwd=cwd, stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
+    proc = subprocess.Popen([*BPDSL, *args], cwd=cwd, stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             preexec_fn=sigint_as_at_a_terminal)
+    _STARTED.append(proc)
+    return proc
+
+
+@pytest.fixture(autouse=True)
+def _no_process_outlives_its_test() -> Iterator[None]:
+    """Whatever happens in a test (a failed wait, an assertion), the processes it started are killed."""
+    yield
+    while _STARTED:
+        proc = _STARTED.pop()
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(timeout=60)
 
 
 def wait_for(ready: Callable[[], bool], proc: subprocess.Popen[str], what: str, timeout: float = 300) -> None:
@@ -117,16 +133,13 @@ def test_two_docs_builds_into_one_folder_both_succeed(built: tuple[Path, list[st
 def interrupted(proc: subprocess.Popen[str], ready: Callable[[], bool], what: str,
                 stdout_read_elsewhere: bool = False) -> tuple[str, str]:
     """SIGINT once ``ready``; exit 130 and no traceback.  Returns (stdout, stderr)."""
-    try:
-        wait_for(ready, proc, what)
-        os.kill(proc.pid, signal.SIGINT)
-        if stdout_read_elsewhere:
-            proc.wait(timeout=120)
-            stdout, stderr = "", proc.stderr.read() if proc.stderr is not None else ""
-        else:
-            stdout, stderr = proc.communicate(timeout=120)
-    finally:
-        proc.kill()  # a failed wait never leaves the run behind (a no-op once it has ended)
+    wait_for(ready, proc, what)
+    os.kill(proc.pid, signal.SIGINT)
+    if stdout_read_elsewhere:
+        proc.wait(timeout=120)
+        stdout, stderr = "", proc.stderr.read() if proc.stderr is not None else ""
+    else:
+        stdout, stderr = proc.communicate(timeout=120)
     assert proc.returncode == 130, f"exit {proc.returncode}\n{stderr[-2000:]}"
     assert "Traceback" not in stdout + stderr
     return stdout, stderr
