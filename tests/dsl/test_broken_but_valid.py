@@ -78,15 +78,30 @@ CASES: dict[str, Edit] = {
                                                   "    conditions:\n      - once_per_turn\n",
                                                   "    conditions:\n      - draw\n", "O003", "condition",
                                                   mark="draw\n    formats"),
+    "an effect op where a trigger condition stands": Edit("blackpoker/editions/act8.0/actions.yaml",
+                                                          "      on_resolved: {action: end, by: turn_player}",
+                                                          "      draw: {count: 1}", "O003", "trigger",
+                                                          mark="draw: {count: 1}\n    formats"),
+    "an effect op where a target stands": Edit(
+        "blackpoker/editions/act8.0/actions.yaml",
+        "      target_character: {what: soldier, controller: self, same_suit_as_key: true, exclude_joker: true}",
+        "      draw: {count: 1}", "O003", "target", mark="target:\n      |draw: {count: 1}"),
+    "an effect op where an ability stands": Edit("blackpoker/editions/act8.0/characters.yaml",
+                                                 "      - waive_cost: {name: 魔力増加, type: 速攻魔法, cost: D}",
+                                                 "      - draw: {count: 1}", "O003", "draw",
+                                                 mark="draw: {count: 1}"),
     "a regulation of an unknown edition": Edit("blackpoker/regulations/bp2024.yaml", "edition: act8.2",
                                                "edition: act9.9", "R106", "'act9.9'", mark="act9.9"),
 }
 
 
 def _position(text: str, mark: str) -> tuple[int, int]:
-    """(line, column) of the first character of ``mark`` that is not blank (1-based)."""
-    at = text.index(mark)
-    at += len(mark) - len(mark.lstrip(" \n"))
+    """(line, column) of the first character of ``mark`` that is not blank (1-based); a ``|`` in ``mark``
+    stands for the place itself (what comes before it only makes the mark unique)."""
+    before, bar, after = mark.partition("|")
+    at = text.index(before + after) + len(before) if bar else text.index(mark)
+    if not bar:
+        at += len(mark) - len(mark.lstrip(" \n"))
     line = text.count("\n", 0, at) + 1
     return line, at - (text.rfind("\n", 0, at) + 1) + 1
 
