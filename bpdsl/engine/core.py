@@ -221,6 +221,12 @@ class Game:
     def p_ask_action(self) -> bool:
         s = self.state
         seat = s.chance
+        if s.must_pass and seat in s.must_pass:  # 「アクションを起こした後、チャンスをパスする」
+            s.must_pass = s.must_pass - {seat}
+            self.chosen = None
+            if self.log is not None:
+                self.log.write(ev.Passed(seat))
+            return False
         cached = self._legal_cache.get(seat)
         if cached is not None and cached[0] == self.epoch:
             legal = cached[1]
@@ -686,21 +692,39 @@ class Game:
         if self.rules.raise_events and a.instant:
             self.events.append(Event("raised", inst.controller, inst=inst))
         if self.log is not None:
-            self.log.write(ev.Raised(inst.controller, a.id, inst.direct, [self.hooks.card_text(c) for c in inst.keys],
+            keys = [] if inst.data.get("virtual_keys") else [self.hooks.card_text(c) for c in inst.keys]
+            self.log.write(ev.Raised(inst.controller, a.id, inst.direct, keys,
                                      (self.hooks.describe_target(self, inst.target, inst.controller)
                                       if inst.target is not None else None),
                                      list(inst.target) if inst.target is not None else None))
 
-    def raise_by_effect(self, action_id: str, seat: int) -> ActionInstance | None:
+    def raise_by_effect(self, action_id: str, seat: int, keys: tuple[int, ...] = (), target: Any = None,
+                        virtual_keys: bool = False) -> ActionInstance | None:
         """An effect raises another action ("チャージアクションを起こす"): not a player's act, so no pass and
-        no move of the chance.  Instant actions resolve at once (then the win check); normal ones go on
-        the stage."""
+        no move of the chance, and no cost.  Instant actions resolve at once (then the win check); normal
+        ones go on the stage.
+
+        ``keys``: its key cards — real cards moved to the stage (修繕: the card the effect chose) or, with
+        ``virtual_keys``, cards it counts as having that stay where they are (「キーカードは仮想的に♡7と♠7
+        とする」: never moved to the grave).  ``target``: the target the effect names; otherwise the
+        controller chooses one of the action's legal targets (none: the action is not raised)."""
         a = self.rules.actions.get(action_id)
         if a is None:
             return None
         inst = ActionInstance(self.state.uid(), a, seat, direct=False)
-        if a.target is not None:
-            targets = self._targets(a, seat, ())
+        if keys:
+            inst.keys = list(keys)
+            if virtual_keys:
+                inst.data["virtual_keys"] = True
+                if self.log is not None:
+                    self.log.write(ev.VirtualKeys(seat, a.id, [self.hooks.card_text(c) for c in keys]))
+            else:
+                for c in keys:
+                    self.hooks.move_card(self, c, Z_STAGE, self.state.owner[c])
+        if target is not None:
+            inst.target = target
+        elif a.target is not None:
+            targets = self._targets(a, seat, tuple(inst.keys))
             if not targets:
                 return None
             i = self.decide(seat, "target", targets, {"action": a.name},
@@ -738,9 +762,10 @@ class Game:
         elif self.log is not None:
             self.log.write(ev.NoEffect(a.id, "target lost"))
         hooks = self.hooks
-        for c in inst.keys:
-            if s.loc[c][0] == Z_STAGE:
-                hooks.move_card(self, c, Z_GRAVE, s.owner[c])
+        if inst.keys and not inst.data.get("virtual_keys"):  # virtual key cards stay where they are
+            for c in inst.keys:
+                if s.loc[c][0] == Z_STAGE:
+                    hooks.move_card(self, c, Z_GRAVE, s.owner[c])
         self.events.append(Event("resolved", inst.controller, inst=inst))
 
     def remove_from_stage(self, inst: ActionInstance) -> bool:
@@ -750,7 +775,7 @@ class Game:
             if x is inst:
                 del s.stage[i]
                 inst.countered = True
-                for c in inst.keys:
+                for c in ([] if inst.data.get("virtual_keys") else inst.keys):
                     if s.loc[c][0] == Z_STAGE:
                         self.hooks.move_card(self, c, Z_GRAVE, s.owner[c])
                 if self.log is not None:

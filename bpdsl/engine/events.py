@@ -92,6 +92,17 @@ class Raised(LogEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class VirtualKeys(LogEvent):
+    """An effect raises an action whose key cards are virtual (「キーカードは仮想的に♡7と♠7とする」): the cards it
+    counts as having, public by the printed rule, written just before its ``raise`` line (which lists none)."""
+
+    T: ClassVar[str] = "virtual_keys"
+    p: int
+    action: str
+    cards: list[str]
+
+
+@dataclass(frozen=True, slots=True)
 class Staged(LogEvent):
     T: ClassVar[str] = "stage"
     action: str
@@ -150,8 +161,9 @@ class GameOver(LogEvent):
     reason: str
 
 
-CORE_EVENTS: dict[str, type[LogEvent]] = {c.T: c for c in (GameStarted, Decision, Passed, Raised, Staged, Resolving,
-                                                             NoEffect, Negated, Ended, TurnStarted, GameOver)}
+CORE_EVENTS: dict[str, type[LogEvent]] = {c.T: c for c in (GameStarted, Decision, Passed, Raised, VirtualKeys, Staged,
+                                                             Resolving, NoEffect, Negated, Ended, TurnStarted,
+                                                             GameOver)}
 
 __all__ = ["CORE_EVENTS", "Decision", "Ended", "GameOver", "GameStarted", "LogEvent", "TurnStarted", "Negated", "NoEffect", "Passed", "Raised",
-           "Resolving", "Staged"]
+           "Resolving", "Staged", "VirtualKeys"]

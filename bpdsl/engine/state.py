@@ -88,6 +88,7 @@ class State:
     no_damage: frozenset[int] = frozenset()  # seats no damage may reach while an effect resolves (要塞)
     counts: dict[str, dict[Any, int]] = field(default_factory=dict)  # counters of the game's rules for statistics
     counters: dict[str, list[int]] = field(default_factory=dict)  # the game's declared per-player counters
+    must_pass: frozenset[int] = frozenset()  # seats whose next chance is passed at once (an effect raised for them)
 
     def uid(self) -> int:
         self.next_uid += 1

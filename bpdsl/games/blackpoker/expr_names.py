@@ -38,6 +38,8 @@ NAMES: dict[str, NameInfo] = {
     "each.size": NameInfo("current size of the character a for_each step is at", "サイズ"),
     "each.rank": NameInfo("printed rank value of the character a for_each step is at", "数字"),
     "card.value": NameInfo("rank value (Table 3.1) of the card a step is looking at", "カードの数字"),
+    # --- what an earlier step of the effect chose (choose_card)
+    "chosen.found": NameInfo("whether the choose_card step of this effect could choose a card", "選べた", "bool"),
     # --- players
     "me.life": NameInfo("number of cards in the controller's life", "自分のライフの枚数"),
     "me.hand": NameInfo("number of cards in the controller's hand", "自分の手札の枚数"),

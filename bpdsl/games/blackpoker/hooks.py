@@ -469,6 +469,8 @@ class BlackPokerHooks(BaseHooks):
             if ch is None:
                 return 0
             return self.size(ch) if name == "each.size" else sum(VALUE[c % 54] for c in ch.cards)
+        if name == "chosen.found":  # the card a choose_card step chose
+            return inst is not None and inst.data.get("chosen") is not None
         if name == "card.value":  # the card a reveal step is looking at
             return VALUE[int(inst.data.get("card", 0)) % 54] if inst is not None else 0
         if name.startswith("target."):
@@ -828,7 +830,7 @@ class BlackPokerHooks(BaseHooks):
             return [e["card"]] if "card" in e else list(e.get("cards", []))
         if t == "start":
             return list(e.get("revealed", []))
-        if t == "pack_face_up":
+        if t in ("pack_face_up", "virtual_keys"):  # virtual key cards are named by the printed rule
             return list(e.get("cards", []))
         return []
 
@@ -863,6 +865,8 @@ class BlackPokerHooks(BaseHooks):
             what = {"trump_up": "表にした（能力が有効）", "trump_down": "裏向きにした（能力が無効）",
                     "trump_destroyed": "墓地に移した"}[t]
             return f"{who}の切札 [{e['card']}] を{what}"
+        if t == "virtual_keys":
+            return f"{who}: {self._name(e['action'])} のキーカードは仮想的に {' '.join(e['cards'])}"
         if t == "prevented":
             return f"{who} は {self._name(e['action'])} の効果でダメージを受けない"
         if t == "replaced":

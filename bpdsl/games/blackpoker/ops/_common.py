@@ -40,6 +40,7 @@ EXPR_PREDICATES: dict[str, tuple[str, str]] = {
     "target.is_soldier": ("対象が兵士の", "対象が兵士でない"),
     "target.is_bulwark": ("対象が防壁の", "対象が防壁でない"),
     "turn.is_mine": ("ターンを持っている時", "ターンを持っていない時"),
+    "chosen.found": ("選べた", "選べなかった"),
 }
 PREDICATE_WORDS.update(EXPR_PREDICATES)  # the generic conditions (only_if) print them too
 

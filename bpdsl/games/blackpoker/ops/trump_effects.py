@@ -731,6 +731,18 @@ SOLDIERS_TO_BULWARKS = declare(
     example={"soldiers_to_bulwarks": {}},
 )
 
+@SOLDIERS_TO_BULWARKS.executor
+def _soldiers_to_bulwarks(ctx: Any, a: Mapping[str, Any]) -> None:
+    from bpdsl.games.blackpoker.ops.conversion import convert_character
+
+    seat, hooks = ctx.seat, ctx.hooks
+    for ch in [c for c in ctx.state.players[seat].field if c.kind == "soldier"]:
+        if ctx.decide(seat, "choose", [0, 1], {"what": hooks.describe_char(ctx.game, ch, seat)},
+                      ["兵士のまま", "防壁にする"]) == 1:
+            for made in convert_character(ctx, ch, "bulwark"):
+                made.driven = False  # チャージ状態の防壁
+
+
 REORDER_BULWARKS = declare(
     "reorder_bulwarks", "effect",
     args={},
@@ -738,3 +750,18 @@ REORDER_BULWARKS = declare(
     summary="The controller may put their bulwarks in any order.",
     example={"reorder_bulwarks": {}},
 )
+
+@REORDER_BULWARKS.executor
+def _reorder_bulwarks(ctx: Any, a: Mapping[str, Any]) -> None:
+    seat, hooks = ctx.seat, ctx.hooks
+    field = ctx.state.players[seat].field
+    places = [i for i, ch in enumerate(field) if ch.kind == "bulwark"]
+    rest = [field[i] for i in places]
+    order = []
+    while len(rest) > 1:  # one choice per place, in the order of the field
+        i = ctx.decide(seat, "choose", rest, {"what": f"{len(order) + 1}番目の防壁"},
+                       [hooks.describe_char(ctx.game, ch, seat) for ch in rest])
+        order.append(rest.pop(i))
+    order += rest
+    for i, ch in zip(places, order):
+        field[i] = ch

@@ -1,0 +1,141 @@
+"""Raising another action from an effect, without its cost: the building blocks of ファントム, 修繕 and the
+trump characters' free raises.
+
+* ``choose_card`` -- the controller chooses a card of one of their zones matching a pattern (「自分の墓地から
+  ♢J〜Kを1枚選ぶ」); the choice is remembered by the action instance (``chosen``), and the expression name
+  ``chosen.found`` says whether there was one (「選べた場合」/「選べなかった場合」);
+* ``raise_free`` -- 「「リバース」アクションをコストを支払わずに起こす。対象は…、キーカードは仮想的に♡7と♠7とする。
+  アクションを起こした後、チャンスをパスする。」: the action is raised by the effect (no cost, no pass), with
+  this action's target or a target its controller chooses, with virtual key cards (they count as its key
+  cards and stay where they are) or the card ``choose_card`` chose (moved to the stage as a real key), and
+  with ``pass_after`` the controller's next chance is passed at once.
+
+A trump character's 「ドライブして「リアニメイト」アクションをコストを支払わずに起こすことができる」 is the ability
+``raise_by_driving`` with ``free``/``virtual_keys``/``pass_after`` (bpdsl.games.blackpoker.ops.trumps); it
+raises the same way.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from bpdsl.games.blackpoker.ops._common import get, predicate, target_noun, zone_name
+from bpdsl.ops.registry import PhraseContext, declare
+
+# virtual key cards: card texts joined by と (「♡7 と ♠7」), as the key patterns of the sheets write them
+VIRTUAL_KEYS = r"^\s*[♠♡♥◇♦♢♣](10|[A2-9JQK])(\s*と\s*[♠♡♥◇♦♢♣](10|[A2-9JQK]))*\s*$"
+
+
+def virtual_cards(text: str) -> list[int]:
+    """Card indices (0..53) of a ``virtual_keys`` text such as ``♠J と ♡J``."""
+    from bpdsl.dsl.cards import parse_card
+
+    return [parse_card(part.strip()).index for part in text.split("と") if part.strip()]
+
+
+def keys_text(text: str) -> str:
+    return "と".join(part.strip() for part in text.split("と"))
+
+
+def mark_pass(state: Any, seat: int) -> None:
+    """「アクションを起こした後、チャンスをパスする」: the seat's next chance is passed at once."""
+    state.must_pass = state.must_pass | {seat}
+
+
+# --------------------------------------------------------------------------- choose_card
+
+def _choose_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    cards = getattr(a["cards"], "text", a["cards"])
+    return f"自分の{zone_name(ctx, get(a, 'from', 'grave'))}から{cards}を1枚選ぶ。"
+
+
+CHOOSE_CARD = declare(
+    "choose_card", "effect",
+    args={"from": {"type": "string", "allowed": ["grave", "hand", "life"], "default": "grave"},
+          "cards": {"type": "pattern", "required": True}},
+    phrase=_choose_phrase,
+    summary=("The controller chooses a card matching `cards` in their zone `from`; a later step uses it "
+             "(`raise_free` with `keys: chosen`) and `chosen.found` tells whether one could be chosen."),
+    example={"choose_card": {"from": "grave", "cards": "◇J〜K"}},
+)
+
+@CHOOSE_CARD.executor
+def _choose_card(ctx: Any, a: Mapping[str, Any]) -> None:
+    from bpdsl.dsl.cards import card_at, parse_pattern
+    from bpdsl.engine.compiled import N_CARDS
+    from bpdsl.engine.state import ZONES
+
+    pattern = a["cards"] if not isinstance(a["cards"], str) else parse_pattern(a["cards"])
+    slot = pattern.slots[0]
+    zone = ctx.state.players[ctx.seat].zone(ZONES.index(get(a, "from", "grave")))
+    opts = sorted(c for c in zone if slot(card_at(c % N_CARDS)))
+    ctx.inst.data["chosen"] = None
+    if opts:
+        i = ctx.decide(ctx.seat, "choose", opts, {"what": "選ぶカード"}, [ctx.hooks.card_text(c) for c in opts])
+        ctx.inst.data["chosen"] = opts[i]
+
+
+# --------------------------------------------------------------------------- raise_free
+
+def _raise_free_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    cond = f"{predicate(a['if'])}場合、" if a.get("if") is not None else ""
+    text = f"{cond}「{ctx.name(a['action'])}」アクションをコストを支払わずに起こす。"
+    parts = []
+    if get(a, "target", "choose") == "this_target":
+        parts.append(f"対象は対象の{a.get('target_noun') or target_noun(ctx)}")
+    keys = a.get("keys")
+    if keys == "chosen":
+        parts.append("キーカードは選んだカード")
+    elif keys:
+        parts.append(f"キーカードは仮想的に{keys_text(keys)}")
+    if parts:
+        text += "、".join(parts) + "とする。"
+    if get(a, "pass_after", False):
+        text += "アクションを起こした後、チャンスをパスする。"
+    return text
+
+
+RAISE_FREE = declare(
+    "raise_free", "effect",
+    args={"action": {"type": "ref", "required": True, "meta": {"ref": "action"}},
+          "target": {"type": "string", "allowed": ["this_target", "choose"], "default": "choose"},
+          "target_noun": {"type": "string", "nullable": True},
+          "keys": {"type": "string", "nullable": True, "regex": VIRTUAL_KEYS + "|^chosen$"},
+          "pass_after": {"type": "boolean", "default": False},
+          "if": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}}},
+    phrase=_raise_free_phrase,
+    summary=("Raise `action` without paying its cost (an effect raises it: no pass, no move of the chance). "
+             "`target: this_target` gives it this action's target (printed 対象は対象の<target_noun>), "
+             "`choose` lets the controller choose one of its legal targets. `keys`: virtual key cards "
+             "(「♡7 と ♠7」: they count as its key cards and stay where they are) or `chosen`, the card an earlier "
+             "`choose_card` chose (moved to the stage as its key). `pass_after`: the controller then passes the "
+             "chance. With `if`, only when the condition holds (`chosen.found`)."),
+    example={"raise_free": {"action": "reverse", "target": "this_target", "target_noun": "自分の場にいるキャラクター",
+                            "keys": "♡7 と ♠7", "pass_after": True}},
+)
+
+@RAISE_FREE.executor
+def _raise_free(ctx: Any, a: Mapping[str, Any]) -> None:
+    from bpdsl.engine.compiled import N_CARDS
+
+    if a.get("if") is not None and not ctx.value(a["if"]):
+        return
+    seat = ctx.seat
+    keys: tuple[int, ...] = ()
+    virtual = False
+    k = a.get("keys")
+    if k == "chosen":
+        card = ctx.inst.data.get("chosen")
+        if card is None:
+            return
+        keys = (card,)
+    elif k:
+        keys = tuple(c + N_CARDS * seat for c in virtual_cards(k))
+        virtual = True
+    target = None
+    if get(a, "target", "choose") == "this_target":
+        target = ctx.inst.target
+        if target is None or not ctx.hooks.target_alive(ctx.game, target):
+            return
+    raised = ctx.game.raise_by_effect(a["action"], seat, keys, target, virtual)
+    if raised is not None and get(a, "pass_after", False):
+        mark_pass(ctx.state, seat)
