@@ -510,7 +510,10 @@ def _install_characters(rules: Any, edition: Edition, trump: Trump) -> dict[str,
             elif call.op == "untargetable":
                 _untargetable(rules, cid, call.args.get("by"))
             elif call.op == "raise_by_driving" and call.args["action"] in rules.actions:
-                driven[call.args["action"]] = cid
+                if call.args.get("free"):
+                    _free_variant(rules, rules.actions[call.args["action"]], cid, call.args)
+                else:
+                    driven[call.args["action"]] = cid
             elif call.op == "raises_on_leave" and call.args["action"] in rules.actions:
                 step = (_on_leave(cid, tuple(call.args.get("to") or ["grave"]), call.args.get("times") or 1), {},
                         "raises_on_leave")
@@ -560,6 +563,47 @@ def _driving_character(cid: str) -> tuple[Callable[[Any, int], bool], Callable[[
         opts[i].driven = True
         inst.data["source"] = opts[i].uid
     return gate, on_raise
+
+
+def _free_variant(rules: Any, a: CAction, cid: str, args: Mapping[str, Any]) -> None:
+    """「この兵士がチャージ状態でステージが空かつチャンスを持っている場合、ドライブして「リアニメイト」アクションを
+    コストを支払わずに起こすことができる。…キーカードは仮想的に♠Jと♡Jとする。アクションを起こした後、チャンスを
+    パスする。」: a variant of ``a`` a player raises by driving a charged character ``cid`` of theirs, at any
+    chance (with ``stage_empty``, only while the stage is empty), without key cards from the hand and without
+    its cost; its key cards are the virtual ones, and with ``pass_after`` the chance is passed next."""
+    from bpdsl.engine.compiled import N_CARDS
+    from bpdsl.engine.events import VirtualKeys
+    from bpdsl.games.blackpoker.ops.raising import mark_pass, virtual_cards
+
+    keys = virtual_cards(args.get("virtual_keys") or "")
+    stage_empty, pass_after = bool(args.get("stage_empty")), bool(args.get("pass_after"))
+    name = rules.characters[cid].name
+
+    def drivers(game: Any, seat: int) -> list[Any]:
+        return [ch for ch in game.state.players[seat].field if ch.char_id == cid and not ch.driven and ch.face_up]
+
+    def gate(game: Any, seat: int) -> bool:
+        return not (stage_empty and game.state.stage) and bool(drivers(game, seat))
+
+    def on_raise(game: Any, inst: Any) -> None:
+        opts = drivers(game, inst.controller)
+        i = game.decide(inst.controller, "source", opts, {"action": inst.action.name},
+                        [game.hooks.describe_char(game, ch, inst.controller) for ch in opts])
+        opts[i].driven = True
+        inst.data["source"] = opts[i].uid
+        if keys:
+            inst.keys = [c + N_CARDS * inst.controller for c in keys]
+            inst.data["virtual_keys"] = True
+            if game.log is not None:
+                game.log.write(VirtualKeys(inst.controller, a.id, [game.hooks.card_text(c) for c in inst.keys]))
+        if pass_after:
+            mark_pass(game.state, inst.controller)
+
+    variant = dataclasses.replace(a, cost="", key=None, key_tables=[], key_test=None, key_min=0, main=False,
+                                  conditions=[], once_per_turn=False, target_uses_keys=False, gate=gate,
+                                  on_raise=on_raise, label=f"{a.name} ({name}をドライブ、コストなし) ({a.id})")
+    rules.direct_actions.append(variant)
+    rules.quick_actions.append(variant)
 
 
 def _named_trigger(action_id: str) -> Callable[[Any, Any], list[int]]:

@@ -429,26 +429,69 @@ def _drain_character(ctx: Any, a: Mapping[str, Any]) -> None:
     _trumps().damage_player(ctx, 1 - seat, a["damage"])
 
 
+def _revive_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    cards = a.get("cards")
+    face = "表向きかつ" if get(a, "face_up", False) else ""
+    if cards is not None:
+        return (f"{'自分の' if get(a, 'whose', 'self') == 'self' else ''}墓地にある{getattr(cards, 'text', cards)}"
+                f"のカードを1枚選ぶ。選んだカードを兵士として{face}チャージ状態で場に出す。")
+    return f"{'自分の' if get(a, 'whose', 'self') == 'self' else ''}墓地にあるカードを1枚選び、兵士として{face}チャージ状態で場に出す。"
+
+
 REVIVE_FROM_GRAVE = declare(
     "revive_from_grave", "effect",
-    args={"cards": {"type": "pattern", "required": True}},
-    phrase=lambda ctx, a: (f"自分の墓地にある{getattr(a['cards'], 'text', a['cards'])}のカードを1枚選ぶ。"
-                           "選んだカードを兵士としてチャージ状態で場に出す。"),
-    summary="The controller chooses a card matching `cards` in their grave and puts it onto the field as a charged soldier.",
+    args={"cards": {"type": "pattern", "nullable": True},
+          "whose": {"type": "string", "allowed": ["self", "any"], "default": "self"},
+          "face_up": {"type": "boolean", "default": False}},
+    phrase=_revive_phrase,
+    summary=("The controller chooses a card (matching `cards` when given) in their grave (`whose: any`: in any "
+             "grave) and puts it onto their field as a charged soldier (`face_up` only says 表向き in print: a "
+             "soldier is always face up)."),
     example={"revive_from_grave": {"cards": "♠2〜10"}},
 )
 
 @REVIVE_FROM_GRAVE.executor
 def _revive_from_grave(ctx: Any, a: Mapping[str, Any]) -> None:
     from bpdsl.dsl.cards import card_at, parse_pattern
+    from bpdsl.engine.compiled import N_CARDS
 
-    pattern = a["cards"] if not isinstance(a["cards"], str) else parse_pattern(a["cards"])
-    slot = pattern.slots[0]
-    grave = ctx.state.players[ctx.seat].grave
-    opts = sorted(c for c in grave if slot(card_at(c % 54)))
+    cards = a.get("cards")
+    slot = None
+    if cards is not None:
+        slot = (cards if not isinstance(cards, str) else parse_pattern(cards)).slots[0]
+    seats = [ctx.seat] if get(a, "whose", "self") == "self" else [ctx.seat, 1 - ctx.seat]
+    opts = [c for p in seats for c in sorted(ctx.state.players[p].grave) if slot is None or slot(card_at(c % N_CARDS))]
     if opts:
-        i = ctx.decide(ctx.seat, "choose", opts, {"what": "場に出すカード"}, [ctx.rules.card_text(c) for c in opts])
+        i = ctx.decide(ctx.seat, "choose", opts, {"what": "場に出すカード"},
+                       [("" if ctx.state.owner[c] == ctx.seat else "相手の") + ctx.rules.card_text(c) for c in opts])
         ctx.rules.put_onto_field(ctx.game, ctx.seat, [opts[i]], None, True, False)
+
+
+def _destroy_chosen_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    whose = {"any": "", "self": "自分の場にいる", "opponent": "対戦相手の場にいる"}[get(a, "whose", "any")]
+    return f"{whose}{NOUNS[a['what']]}1体を選び墓地に移す。"
+
+
+DESTROY_CHOSEN = declare(
+    "destroy_chosen", "effect",
+    args={"what": {"type": "string", "required": True, "allowed": ["soldier", "bulwark", "character"]},
+          "whose": {"type": "string", "allowed": ["any", "self", "opponent"], "default": "any"}},
+    phrase=_destroy_chosen_phrase,
+    summary=("The controller chooses one character of kind `what` (on any field, or theirs / the opponent's "
+             "with `whose`) and sends it to the grave; nothing happens when there is none."),
+    example={"destroy_chosen": {"what": "bulwark"}},
+)
+
+@DESTROY_CHOSEN.executor
+def _destroy_chosen(ctx: Any, a: Mapping[str, Any]) -> None:
+    whose = get(a, "whose", "any")
+    seats = {"any": [ctx.seat, 1 - ctx.seat], "self": [ctx.seat], "opponent": [1 - ctx.seat]}[whose]
+    what = a["what"]
+    opts = [ch for p in seats for ch in ctx.state.players[p].field if what == "character" or ch.kind == what]
+    if opts:
+        i = ctx.decide(ctx.seat, "choose", opts, {"what": "墓地に移すキャラクター"},
+                       [ctx.rules.describe_char(ctx.game, ch, ctx.seat) for ch in opts])
+        ctx.rules.to_grave(ctx.game, opts[i])
 
 
 SACRIFICE_TO_DESTROY = declare(
