@@ -573,7 +573,6 @@ def _free_variant(rules: Any, a: CAction, cid: str, args: Mapping[str, Any]) -> 
     its cost; its key cards are the virtual ones, and with ``pass_after`` the chance is passed next."""
     from bpdsl.engine.compiled import N_CARDS
     from bpdsl.engine.events import VirtualKeys
-    from bpdsl.games.blackpoker.ops.raising import mark_pass, virtual_cards
 
     keys = virtual_cards(args.get("virtual_keys") or "")
     stage_empty, pass_after = bool(args.get("stage_empty")), bool(args.get("pass_after"))
@@ -604,6 +603,16 @@ def _free_variant(rules: Any, a: CAction, cid: str, args: Mapping[str, Any]) -> 
                                   on_raise=on_raise, label=f"{a.name} ({name}をドライブ、コストなし) ({a.id})")
     rules.direct_actions.append(variant)
     rules.quick_actions.append(variant)
+
+
+def virtual_cards(text: str) -> list[int]:
+    """Card indices (0..53) of a ``virtual_keys`` text such as ``♠J と ♡J``."""
+    return [parse_card(part.strip()).index for part in text.split("と") if part.strip()]
+
+
+def mark_pass(state: Any, seat: int) -> None:
+    """「アクションを起こした後、チャンスをパスする」: the seat's next chance is passed at once."""
+    state.must_pass = state.must_pass | {seat}
 
 
 def _named_trigger(action_id: str) -> Callable[[Any, Any], list[int]]:

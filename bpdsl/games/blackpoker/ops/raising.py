@@ -25,20 +25,8 @@ from bpdsl.ops.registry import PhraseContext, declare
 VIRTUAL_KEYS = r"^\s*[♠♡♥◇♦♢♣](10|[A2-9JQK])(\s*と\s*[♠♡♥◇♦♢♣](10|[A2-9JQK]))*\s*$"
 
 
-def virtual_cards(text: str) -> list[int]:
-    """Card indices (0..53) of a ``virtual_keys`` text such as ``♠J と ♡J``."""
-    from bpdsl.dsl.cards import parse_card
-
-    return [parse_card(part.strip()).index for part in text.split("と") if part.strip()]
-
-
 def keys_text(text: str) -> str:
     return "と".join(part.strip() for part in text.split("と"))
-
-
-def mark_pass(state: Any, seat: int) -> None:
-    """「アクションを起こした後、チャンスをパスする」: the seat's next chance is passed at once."""
-    state.must_pass = state.must_pass | {seat}
 
 
 # --------------------------------------------------------------------------- choose_card
@@ -116,6 +104,7 @@ RAISE_FREE = declare(
 @RAISE_FREE.executor
 def _raise_free(ctx: Any, a: Mapping[str, Any]) -> None:
     from bpdsl.engine.compiled import N_CARDS
+    from bpdsl.games.blackpoker import trumps
 
     if a.get("if") is not None and not ctx.value(a["if"]):
         return
@@ -129,7 +118,7 @@ def _raise_free(ctx: Any, a: Mapping[str, Any]) -> None:
             return
         keys = (card,)
     elif k:
-        keys = tuple(c + N_CARDS * seat for c in virtual_cards(k))
+        keys = tuple(c + N_CARDS * seat for c in trumps.virtual_cards(k))
         virtual = True
     target = None
     if get(a, "target", "choose") == "this_target":
@@ -138,4 +127,4 @@ def _raise_free(ctx: Any, a: Mapping[str, Any]) -> None:
             return
     raised = ctx.game.raise_by_effect(a["action"], seat, keys, target, virtual)
     if raised is not None and get(a, "pass_after", False):
-        mark_pass(ctx.state, seat)
+        trumps.mark_pass(ctx.state, seat)
