@@ -128,3 +128,35 @@ def _raise_free(ctx: Any, a: Mapping[str, Any]) -> None:
     raised = ctx.game.raise_by_effect(a["action"], seat, keys, target, virtual)
     if raised is not None and get(a, "pass_after", False):
         trumps.mark_pass(ctx.state, seat)
+
+
+# --------------------------------------------------------------------------- if_targetable_by
+
+IF_TARGETABLE_BY = declare(
+    "if_targetable_by", "effect",
+    args={"action": {"type": "ref", "required": True, "meta": {"ref": "action"}}},
+    phrase=lambda ctx, a: f"対象の{target_noun(ctx)}が{ctx.name(a['action'])}アクションの対象とできる場合、次を行う。",
+    summary=("A guard: the rest of the effect happens only if the targeted character could be a target of "
+             "`action` raised by the controller (its own target op, with a key card of the character's own, and "
+             "what may not target it: a trump character cannot be equipped)."),
+    example={"if_targetable_by": {"action": "equip"}},
+    lead=True,
+    uses_target=True,
+)
+
+@IF_TARGETABLE_BY.executor
+def _if_targetable_by(ctx: Any, a: Mapping[str, Any]) -> bool:
+    from bpdsl.engine.core import Ctx
+    from bpdsl.engine.state import ActionInstance
+
+    t = ctx.inst.target
+    ch = ctx.hooks.find(ctx.game, t[1]) if t is not None and t[0] == "char" else None
+    other = ctx.game.rules.actions.get(a["action"])
+    if ch is None or other is None or other.target is None:
+        return False
+    fn, args, _ = other.target
+    for card in ch.cards:  # a key that can go with it: one of its own cards (same suit, same number ...)
+        probe = Ctx(ctx.game, ActionInstance(0, other, ctx.seat, [card]), ctx.seat)
+        if ("char", ch.uid) in fn(probe, args):
+            return True
+    return False

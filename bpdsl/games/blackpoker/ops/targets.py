@@ -16,6 +16,9 @@ from bpdsl.engine.compiled import RANK, SUIT
 def _character_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     noun = NOUNS[get(a, "what", "character")]
     n = get(a, "count", 1)
+    contains = a.get("contains")
+    if contains is not None:  # 「◇2〜10のカードを含んだ兵士」
+        noun = f"{getattr(contains, 'text', contains)}のカードを含んだ{noun}"
     where = ""
     if noun_targets(ctx):  # act8.2: 「キーカードとスートが等しい自分の兵士1体」
         if get(a, "same_suit_as_key", False):
@@ -44,10 +47,12 @@ TARGET_CHARACTER = declare(
         "same_suit_as_key": {"type": "boolean", "default": False},
         "exclude_joker": {"type": "boolean", "default": False},
         "count": {"type": "integer", "min": 1, "default": 1},
+        "contains": {"type": "pattern", "nullable": True},
     },
     phrase=_character_phrase,
     summary=("Target `count` characters on the field: of type `what` (soldier, bulwark or any character), "
-             "controlled by `controller`, optionally of the key card's suit, optionally not containing a Joker."),
+             "controlled by `controller`, optionally of the key card's suit, optionally not containing a Joker, "
+             "optionally holding a card matching `contains` (修繕: 「◇2〜10のカードを含んだ兵士」)."),
     example={"target_character": {"what": "soldier", "controller": "self", "same_suit_as_key": True,
                                   "exclude_joker": True}},
 )
@@ -60,10 +65,18 @@ def _target_character(ctx: Any, a: Mapping[str, Any]) -> list[Any]:
     suits = {SUIT[c % 54] for c in ctx.inst.keys} if a.get("same_suit_as_key") else None
     no_joker = bool(a.get("exclude_joker"))
     kind = None if what == "character" else what
+    contains = a.get("contains")
+    slot = None
+    if contains is not None:
+        from bpdsl.dsl.cards import card_at, parse_pattern
+
+        slot = (parse_pattern(contains) if isinstance(contains, str) else contains).slots[0]
     out = []
     for p in seats:
         for ch in s.players[p].field:
             if kind is not None and ch.kind != kind:
+                continue
+            if slot is not None and not any(slot(card_at(c % 54)) for c in ch.cards):
                 continue
             if no_joker and any(RANK[c % 54] == "Joker" for c in ch.cards):
                 continue

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 from typing import Any, Mapping
 
-from bpdsl.games.blackpoker.ops._common import FACES, NOUNS, STATES, get, life, ranks_text, zone_name
+from bpdsl.games.blackpoker.ops._common import FACES, NOUNS, STATES, get, life, predicate, ranks_text, zone_name
 from bpdsl.ops.registry import PhraseContext, declare
 from bpdsl.engine.state import Z_HAND
 from bpdsl.engine.state import Z_GRAVE, Z_HAND
@@ -271,21 +271,28 @@ def _to_grave_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     each = ctx.each
     if a["cards"] == "each" and each is not None:  # 剣の雨: サイズが…以下の全ての兵士を墓地に移す。
         return f"{each['filter']}{each['whose']}全ての{each['noun']}を墓地に移す。"
-    return f"対象の{NOUNS[get(a, 'what', 'character')]}を場から墓地に移す。"
+    cond = f"{predicate(a['if'])}場合、" if a.get("if") is not None else ""
+    where = "場から" if get(a, "from_field", True) else ""
+    return f"{cond}対象の{NOUNS[get(a, 'what', 'character')]}を{where}墓地に移す。"
 
 
 SEND_TO_GRAVE = declare(
     "send_to_grave", "effect",
     args={"cards": {"type": "string", "allowed": ["target", "each"], "required": True},
-          "what": {"type": "string", "allowed": list(NOUNS), "default": "character"}},
+          "what": {"type": "string", "allowed": list(NOUNS), "default": "character"},
+          "from_field": {"type": "boolean", "default": True},
+          "if": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}}},
     phrase=_to_grave_phrase,
     summary=("Move every card of a character from the field to its owner's grave: the target, or (`each`) "
-             "the character a for_each step is at."),
+             "the character a for_each step is at; with `if`, only when the condition holds. `from_field: "
+             "false` leaves 場から out of the printed sentence."),
     example={"send_to_grave": {"cards": "target", "what": "bulwark"}},
 )
 
 @SEND_TO_GRAVE.executor
 def _send_to_grave(ctx: Any, a: Mapping[str, Any]) -> None:
+    if a.get("if") is not None and not ctx.value(a["if"]):
+        return
     if a["cards"] == "each":
         uid = int(ctx.inst.data.get("each", -1))
     else:
