@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from bpdsl.engine.core import Ctx
-from bpdsl.games.blackpoker.ops._common import predicate, request_word
+from bpdsl.games.blackpoker.ops._common import get, noun, predicate, request_word
 from bpdsl.ops.registry import PhraseContext, declare
 from bpdsl.games.blackpoker.events import Retargeted
 
@@ -49,6 +49,49 @@ def _negate(ctx: Any, a: Mapping[str, Any]) -> None:
     if a.get("if") is not None and not ctx.value(a["if"]):
         return
     ctx.game.remove_from_stage(victim)
+
+
+def _negate_chosen_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    text = "ステージにあるアクションを1つ選び無効化しステージから取り除く。"
+    cases = []
+    if a.get("single_key_at_most") is not None:
+        cases.append("キーカードが1枚かつそのキーカードの数字がX以下")
+    if get(a, "two_keys", False):
+        cases.append("キーカードが2枚")
+    if not cases:
+        return text
+    text += "そのアクションは次のいずれかに該当するものとする。"
+    if a.get("single_key_at_most") is not None:
+        text += f"Xは{noun(a['single_key_at_most'], ctx)}とする。"
+    return "\n".join([text, *("  " + c for c in cases)])
+
+
+NEGATE_CHOSEN = declare(
+    "negate_chosen", "effect",
+    args={"single_key_at_most": {"type": "expr", "nullable": True, "meta": {"expr": "int"}},
+          "two_keys": {"type": "boolean", "default": False}},
+    phrase=_negate_chosen_phrase,
+    summary=("The controller chooses an action on the stage and negates it (off the stage, its key cards to the "
+             "grave), among those that have one key card of value at most `single_key_at_most` or (`two_keys`) "
+             "two key cards; with neither, any action. Nothing happens when there is none (策士召喚)."),
+    example={"negate_chosen": {"single_key_at_most": "self.key_rank", "two_keys": True}},
+)
+
+@NEGATE_CHOSEN.executor
+def _negate_chosen(ctx: Any, a: Mapping[str, Any]) -> None:
+    from bpdsl.engine.compiled import VALUE
+
+    limit = ctx.value(a["single_key_at_most"]) if a.get("single_key_at_most") is not None else None
+    two = get(a, "two_keys", False)
+    any_action = limit is None and not two
+    opts = [x for x in ctx.state.stage if x is not ctx.inst and (
+        any_action or (limit is not None and len(x.keys) == 1 and VALUE[x.keys[0] % 54] <= limit)
+        or (two and len(x.keys) == 2))]
+    if opts:
+        hooks = ctx.hooks
+        i = ctx.decide(ctx.seat, "choose", opts, {"what": "無効化するアクション"},
+                       [hooks.describe_target(ctx.game, ("action", x.uid), ctx.seat) for x in opts])
+        ctx.game.remove_from_stage(opts[i])
 
 
 def _change_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
