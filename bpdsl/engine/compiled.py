@@ -113,6 +113,10 @@ class Rules:
     extensions: list[Any] = field(default_factory=list)  # the game's rules extensions (bpdsl.plugins)
     counts_as_suits: dict[str, tuple[str, ...]] = field(default_factory=dict)  # character id -> suits it counts as
     raise_events: bool = False  # whether raising an action is an event some trigger listens to
+    # character id -> names of the static abilities a game's rules read while playing (巨人: must_attack ...)
+    character_flags: dict[str, frozenset[str]] = field(default_factory=dict)
+    # (game, seat, legal actions) -> the actions the player must choose among instead (no pass), or None
+    forced_action: Callable[[Any, int, list[CAction]], list[CAction] | None] | None = None
 
     def action(self, aid: str) -> CAction:
         return self.actions[aid]

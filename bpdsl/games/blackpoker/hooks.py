@@ -326,9 +326,13 @@ class BlackPokerHooks(BaseHooks):
         s = game.state
         chosen: list[int] = []
         candidates = [ch for ch in s.players[seat].field if self.may_attack(game, ch)]
+        flags = self.compiled.character_flags
         for ch in candidates:
-            i = game.decide(seat, "attackers", [False, True], {"what": self.describe_char(game, ch, seat)},
-                            ["攻撃しない", "アタッカーに指定する"])
+            if "must_attack" in flags.get(ch.char_id, ()):  # 巨人: an attacker whenever it may be
+                i = 1
+            else:
+                i = game.decide(seat, "attackers", [False, True], {"what": self.describe_char(game, ch, seat)},
+                                ["攻撃しない", "アタッカーに指定する"])
             if i == 1:
                 ch.driven = True
                 chosen.append(ch.uid)
@@ -410,7 +414,8 @@ class BlackPokerHooks(BaseHooks):
                 b.face_up = True
                 rank = RANK[b.cards[0] % 54]
                 if a is not None and self.find(game, a.uid) is not None and (
-                        rank == "Joker" or any(RANK[c % 54] == rank for c in a.cards)):
+                        rank == "Joker" or any(RANK[c % 54] == rank for c in a.cards)) \
+                        and "immune_to_bulwarks" not in self.compiled.character_flags.get(a.char_id, ()):
                     self.to_grave(game, a)
                 self.to_grave(game, b)
 

@@ -518,7 +518,58 @@ def _install_characters(rules: Any, edition: Edition, trump: Trump) -> dict[str,
                 step = (_on_leave(cid, tuple(call.args.get("to") or ["grave"]), call.args.get("times") or 1), {},
                         "raises_on_leave")
                 rules.triggers.append(TriggerSource(rules.actions[call.args["action"]], step, cid, "left_field", None))
+                _counted_by_ability(rules, call.args["action"], cid)
+            elif call.op == "raises_when" and call.args["action"] in rules.actions:
+                rules.triggers.append(_character_trigger(rules, cid, call))
+            elif call.op in ("must_attack", "immune_to_bulwarks"):
+                rules.character_flags[cid] = rules.character_flags.get(cid, frozenset()) | {call.op}
+                if call.op == "must_attack":
+                    rules.forced_action = _forced_attack(call.args.get("action") or "attack")
     return driven
+
+
+def _counted_by_ability(rules: Any, action_id: str, cid: str) -> None:
+    """A character whose ability says how often it triggers ``action_id`` when it leaves (魔王: 世代交代 twice)
+    does not trigger it once more per card through the action's own 誘発条件 (「…1枚につき1回」)."""
+    for i, src in enumerate(rules.triggers):
+        if src.action.id != action_id or src.character is not None or src.step[2] != "card_moved":
+            continue
+        fn, args, name = src.step
+
+        def step(ctx: Any, a: Any, fn: Callable[..., Any] = fn) -> list[int]:
+            ev = ctx.event
+            if ev is not None and ev.char_id == cid:
+                return []
+            return fn(ctx, a)
+        rules.triggers[i] = dataclasses.replace(src, step=(step, args, name))
+
+
+def _character_trigger(rules: Any, cid: str, call: OpCall) -> TriggerSource:
+    """A character's triggered ability (魔王: 「自分がエンドアクションを起こした場合、世代交代アクションを誘発する」):
+    the trigger op fires for a player who has such a character on their field."""
+    when = call.args["when"]
+    fire = registry.get(when.op).execute
+    args = dict(when.args)
+
+    def step(ctx: Any, _a: Any) -> list[int]:
+        seats = fire(ctx, args) if fire is not None else []
+        return [p for p in seats if any(ch.char_id == cid and ch.face_up for ch in ctx.state.players[p].field)]
+    return TriggerSource(rules.actions[call.args["action"]], (step, {}, when.op), None, _TRIGGER_EVENT.get(when.op), None)
+
+
+def _forced_attack(action_id: str) -> Callable[[Any, int, list[CAction]], list[CAction] | None]:
+    """巨人: 「自分のターンに可能な限りアタックアクションを起し…」: on its controller's turn, with the stage empty,
+    while a character with ``must_attack`` could attack, the attack is the only choice whenever it is legal."""
+    def forced(game: Any, seat: int, legal: list[CAction]) -> list[CAction] | None:
+        s = game.state
+        if s.turn != seat or s.stage:
+            return None
+        flags = game.rules.character_flags
+        if not any("must_attack" in flags.get(ch.char_id, ()) and game.hooks.may_attack(game, ch)
+                   for ch in s.players[seat].field):
+            return None
+        return [a for a in legal if a.id == action_id] or None
+    return forced
 
 
 def _on_leave(cid: str, to: tuple[str, ...], times: int) -> Callable[[Any, Any], list[int]]:

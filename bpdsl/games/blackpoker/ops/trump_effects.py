@@ -170,12 +170,26 @@ def _if_trump_open(ctx: Any, a: Mapping[str, Any]) -> bool:
     return _trumps().is_up(ctx.state, _card_index(ctx, a["card"], ctx.seat))
 
 
+def _summon_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    name = ctx.name(a["as"])
+    if get(a, "with", "key") == "key":
+        return f"キーカードと切札の{a['card']}をあわせて{name}としてチャージ状態で場に出す。"
+    found = a.get("found") or ""
+    clear = f"場にいるすべての{NOUNS[a['clear']]}を墓地に移し、" if a.get("clear") else ""
+    return f"{found}を見つけた場合、{clear}切札の{a['card']}と{found}を合わせて{name}としてチャージ状態で場に出す。"
+
+
 SUMMON_WITH_TRUMP = declare(
     "summon_with_trump", "effect",
-    args={"card": _CARD, "as": {"type": "ref", "required": True, "meta": {"ref": "character"}}},
-    phrase=lambda ctx, a: f"キーカードと切札の{a['card']}をあわせて{ctx.name(a['as'])}としてチャージ状態で場に出す。",
-    summary=("The controller's trump `card` and the key cards enter the field together as one charged character "
-             "`as` (a trump character); the trump leaves the 切札 zone."),
+    args={"card": _CARD, "as": {"type": "ref", "required": True, "meta": {"ref": "character"}},
+          "with": {"type": "string", "allowed": ["key", "found"], "default": "key"},
+          "found": {**_CARD, "required": False, "nullable": True},
+          "clear": {"type": "string", "nullable": True, "allowed": ["soldier", "bulwark"]}},
+    phrase=_summon_phrase,
+    summary=("The controller's trump `card` and the key cards (`with: found`: the card `found` an earlier "
+             "`find_card` found, and only if it found it) enter the field together as one charged character `as` "
+             "(a trump character); the trump leaves the 切札 zone. `clear`: every character of that kind on both "
+             "fields goes to the grave first (魔王: 兵士, 巨人: 防壁)."),
     example={"summon_with_trump": {"card": "♣J", "as": "knight"}},
 )
 
@@ -184,9 +198,85 @@ def _summon_with_trump(ctx: Any, a: Mapping[str, Any]) -> None:
     card = _card_index(ctx, a["card"], ctx.seat)
     if ctx.state.loc[card][0] != _trumps().Z_TRUMP:
         return
+    if get(a, "with", "key") == "found":
+        found = ctx.inst.data.get("found")
+        if found is None:
+            return
+        if a.get("clear"):
+            for p in ctx.state.players:
+                for ch in [c for c in p.field if c.kind == a["clear"]]:
+                    ctx.rules.to_grave(ctx.game, ch)
+        if ctx.state.loc[found][0] == _trumps().Z_TRUMP:
+            ctx.state.trump_up.discard(found)
+        others = [found]
+    else:
+        others = list(ctx.inst.keys)
     ctx.state.trump_up.discard(card)
     # the trump first: the character's first card names the trump its 切札再生 brings back
-    ctx.rules.put_onto_field(ctx.game, ctx.seat, [card, *ctx.inst.keys], a["as"], True, False)
+    ctx.rules.put_onto_field(ctx.game, ctx.seat, [card, *others], a["as"], True, False)
+
+
+_PLACES = {"key": "キーカード", "hand": "手札", "life": "ライフ", "grave": "墓地", "trump": "切札"}
+
+
+def _find_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    places = "、".join(ctx.term("life") if p == "life" else _PLACES[p] for p in a["in"])
+    return f"{places}の中から{a['card']}を見つける。"
+
+
+FIND_CARD = declare(
+    "find_card", "effect",
+    args={"card": _CARD, "in": {"type": "list", "required": True, "minlength": 1,
+                                "schema": {"type": "string", "allowed": list(_PLACES)}}},
+    phrase=_find_phrase,
+    summary=("Look for the controller's own copy of `card` among the places `in` (this action's key cards, the "
+             "hand, the life, the grave, the 切札 zone); a later step uses it (`summon_with_trump` with `with: "
+             "found`, `lose_trump` with `unless_found`)."),
+    example={"find_card": {"card": "♣K", "in": ["key", "hand", "life", "grave", "trump"]}},
+)
+
+@FIND_CARD.executor
+def _find_card(ctx: Any, a: Mapping[str, Any]) -> None:
+    from bpdsl.engine.state import Z_GRAVE, Z_HAND, Z_LIFE, Z_STAGE
+
+    card = _card_index(ctx, a["card"], ctx.seat)
+    zone, seat = ctx.state.loc[card]
+    where = {"key": Z_STAGE, "hand": Z_HAND, "life": Z_LIFE, "grave": Z_GRAVE, "trump": _trumps().Z_TRUMP}
+    ok = any(zone == where[p] and (p != "key" or card in ctx.inst.keys) for p in a["in"]) and seat == ctx.seat
+    ctx.inst.data["found"] = card if ok else None
+
+
+LOSE_TRUMP = declare(
+    "lose_trump", "effect",
+    args={"card": _CARD, "unless_found": {**_CARD, "required": False, "nullable": True}},
+    phrase=lambda ctx, a: (f"{a['unless_found']}が無い場合、" if a.get("unless_found") else "") + f"切札の{a['card']}を墓地に移す。",
+    summary=("The controller's trump `card` goes to the grave (with `unless_found`: only if the earlier "
+             "`find_card` did not find that card)."),
+    example={"lose_trump": {"card": "♠K", "unless_found": "♣K"}},
+)
+
+@LOSE_TRUMP.executor
+def _lose_trump(ctx: Any, a: Mapping[str, Any]) -> None:
+    if a.get("unless_found") and ctx.inst.data.get("found") is not None:
+        return
+    t = _trumps()
+    card = _card_index(ctx, a["card"], ctx.seat)
+    if ctx.state.loc[card][0] == t.Z_TRUMP:
+        t.trump_to_grave(ctx.game, card)
+
+
+SHUFFLE_LIFE = declare(
+    "shuffle_life", "effect",
+    args={},
+    phrase=lambda ctx, a: f"{ctx.term('life')}を切りなおす。",
+    summary="The controller shuffles their life.",
+    example={"shuffle_life": {}},
+)
+
+@SHUFFLE_LIFE.executor
+def _shuffle_life(ctx: Any, a: Mapping[str, Any]) -> None:
+    if not ctx.state.keep_order:  # a scenario keeps the lives in their given order
+        ctx.game.rng.shuffle(ctx.state.players[ctx.seat].life)
 
 
 NOT_EXECUTED = declare(

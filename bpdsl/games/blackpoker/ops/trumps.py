@@ -300,11 +300,13 @@ def _moves_as_one(ctx: Any, a: Mapping[str, Any]) -> None:
 
 MUST_ATTACK = declare(
     "must_attack", "ability",
-    args={"self_name": {"type": "ref", "required": True, "meta": {"ref": "character"}}},
+    args={"self_name": {"type": "ref", "required": True, "meta": {"ref": "character"}},
+          "action": {"type": "ref", "default": "attack", "meta": {"ref": "action"}}},
     phrase=lambda ctx, a: (f"自分のターンに可能な限りアタックアクションを起し、{ctx.name(a['self_name'])}がチャージ状態の場合、"
                            "アタッカーに指定する。"),
-    summary="Forced attack: on its controller's turn an attack is raised whenever possible, with this character "
-            "as an attacker while it is charged.",
+    summary="Forced attack: on its controller's turn, while this character could attack, the attack (`action`) "
+            "is raised whenever it may be (the player may not pass nor raise anything else), and this character is "
+            "one of its attackers.",
     example={"must_attack": {"self_name": "giant"}},
 )
 
