@@ -421,7 +421,11 @@ def _positioned(file: str, keys: tuple[Any, ...], what: str) -> str:
     from bpdsl.dsl.yamlload import load_file
 
     where = file
-    if file and Path(file).is_file():
+    try:  # a scenario given as data is named by its `name`, which may be no valid path (too long ...)
+        is_file = bool(file) and Path(file).is_file()
+    except (OSError, ValueError):
+        is_file = False
+    if is_file:
         doc, _ = load_file(Path(file))
         if doc is not None:
             pos = doc.pos(keys)

@@ -27,12 +27,15 @@ SICKNESS_TEXT = ("準備（このキャラクターがこのターンに場に�
                  "アタックアクションにて対戦相手を攻撃する兵士（アタッカー）に指定することができない。）")
 HASTE_TEXT = "速攻（場に出たターンからアタックアクションにて、対戦相手を攻撃する兵士（アタッカー）に指定できる。この能力は準備より優先される。）"
 
+SICKNESS_TURN_TEXT = "準備（場に出たターンは、アタックアクションにて、対戦相手を攻撃する兵士（アタッカー）に指定することができない。）"
+
 SUMMONING_SICKNESS = declare(
     "summoning_sickness", "ability",
-    args={"if": _IF},
-    phrase=lambda ctx, a: _conditional(a, SICKNESS_TEXT),
+    args={"if": _IF, "wording": {"type": "string", "allowed": ["cards", "turn"], "default": "cards"}},
+    phrase=lambda ctx, a: _conditional(a, SICKNESS_TURN_TEXT if get(a, "wording", "cards") == "turn" else SICKNESS_TEXT),
     summary=("準備: a character made only of cards that entered the field this turn cannot be chosen as an "
-             "attacker. With `if`, only while the condition holds."),
+             "attacker. With `if`, only while the condition holds. `wording: turn` prints the shorter sentence of "
+             "the trump characters (「場に出たターンは…」); the rule is the same."),
     example={"summoning_sickness": {"if": "not key.has_ace"}},
 )
 
