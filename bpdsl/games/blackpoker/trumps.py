@@ -291,16 +291,21 @@ def _drivers(game: Any, seat: int, card: int, suit: str | None) -> list[Any]:
             and (suit is None or suit in _soldier_suits(game, ch))]
 
 
+def drive_source(game: Any, inst: Any, opts: list[Any]) -> None:
+    """Raising an action by driving a soldier (兵士起因): the player drives one of ``opts``, which becomes the
+    source of the action (「このアクションを起こした兵士」, ``inst.data["source"]``)."""
+    i = game.decide(inst.controller, "source", opts, {"action": inst.action.name},
+                    [game.hooks.describe_char(game, ch, inst.controller) for ch in opts])
+    opts[i].driven = True
+    inst.data["source"] = opts[i].uid
+
+
 def _driving(card: int, suit: str | None) -> tuple[Callable[[Any, int], bool], Callable[[Any, Any], None]]:
     def gate(game: Any, seat: int) -> bool:
         return bool(_drivers(game, seat, card, suit))
 
     def on_raise(game: Any, inst: Any) -> None:
-        opts = _drivers(game, inst.controller, card, suit)
-        i = game.decide(inst.controller, "source", opts, {"action": inst.action.name},
-                        [game.hooks.describe_char(game, ch, inst.controller) for ch in opts])
-        opts[i].driven = True
-        inst.data["source"] = opts[i].uid
+        drive_source(game, inst, _drivers(game, inst.controller, card, suit))
     return gate, on_raise
 
 
@@ -608,11 +613,7 @@ def _driving_character(cid: str) -> tuple[Callable[[Any, int], bool], Callable[[
         return bool(drivers(game, seat))
 
     def on_raise(game: Any, inst: Any) -> None:
-        opts = drivers(game, inst.controller)
-        i = game.decide(inst.controller, "source", opts, {"action": inst.action.name},
-                        [game.hooks.describe_char(game, ch, inst.controller) for ch in opts])
-        opts[i].driven = True
-        inst.data["source"] = opts[i].uid
+        drive_source(game, inst, drivers(game, inst.controller))
     return gate, on_raise
 
 
@@ -636,11 +637,7 @@ def _free_variant(rules: Any, a: CAction, cid: str, args: Mapping[str, Any]) -> 
         return not (stage_empty and game.state.stage) and bool(drivers(game, seat))
 
     def on_raise(game: Any, inst: Any) -> None:
-        opts = drivers(game, inst.controller)
-        i = game.decide(inst.controller, "source", opts, {"action": inst.action.name},
-                        [game.hooks.describe_char(game, ch, inst.controller) for ch in opts])
-        opts[i].driven = True
-        inst.data["source"] = opts[i].uid
+        drive_source(game, inst, drivers(game, inst.controller))
         if keys:
             inst.keys = [c + N_CARDS * inst.controller for c in keys]
             inst.data["virtual_keys"] = True
