@@ -53,6 +53,8 @@ def check(game: Any) -> None:
     if cur is not None and cur not in insts:
         insts.append(cur)
     for x in insts:
+        if x.data.get("virtual_keys"):  # cards it only counts as having (「キーカードは仮想的に…」): not cards of the stage
+            continue
         for c in x.keys:
             if loc[c][0] == Z_STAGE:
                 n += 1

@@ -40,3 +40,10 @@ def test_simulation_tally_reads_the_counters() -> None:
     tally = play_range(SimJob("act8.2", "extra", seed=3), 0, 10)
     opened = tally.counts.get("trumps_opened", {})
     assert sum(opened.values()) > 0
+
+
+def test_a_virtual_key_card_beside_the_real_card_on_the_stage_keeps_the_invariants() -> None:
+    """Game 873 of the seed-1 run: ファントム's リバース (virtual ♡7 and ♠7) waits on the stage when its player
+    raises 切札破壊 with the real ♠7 as its key; the invariant check must not count the virtual one as a card."""
+    tally = play_range(SimJob("act8.2", "extra", seed=1, check=True), 873, 874)
+    assert tally.violations == 0 and tally.aborted == 0

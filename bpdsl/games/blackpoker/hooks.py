@@ -824,8 +824,11 @@ class BlackPokerHooks(BaseHooks):
                     out.update(ch.cards)
             if p.seat in opened:
                 out.update(p.pack)
-        # key cards of actions being raised or on the stage
+        # key cards of actions being raised or on the stage; virtual key cards are named by the printed rule
         out.update(c for c, (z, _p) in enumerate(s.loc) if z == Z_STAGE)
+        for x in s.stage:
+            if x.data.get("virtual_keys"):
+                out.update(x.keys)
         return out
 
     def event_reveals(self, e: dict[str, Any]) -> list[str]:
