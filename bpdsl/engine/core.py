@@ -245,7 +245,7 @@ class Game:
         if self.rules.forced_action is not None:  # a rule that makes a player raise an action (巨人's アタック)
             must = self.rules.forced_action(self, seat, legal)
             if must:
-                i = self.decide(seat, "action", list(must), {"what": "アクションを起こすか？"}, [a.label for a in must])
+                i = self.decide(seat, "action", list(must), {"what": "アクションを起こすか？"}, lambda: [a.label for a in must])
                 self.chosen = must[i]
                 return True
         options: list[Any] = ["pass"] + legal
