@@ -42,6 +42,26 @@ class Zone:
     ordered: bool  # whether the order of cards matters (life: yes, grave: no)
     visibility: str  # id of a VisibilityLevel: how much the opponent may see
     owner_visibility: str = "public"  # how much the owner sees (life: count only)
+    role: str = ""  # what the core flow does with it: one of ZONE_ROLES, or "" (only the game's rules use it)
+
+
+# What the generic engine may do with a zone, by role (a game declares each role on at most one zone):
+ZONE_ROLES: dict[str, str] = {
+    "characters": "holds the characters (the engine keeps them as characters, not as a list of cards)",
+    "stage": "holds the key cards of the actions being raised or on the stage",
+    "deck": "each player's draw pile; the cards a game or a scenario starts with go there, top first",
+    "keys": "key cards are chosen from it",
+    "spent": "key cards go there once their action has resolved or been negated",
+}
+
+
+@dataclass(frozen=True)
+class CharacterKind:
+    """A kind of character the game's rules know (BlackPoker: soldier, bulwark)."""
+
+    id: str
+    name: str  # printed name, e.g. 兵士
+    face_down: bool = False  # placed face down unless said otherwise (a bulwark)
 
 
 @dataclass(frozen=True)
@@ -98,6 +118,15 @@ class Game:
     pos: Pos = UNKNOWN_POS
     counters: list[Counter] = field(default_factory=list)
     values: list[PlayerValue] = field(default_factory=list)
+    character_kinds: list[CharacterKind] = field(default_factory=list)
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in one player's deck: one per suit and rank (Jokers apart), plus the Jokers."""
+        return len(self.suits) * sum(1 for r in self.ranks if r.id != "Joker") + self.jokers
+
+    def zone(self, zid: str) -> Zone | None:
+        return next((z for z in self.zones if z.id == zid), None)
 
     def suit(self, sid: str) -> Suit:
         return next(s for s in self.suits if s.id == sid)
@@ -179,7 +208,7 @@ class Character:
     id: str  # general_soldier, hero, ace, magician, armed_soldier, bulwark
     name: str  # 一般兵
     ruby: str
-    kind: Literal["soldier", "bulwark"]
+    kind: str  # one of the game's character kinds (BlackPoker: soldier, bulwark)
     type: str  # printed type: 兵士 / 防壁
     key: Any  # KeyPattern
     key_text: str

@@ -54,6 +54,13 @@ class GamePlugin:
     * ``sphinx``: modules with a ``setup(app)`` adding Sphinx directives of the game;
     * ``rules_extensions``: modules (or ``"module:object"``) adapting the compiled rules of a format to parts
       of the game the generic compiler does not know (BlackPoker's trump cards), see :class:`RulesExtension`;
+    * ``zones``: the zones the game's Python uses, as ``"id"`` or ``"id:role"`` (a role of
+      :data:`bpdsl.model.ZONE_ROLES`); ``game.yaml`` must declare them (the validator says which is
+      missing), and the engine numbers them in this order, before any other zone the game declares, so that
+      the game's package may keep their numbers as constants;
+    * ``character_kinds``: the character kinds the game's Python uses (``game.yaml``'s ``character_kinds``);
+    * ``full_deck``: the game's Python needs the card grammar's whole deck (:func:`bpdsl.dsl.cards.full_deck`:
+      4 suits × 13 ranks + 2 Jokers) as its card universe, so that it may keep the deck size as a constant;
     * ``events``: ``"module:EVENTS"``, a ``dict[str, type]`` of the log events the game writes beside the core's
       (``bpdsl.engine.events``), by their ``t``.
     """
@@ -66,6 +73,12 @@ class GamePlugin:
     sphinx: tuple[str, ...] = ()
     rules_extensions: tuple[str, ...] = ()
     events: str = ""
+    zones: tuple[str, ...] = ()
+    character_kinds: tuple[str, ...] = ()
+    full_deck: bool = False
+
+    def zone_ids(self) -> tuple[str, ...]:
+        return tuple(z.partition(":")[0] for z in self.zones)
 
     def event_types(self) -> dict[str, Any]:
         return dict(load_object(self.events)) if self.events else {}

@@ -99,7 +99,7 @@ def run(defs: Definitions, sink: DiagnosticSink, state: Any = None) -> None:
             _check_turn_passing(edition, sink)
         if complete:
             _check_unused(edition, sink)
-            _check_classes_and_steps(edition, sink)
+            _check_classes_and_steps(edition, sink, defs.games.get(edition.game))
 
 
 def undeclared_in_pattern(pattern: Any, game: Game | None) -> list[tuple[int, str, str]]:
@@ -280,14 +280,15 @@ def _check_game_ref(edition: Edition, entry_id: str, call: OpCall, key: str, val
                    did_you_mean(name, pool) or f"{target}s of the game {edition.game!r}: " + ", ".join(sorted(pool)))
 
 
-CHARACTER_CLASSES = ("soldier", "bulwark", "character")
+ANY_CHARACTER = "character"  # the class of every character, whatever its kind
 
 
-def _check_classes_and_steps(edition: Edition, sink: DiagnosticSink) -> None:
+def _check_classes_and_steps(edition: Edition, sink: DiagnosticSink, game: Any = None) -> None:
     """Arguments naming a class of characters (``meta: {ref: character_class}``) must be a class or a
     character of the edition; arguments naming a step (``meta: {ref: step, of: <arg>}``) must be an op of
     the effect of the action the argument ``of`` names (a replacement cannot replace what is not there)."""
-    classes = sorted(set(CHARACTER_CLASSES) | set(edition.characters))
+    kinds = {k.id for k in game.character_kinds} if game is not None else set()
+    classes = sorted({ANY_CHARACTER} | kinds | set(edition.characters))
     for _kind, entry in entries(edition):
         for top in op_calls_of(entry):
             for call, key, value, rule in walk(top):

@@ -63,7 +63,7 @@ LORE: dict[str, Any] = {"since": VERSION, "update": VERSION, "story": TEXT, "fla
                         "after": {"type": "string", "nullable": True}}
 ACTION_FIELDS.update(LORE)
 CHARACTER_FIELDS: dict[str, Any] = {
-    "id": ID, "name": TEXT, "ruby": TEXT, "kind": {"type": "string", "allowed": ["soldier", "bulwark"]},
+    "id": ID, "name": TEXT, "ruby": TEXT, "kind": {"type": "string"},  # a kind of game.yaml's character_kinds
     "type": TEXT, "key": PATTERN, "size": OPCALL, "labels": OPCALLS, "abilities": OPCALLS, "formats": FORMATS,
     **LORE,
 }
@@ -219,6 +219,14 @@ def convert_fields(ctx: BuildContext, opb: OpBuilder, spec: EntrySpec, edition: 
                 ctx.error(here, C.D_CATEGORY, f"category {value!r} is a heading of the {sections[value]} list, "
                           f"not of the {spec.kind} list", f"{spec.kind} categories: " + ", ".join(own))
             out["category"] = value
+        elif name == "kind" and spec.kind == "character" and game is not None:
+            kinds = [k.id for k in game.character_kinds]
+            if value not in kinds:
+                ctx.error(here, C.D_GAME_REF, f"character {raw.get('id')!r}: unknown character kind {value!r}",
+                          did_you_mean(str(value), kinds) or (f"kinds of the game {game.id!r}: " + ", ".join(kinds)
+                                                              if kinds else f"declare character_kinds in game "
+                                                              f"{game.id!r} (e.g. {{id: {value}, name: ...}})"))
+            out[name] = value
         elif name in ("since", "update") and value is not None:
             out[name] = str(value)
         else:

@@ -8,7 +8,7 @@ Public API (for the regulation code, the CLI and tests)::
     result = play_game(rules, [RandomAgent(1), RandomAgent(2)], seed=7)
     result.winner, result.draw, result.turns, result.decisions, result.reason
 
-    # per-player decks (lists of bpdsl.dsl.cards.Card; default: the full 54-card deck each) and an
+    # per-player decks (lists of bpdsl.dsl.cards.Card; default: the whole deck of the game each) and an
     # optional setup hook called after the lives are shuffled and before the 7-card hands are drawn
     # (after the trumps would be placed): the place for preset characters (プリセット2/4)
     def preset(game):
@@ -43,7 +43,8 @@ The step API (a game driven from outside, one decision at a time: search agents,
 
 How the engine plays:
 
-* Cards are ints: ``seat * 54 + Card.index`` (each player has their own deck); ``hooks.card_text(c)`` prints one.
+* Cards are ints: ``seat * deck size + Card.index`` (each player has their own deck; the deck size is the
+  game's card universe, ``rules.zones.deck_size``: 54 in BlackPoker); ``hooks.card_text(c)`` prints one.
 * A player raising an action chooses the key cards, then the target, then pays the costs (3.10.3 lists
   costs first; choosing the key first lets the options of every later decision be exactly the legal ones).
 * A decision with a single legal option is taken without asking the agent and is not counted.
@@ -66,7 +67,7 @@ from typing import Any, Callable, Sequence
 
 from bpdsl import plugins
 from bpdsl.dsl.loader import load_definitions
-from bpdsl.engine.compiled import N_CARDS, CompileError, Rules, compile_rules
+from bpdsl.engine.compiled import CompileError, Rules, compile_rules
 from bpdsl.engine.events import GameStarted
 from bpdsl.engine.core import Game, GameAborted, GameResult
 from bpdsl.engine.decisions import (Agent, DecisionRequest, FirstLegalAgent, RandomAgent, ReplayAgent, ScriptedAgent,
@@ -105,7 +106,7 @@ def hooks_for(rules: Rules) -> Any:
 
 
 def deck_indices(deck: Sequence[Any]) -> list[int]:
-    """Cards (``Card`` objects, card ids like "♠A", or indices) -> card indices 0..53."""
+    """Cards (``Card`` objects, card ids like "♠A", or indices) -> card indices in the card universe."""
 
     out = []
     for c in deck:
@@ -123,7 +124,7 @@ def new_game(rules: Rules, agents: Sequence[Agent] | None = None, seed: int = 0,
              log: Any = None, check: Callable[[Game], None] | None = None, max_steps: int = 200_000) -> Game:
     """A game ready to ``play()`` with one agent per seat, or, with ``agents=None``, to be driven through the
     step API (``pending()``, ``apply(i)``, ``clone()``); ``decks`` is one list of cards per seat (default:
-    54 cards each)."""
+    the game's whole card universe each)."""
     ds = [deck_indices(d) for d in decks] if decks is not None else None
     if log is not None:
         log.write(GameStarted(rules.edition.id, rules.format, seed,
@@ -139,11 +140,18 @@ def play_game(rules: Rules, agents: Sequence[Agent], seed: int = 0, **kw: Any) -
 def place_character(game: Game, seat: int, cards: Sequence[Any], char_id: str, face_up: bool = True,
                     driven: bool = False) -> Any:
     """Put cards of ``seat``'s own deck (wherever they are) onto the field as one character (setup hooks)."""
-    idx = [c + seat * N_CARDS for c in deck_indices(cards)]
+    n = rules_deck_size(game.rules)
+    idx = [c + seat * n for c in deck_indices(cards)]
     made = game.hooks.put_onto_field(game, seat, idx, char_id, face_up, driven)
     for ch in made:
         ch.entered_turn = 0
     return made
+
+
+def rules_deck_size(rules: Rules) -> int:
+    """Cards per player in the game of ``rules`` (its card universe, from game.yaml)."""
+    assert rules.zones is not None
+    return rules.zones.deck_size
 
 
 def _card_id(c: int) -> str:

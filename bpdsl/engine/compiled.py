@@ -13,14 +13,15 @@ from typing import Any, Callable
 from bpdsl.dsl.cards import full_deck
 from bpdsl.flowmodel import Flow
 from bpdsl.ops import registry
+from bpdsl.engine.zones import ZoneError, ZoneTable, zone_table
 
-# card index -> properties (Table 3.1 values; suit index 0..3 or -1 for a Joker)
+# card index of the card grammar (bpdsl.dsl.cards) -> properties (Table 3.1 values; suit index 0..3 or -1 for a
+# Joker).  A game's cards are ``seat * deck size + index``, the deck size being its own (``Rules.zones``).
 DECK = full_deck()
 VALUE: list[int] = [c.value for c in DECK]
 SUIT: list[int] = [("spade", "heart", "diamond", "club").index(c.suit) if c.suit else -1 for c in DECK]
 RANK: list[str] = [c.rank for c in DECK]
 TEXT: list[str] = [c.id for c in DECK]
-N_CARDS = len(DECK)
 
 Step = tuple[Callable[..., Any], dict[str, Any], str]  # (executor, args, op name)
 
@@ -62,7 +63,7 @@ class CAction:
 class CCharacter:
     id: str
     name: str
-    kind: str  # soldier | bulwark
+    kind: str  # one of the game's character kinds (BlackPoker: soldier | bulwark)
     key: Any
     size: Step | None
     labels: list[Step]
@@ -117,6 +118,7 @@ class Rules:
     character_flags: dict[str, frozenset[str]] = field(default_factory=dict)
     # (game, seat, legal actions) -> the actions the player must choose among instead (no pass), or None
     forced_action: Callable[[Any, int, list[CAction]], list[CAction] | None] | None = None
+    zones: ZoneTable | None = None  # the game's zones, their roles and the deck size (from game.yaml)
 
     def action(self, aid: str) -> CAction:
         return self.actions[aid]
@@ -266,10 +268,27 @@ def compile_rules(definitions: Any, edition_id: str, format_id: str) -> Rules:
     quick = [a for a in direct if not a.main]
     rules = Rules(ed, format_id, flow, nodes, ids, start, actions, direct, quick, chars, fogs, triggers,
                   dict(ed.terms), cost_ops, game)
+    rules.zones = _zones(game, ed.game, any(a.key is not None for a in actions.values()))
     rules.extensions = extensions
     for ext in extensions:
         ext.install(rules, ed, format_id)
     return rules
+
+
+def _zones(game: Any, game_id: str, keys: bool) -> ZoneTable:
+    """The zones of the edition's game, numbered with those its plugin needs first."""
+    from bpdsl import plugins
+
+    if game is None:
+        raise CompileError(f"the definitions hold no game {game_id!r} (its game.yaml)")
+    try:
+        table = zone_table(game, plugins.game(game_id).zones if game_id in plugins.games() else ())
+        if keys:  # key cards are taken from a zone, lie on the stage, and go to a zone once used
+            for role in ("keys", "stage", "spent"):
+                table.role(role)
+    except ZoneError as exc:
+        raise CompileError(f"game {game_id!r}: {exc}") from None
+    return table
 
 
 def _extensions(game_id: str) -> list[Any]:

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from bpdsl.engine.compiled import N_CARDS, TEXT
+from bpdsl.engine.compiled import TEXT
 from bpdsl.engine.errors import GameAborted
-from bpdsl.engine.state import LIST_ZONES, ActionInstance, Character, State
+from bpdsl.engine.state import ActionInstance, Character, State
 
 if TYPE_CHECKING:
     from bpdsl.engine.compiled import CAction
@@ -138,6 +138,11 @@ class GameHooks(Protocol):
         """The game's own state for the state hash (None when the core's state is all)."""
         ...
 
+    def check_state(self, game: Game) -> str:
+        """What is wrong with the state by the game's own invariants ("" when nothing): the invariant check
+        (bpdsl.engine.invariants) calls it after checking the core's."""
+        ...
+
 
 class BaseHooks:
     """Defaults for the parts of :class:`GameHooks` a game may not have: no key cards, no costs, no
@@ -145,16 +150,21 @@ class BaseHooks:
     game subclasses it and writes the rest (new_state, game_start, win_check,
     resolve_name, size, observe, visible_cards, describe_event)."""
 
+    def __init__(self, rules: Any):
+        self.compiled = rules
+        self.zones = rules.zones  # the game's zones and deck size (bpdsl.engine.zones, from game.yaml)
+        self.list_zones = frozenset(rules.zones.card_zones)  # the zones of plain cards
+
     def card_text(self, c: int) -> str:
-        return TEXT[c % N_CARDS]
+        return TEXT[c % self.zones.deck_size]
 
     def move_card(self, game: Game, c: int, zone: int, seat: int, top: bool = True) -> None:
         """Move a card between the list zones (top: the end of the list), keeping ``State.loc`` in step."""
         s = game.state
         z, p = s.loc[c]
-        if z in LIST_ZONES:
+        if z in self.list_zones:
             s.players[p].zone(z).remove(c)
-        if zone in LIST_ZONES:
+        if zone in self.list_zones:
             lst = s.players[seat].zone(zone)
             lst.append(c) if top else lst.insert(0, c)
         s.loc[c] = (zone, seat)
@@ -204,6 +214,9 @@ class BaseHooks:
 
     def link_fog(self, game: Game, seat: int, fog_id: str, cards: list[int], target: Target | None) -> None:
         raise ValueError("this game has no fog cards to link")
+
+    def check_state(self, game: Game) -> str:
+        return ""
 
     def resolve_name(self, ctx: Ctx, name: str) -> Any:
         """``me.X`` / ``opponent.X`` of the counters and values the game document declares."""

@@ -17,12 +17,12 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from bpdsl.engine import events as ev
-from bpdsl.engine.compiled import N_CARDS, CAction, Rules, TriggerSource
+from bpdsl.engine.compiled import CAction, Rules, TriggerSource
 from bpdsl.engine.contract import GameHooks
 from bpdsl.engine.decisions import Agent, DecisionRequest, Labels
 from bpdsl.engine.errors import GameAborted
 from bpdsl.engine.snapshot import Memo, copy_inst, copy_state
-from bpdsl.engine.state import Z_GRAVE, Z_STAGE, ActionInstance, State
+from bpdsl.engine.state import ActionInstance, State
 from bpdsl.dsl.expr import parse
 from bpdsl.engine.log import state_hash
 
@@ -113,6 +113,11 @@ class Game:
         self.check = check
         self.max_steps = max_steps
         self.setup_hook = setup
+        zones = rules.zones
+        assert zones is not None, "compiled rules carry their game's zones"
+        self._deck_size = zones.deck_size  # a card is seat * deck size + its index in the card universe
+        self._key_attr = zones.player_class.ZONE_ATTRS[zones.keys] if zones.keys >= 0 else ""  # the hand
+        self._stage_zone, self._spent_zone = zones.stage, zones.spent
         self.state = hooks.new_state(self, decks)
         self.current: ActionInstance | None = None
         self.chosen: CAction | None = None
@@ -568,8 +573,8 @@ class Game:
         s = self.state
         my_turn_empty = s.turn == seat and not s.stage
         hand = 0
-        n_cards = N_CARDS  # cards are seat * N_CARDS + index in the card universe of the card grammar
-        for c in s.players[seat].hand:
+        n_cards = self._deck_size
+        for c in getattr(s.players[seat], self._key_attr) if self._key_attr else ():
             hand |= 1 << (c % n_cards)
         raised = s.raised_this_turn
         out = []
@@ -673,7 +678,7 @@ class Game:
                             lambda: ["+".join(hooks.card_text(c) for c in k) for k in options])
             keys = options[i]
             for c in keys:
-                hooks.move_card(self, c, Z_STAGE, s.owner[c])
+                hooks.move_card(self, c, self._stage_zone, s.owner[c])
             inst.keys = list(keys)
         if a.target is not None:
             targets = self._targets(a, seat, tuple(inst.keys))
@@ -770,8 +775,8 @@ class Game:
         hooks = self.hooks
         if inst.keys and not inst.data.get("virtual_keys"):  # virtual key cards stay where they are
             for c in inst.keys:
-                if s.loc[c][0] == Z_STAGE:
-                    hooks.move_card(self, c, Z_GRAVE, s.owner[c])
+                if s.loc[c][0] == self._stage_zone:
+                    hooks.move_card(self, c, self._spent_zone, s.owner[c])
         self.events.append(Event("resolved", inst.controller, inst=inst))
 
     def remove_from_stage(self, inst: ActionInstance) -> bool:
@@ -782,8 +787,8 @@ class Game:
                 del s.stage[i]
                 inst.countered = True
                 for c in ([] if inst.data.get("virtual_keys") else inst.keys):
-                    if s.loc[c][0] == Z_STAGE:
-                        self.hooks.move_card(self, c, Z_GRAVE, s.owner[c])
+                    if s.loc[c][0] == self._stage_zone:
+                        self.hooks.move_card(self, c, self._spent_zone, s.owner[c])
                 if self.log is not None:
                     self.log.write(ev.Negated(inst.action.id))
                 return True

@@ -4,13 +4,15 @@
 * no zone count is negative and no character is empty;
 * the stage is empty when the turn passes (checked where the turn passes, and here: a new turn starts
   with an empty stage);
-* a once-per-turn action is raised at most once per player and turn.
+* a once-per-turn action is raised at most once per player and turn;
+* and whatever the game's rules check themselves (``hooks.check_state``: BlackPoker's face-up trumps lie in
+  the 切札 zone).
 """
 from __future__ import annotations
 
 from typing import Any
 
-from bpdsl.engine.state import LIST_ZONES, Z_FIELD, Z_STAGE, Z_TRUMP, ZONES
+from bpdsl.engine.state import OUT
 
 
 class InvariantError(AssertionError):
@@ -25,20 +27,21 @@ def check(game: Any) -> None:
     """
     s = game.state
     loc = s.loc
+    zones = game.rules.zones
     total = getattr(game, "_inv_total", None)
     if total is None:
         total = game._inv_total = sum(1 for o in s.owner if o != -1)
     n = 0
     for p in s.players:
         seat = p.seat
-        for z in LIST_ZONES:
+        for z in zones.card_zones:
             want = (z, seat)
             lst = p.zone(z)
             for c in lst:
                 if loc[c] != want:
-                    _misplaced(game, c, f"{ZONES[z]} of player {seat}")
+                    _misplaced(game, c, f"{zones.name(z)} of player {seat}")
             n += len(lst)
-        fz = (Z_FIELD, seat)
+        fz = (zones.field, seat)
         for ch in p.field:
             if not ch.cards:
                 raise InvariantError(f"character #{ch.uid} of player {seat} has no cards")
@@ -56,14 +59,13 @@ def check(game: Any) -> None:
         if x.data.get("virtual_keys"):  # cards it only counts as having (「キーカードは仮想的に…」): not cards of the stage
             continue
         for c in x.keys:
-            if loc[c][0] == Z_STAGE:
+            if loc[c][0] == zones.stage != OUT:
                 n += 1
     if n != total:
         _find_lost(game, total, n)
-    for c in s.trump_up:
-        if loc[c][0] != Z_TRUMP:
-            raise InvariantError(f"card {game.hooks.card_text(c)} is recorded face up as a trump but lies in "
-                                 f"{ZONES[loc[c][0]]}")
+    wrong = game.hooks.check_state(game)  # the game's own invariants
+    if wrong:
+        raise InvariantError(wrong)
     for (seat, aid), k in s.raised_count.items():
         if k > 1:
             a = game.rules.actions.get(aid)
@@ -73,7 +75,8 @@ def check(game: Any) -> None:
 
 def _misplaced(game: Any, c: int, where: str) -> None:
     z, seat = game.state.loc[c]
-    raise InvariantError(f"card {game.hooks.card_text(c)} is in {where} but recorded in {ZONES[z]} of player {seat}")
+    raise InvariantError(f"card {game.hooks.card_text(c)} is in {where} but recorded in {game.rules.zones.name(z)} "
+                         f"of player {seat}")
 
 
 def _find_lost(game: Any, total: int, n: int) -> None:

@@ -126,17 +126,22 @@ def canonical_state(game: Any) -> dict[str, Any]:
     """A JSON-able, order-stable picture of the whole state (both players' hidden cards included)."""
     s = game.state
     text = game.hooks.card_text
+    zones = game.rules.zones
+    up = s.trump_up
+
+    def card(c: int) -> str:
+        return text(c) + "(表)" if c in up else text(c)  # a card of a hidden zone lying face up
+
     players = []
     for p in s.players:
-        players.append({
-            "life": [text(c) for c in p.life], "hand": sorted(text(c) for c in p.hand),
-            "grave": [text(c) for c in p.grave], "fog": [text(c) for c in p.fog],
-            "trump": [text(c) + ("(表)" if c in s.trump_up else "") for c in p.trump],
-            "pack": [text(c) for c in p.pack],
-            "field": [{"as": ch.char_id, "kind": ch.kind, "cards": [text(c) for c in ch.cards],
-                       "face_up": ch.face_up, "driven": ch.driven, "entered": ch.entered_turn,
-                       "mod": ch.size_mod} for ch in p.field],
-        })
+        picture: dict[str, Any] = {}
+        for z in zones.card_zones:  # every zone of cards the game declares; an unordered one sorted
+            cards = [card(c) for c in p.zone(z)]
+            picture[zones.ids[z]] = cards if zones.ordered[z] else sorted(cards)
+        picture["field"] = [{"as": ch.char_id, "kind": ch.kind, "cards": [text(c) for c in ch.cards],
+                             "face_up": ch.face_up, "driven": ch.driven, "entered": ch.entered_turn,
+                             "mod": ch.size_mod} for ch in p.field]
+        players.append(picture)
     out = {"players": players, "turn": s.turn, "turn_no": s.turn_no, "chance": s.chance,
            "stage": [{"action": x.action.id, "p": x.controller, "keys": [text(c) for c in x.keys]} for x in s.stage],
            "winner": s.winner, "over": s.over}

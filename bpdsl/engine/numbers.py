@@ -13,21 +13,22 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from bpdsl.dsl.cards import card_at
-from bpdsl.engine.state import ZONES, Z_FIELD, State
-
-N_CARDS = 54
+from bpdsl.engine.state import State
+from bpdsl.engine.zones import ZoneTable
 
 
 class PlayerNumbers:
     """The declared counters and values of one compiled game (built once per Rules)."""
 
-    def __init__(self, game: Any):
+    def __init__(self, game: Any, zones: ZoneTable):
         self.counters: tuple[str, ...] = tuple(c.id for c in getattr(game, "counters", ()) or ())
         ranks = {r.id: r.value for r in game.ranks} if game is not None else {}
-        self.card_value = [ranks.get(card_at(i).rank, 0) for i in range(N_CARDS)]
-        self.is_ace = [card_at(i).rank == "A" for i in range(N_CARDS)]
+        n = zones.deck_size  # by card id (both seats' copies: seat * n + index), no index arithmetic when read
+        self.card_value = [ranks.get(card_at(c % n).rank, 0) for c in range(2 * n)]
+        self.is_ace = [card_at(c % n).rank == "A" for c in range(2 * n)]
+        self.field = zones.field
         self.values: dict[str, tuple[int, Callable[[Callable[[str], Any]], Any]]] = {
-            v.id: (ZONES.index(v.zone), v.expr.compiled) for v in (getattr(game, "values", ()) or ())}
+            v.id: (zones.index(v.zone), v.expr.compiled) for v in (getattr(game, "values", ()) or ())}
 
     # ------------------------------------------------------------------ counters
 
@@ -48,13 +49,13 @@ class PlayerNumbers:
 
     def cards(self, s: State, seat: int, zone: int) -> list[int]:
         p = s.players[seat]
-        if zone == Z_FIELD:
+        if zone == self.field:
             return [c for ch in p.field for c in ch.cards]
         return list(p.zone(zone))
 
     def value(self, s: State, seat: int, vid: str) -> int:
         zone, fn = self.values[vid]
-        cards = [c % N_CARDS for c in self.cards(s, seat, zone)]
+        cards = self.cards(s, seat, zone)
         table = {"cards.count": len(cards), "cards.value": sum(self.card_value[c] for c in cards),
                  "cards.aces": sum(1 for c in cards if self.is_ace[c])}
         return int(fn(table.__getitem__))
@@ -81,7 +82,7 @@ def numbers_for(rules: Any) -> PlayerNumbers:
     """The declared numbers of a compiled game, built once per Rules."""
     got = getattr(rules, "_numbers", None)
     if got is None:
-        got = PlayerNumbers(rules.game)
+        got = PlayerNumbers(rules.game, rules.zones)
         rules._numbers = got  # type: ignore[attr-defined]
     return got
 

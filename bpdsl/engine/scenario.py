@@ -80,11 +80,11 @@ from typing import Any
 
 from bpdsl.datafile import DataFileError, read_yaml_file
 from bpdsl.dsl.cards import parse_card
-from bpdsl.engine.compiled import N_CARDS, CompileError
+from bpdsl.engine.compiled import CompileError
 from bpdsl.engine.decisions import DecisionRequest, ScriptError
 from bpdsl.engine.log import EventLog
 from bpdsl.engine.scenario_schema import path_text, shape_problem_paths
-from bpdsl.engine.state import LIST_ZONES, Z_FIELD, Z_FOG, Z_GRAVE, Z_HAND, Z_LIFE, Z_OUT, Z_TRUMP, Character
+from bpdsl.engine.state import OUT, Character
 from bpdsl.engine import build_rules, new_game
 
 
@@ -162,9 +162,10 @@ class _ScriptAgent:
             self.failures.extend(f"{where}: {f}" for f in found)
 
 
-def _card(text: Any, seat: int, used: set[int], where: str) -> int:
+def _card(text: Any, seat: int, used: set[int], where: str, n: int) -> int:
+    """The card ``text`` of ``seat``'s own deck (``n`` cards per deck)."""
     try:
-        c = parse_card(str(text)).index + seat * N_CARDS
+        c = parse_card(str(text)).index + seat * n
     except ValueError as exc:
         raise ScenarioError(f"{where}: {exc}") from None
     if c in used:
@@ -176,36 +177,43 @@ def _card(text: Any, seat: int, used: set[int], where: str) -> int:
 def _setup(game: Any, data: dict[str, Any]) -> None:
     """Replace the state of a fresh game with the scenario's position."""
     s = game.state
-    hooks = game.hooks
+    zones = game.rules.zones
+    n = zones.deck_size
     players = data.get("players") or [{}, {}]
     if len(players) != 2:
         raise ScenarioError("players: give exactly two players (seat 0 and seat 1)")
     for p in s.players:
-        p.life.clear()
+        for z in zones.card_zones:
+            p.zone(z).clear()
     for c in range(len(s.loc)):
-        s.loc[c] = (Z_OUT, -1)
+        s.loc[c] = (OUT, -1)
         s.owner[c] = -1
     stage_used: list[set[int]] = [set(), set()]
-    stage_keys = [[_card(t, int(x.get("p", 0)), stage_used[int(x.get("p", 0))], f"stage[{i}].keys")
+    stage_keys = [[_card(t, int(x.get("p", 0)), stage_used[int(x.get("p", 0))], f"stage[{i}].keys", n)
                    for t in x.get("keys") or []] for i, x in enumerate(data.get("stage") or [])]
     for seat, pdata in enumerate(players):
         pdata = pdata or {}
         used: set[int] = set(stage_used[seat])
         p = s.players[seat]
-        for zone, z in (("hand", Z_HAND), ("grave", Z_GRAVE), ("fog", Z_FOG), ("trump", Z_TRUMP),
-                        ("trump_up", Z_TRUMP)):
-            items = pdata.get(zone) or []
+        for zone, value in pdata.items():
+            if zone == "field" or (zone == _deck_id(zones) and not isinstance(value, list)):
+                continue  # characters below; a deck given as a count is filled with the unused cards last
+            z = _zone(zones, "trump" if zone == "trump_up" else zone, f"players[{seat}].{zone}")
+            if not isinstance(value, list):
+                raise ScenarioError(f"players[{seat}].{zone}: give a list of cards (only the deck, "
+                                    f"{_deck_id(zones) or 'which this game has none of'}, may be a count)")
             if zone == "fog":  # fog links: their cards go into the fog like the others
-                items = [t for item in items for t in (item.get("cards") or [] if isinstance(item, dict) else [item])]
-            for t in items:
-                c = _card(t, seat, used, f"players[{seat}].{zone}")
-                p.zone(z).append(c)
+                value = [t for item in value for t in (item.get("cards") or [] if isinstance(item, dict) else [item])]
+            lst = p.zone(z)
+            top_first = [_card(t, seat, used, f"players[{seat}].{zone}", n) for t in value or []]
+            for c in reversed(top_first) if z == zones.deck else top_first:  # the list's end is the top
+                lst.append(c)
                 s.loc[c] = (z, seat)
                 s.owner[c] = seat
-                if zone == "trump_up":
+                if zone == "trump_up":  # エクストラ: a trump lying face up
                     s.trump_up.add(c)
         for i, ch in enumerate(pdata.get("field") or []):
-            cards = [_card(t, seat, used, f"players[{seat}].field[{i}]") for t in ch.get("cards") or []]
+            cards = [_card(t, seat, used, f"players[{seat}].field[{i}]", n) for t in ch.get("cards") or []]
             if not cards:
                 raise ScenarioError(f"players[{seat}].field[{i}]: a character needs cards")
             as_ = ch.get("as")
@@ -214,22 +222,22 @@ def _setup(game: Any, data: dict[str, Any]) -> None:
                                     + ", ".join(game.rules.characters))
             kind = game.rules.characters[as_].kind
             for c in cards:
-                s.loc[c] = (Z_FIELD, seat)
+                s.loc[c] = (zones.field, seat)
                 s.owner[c] = seat
-            p.field.append(Character(s.uid(), kind, as_, cards, seat, seat, bool(ch.get("face_up", kind != "bulwark")),
+            p.field.append(Character(s.uid(), kind, as_, cards, seat, seat,
+                                     bool(ch.get("face_up", kind not in zones.face_down_kinds)),
                                      bool(ch.get("driven", False)), int(ch.get("entered", 0)), int(ch.get("mod", 0))))
-        life = pdata.get("life", 0)
-        if isinstance(life, int):
-            rest = [c + seat * N_CARDS for c in range(N_CARDS) if c + seat * N_CARDS not in used]
-            if life > len(rest):
-                raise ScenarioError(f"players[{seat}].life: only {len(rest)} unused cards left")
-            top_first = rest[:life]
-        else:
-            top_first = [_card(t, seat, used, f"players[{seat}].life") for t in life]
-        for c in reversed(top_first):  # the list's end is the top of the life
-            p.life.append(c)
-            s.loc[c] = (Z_LIFE, seat)
-            s.owner[c] = seat
+        deck = _deck_id(zones)
+        count = pdata.get(deck, 0) if deck else 0
+        if isinstance(count, int) and count:
+            rest = [c + seat * n for c in range(n) if c + seat * n not in used]
+            if count > len(rest):
+                raise ScenarioError(f"players[{seat}].{deck}: only {len(rest)} unused cards left")
+            lst = p.zone(zones.deck)
+            for c in reversed(rest[:count]):  # the list's end is the top
+                lst.append(c)
+                s.loc[c] = (zones.deck, seat)
+                s.owner[c] = seat
     s.turn = int(data.get("turn", 0))
     s.chance = int(data.get("chance", s.turn))
     s.turn_no = int(data.get("turn_no", 1))
@@ -242,7 +250,21 @@ def _setup(game: Any, data: dict[str, Any]) -> None:
             raise ScenarioError(f"raised: unknown action {aid!r}; actions: " + ", ".join(game.rules.actions))
         s.raised_this_turn.add((seat, aid))
         s.raised_count[(seat, aid)] = s.raised_count.get((seat, aid), 0) + int(r.get("times", 1))
-    _ = hooks
+
+
+def _deck_id(zones: Any) -> str:
+    """The id of the zone with role deck ("" when the game has none)."""
+    return str(zones.ids[zones.deck]) if zones.deck >= 0 else ""
+
+
+def _zone(zones: Any, zone: str, where: str) -> int:
+    """The number of the game's zone of cards ``zone``; a ScenarioError naming the zones otherwise."""
+    if zone in zones.ids:
+        z = zones.ids.index(zone)
+        if z in zones.card_zones:
+            return int(z)
+    names = [zones.ids[z] for z in zones.card_zones]
+    raise ScenarioError(f"{where}: the game has no zone of cards {zone!r}; zones: {', '.join(names)}, field")
 
 
 def _setup_fog_links(game: Any, seat: int, links: list[dict[str, Any]]) -> None:
@@ -275,7 +297,7 @@ def _setup_fog_links(game: Any, seat: int, links: list[dict[str, Any]]) -> None:
 def _setup_stage(game: Any, entries: list[dict[str, Any]], keys: list[list[int]]) -> None:
     """Requests already on the stage (bottom first): action, controller, key cards and target, where a target
     is ``{char: [seat, field index]}``, ``{player: seat}`` or ``{action: index of an earlier stage entry}``."""
-    from bpdsl.engine.state import Z_STAGE, ActionInstance
+    from bpdsl.engine.state import ActionInstance
 
     s = game.state
     for i, x in enumerate(entries):
@@ -286,7 +308,7 @@ def _setup_stage(game: Any, entries: list[dict[str, Any]], keys: list[list[int]]
         seat = int(x.get("p", 0))
         inst = ActionInstance(s.uid(), action, seat, keys=list(keys[i]))
         for c in inst.keys:
-            s.loc[c] = (Z_STAGE, seat)
+            s.loc[c] = (game.rules.zones.stage, seat)
             s.owner[c] = seat
         t = x.get("target")
         if t is not None:
@@ -331,18 +353,16 @@ def _check_state(game: Any, want: dict[str, Any], failures: list[str]) -> None:
         if not pw:
             continue
         p = s.players[seat]
-        for zone, ordered in (("life", True), ("hand", False), ("grave", False), ("fog", False)):
-            if zone not in pw:
+        zones = game.rules.zones
+        for zone, want_cards in pw.items():
+            if zone == "field":
                 continue
-            lst = p.zone(LIST_ZONES[("life", "hand", "grave", "fog").index(zone)])
-            got = [text(c) for c in (reversed(lst) if zone == "life" else lst)]
-            if not _compare_cards(got, pw[zone], ordered):
-                failures.append(f"players[{seat}].{zone}: expected {pw[zone]!r}, got {got!r}")
-        for zone in ("trump", "trump_up"):  # the 切札 zone (エクストラ): all its cards / the face-up ones
-            if zone in pw:
-                got = [text(c) for c in p.trump if zone == "trump" or c in s.trump_up]
-                if not _compare_cards(got, pw[zone], False):
-                    failures.append(f"players[{seat}].{zone}: expected {pw[zone]!r}, got {got!r}")
+            # the deck is compared in order, top first; other zones as sets; trump_up: the face-up trumps
+            z = _zone(zones, "trump" if zone == "trump_up" else zone, f"players[{seat}].{zone}")
+            lst = p.zone(z)
+            got = [text(c) for c in (reversed(lst) if z == zones.deck else lst) if zone != "trump_up" or c in s.trump_up]
+            if not _compare_cards(got, want_cards, z == zones.deck):
+                failures.append(f"players[{seat}].{zone}: expected {want_cards!r}, got {got!r}")
         if "field" in pw:
             fw = pw["field"]
             got_field = [{"as": ch.char_id, "cards": [text(c) for c in ch.cards], "driven": ch.driven,

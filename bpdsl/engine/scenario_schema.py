@@ -29,33 +29,22 @@ _CHARACTER = {
         "size": {"type": "integer"},
     },
 }
+# a player: the game's zones of cards by their ids (which ids the game has is checked when it is known),
+# ``trump_up`` (BlackPoker's face-up trumps) and ``field``, the characters
 _PLAYER = {
     "type": "dict",
     "nullable": True,
-    "allow_unknown": True,
+    "allow_unknown": _COUNT_OR_CARDS,
     "schema": {
-        "life": _COUNT_OR_CARDS,
-        "hand": _CARDS,
-        "grave": _CARDS,
         "fog": {"type": "list", "schema": {"type": ["string", "integer", "dict"], "check_with": "fog_item"}},
-        "trump": _CARDS,
-        "trump_up": _CARDS,
         "field": {"type": "list", "schema": _CHARACTER},
     },
 }
 _WANTED_PLAYER = {
     "type": "dict",
     "nullable": True,
-    "allow_unknown": True,
-    "schema": {
-        "life": _COUNT_OR_CARDS,
-        "hand": _COUNT_OR_CARDS,
-        "grave": _COUNT_OR_CARDS,
-        "fog": _COUNT_OR_CARDS,
-        "trump": _COUNT_OR_CARDS,
-        "trump_up": _COUNT_OR_CARDS,
-        "field": {"type": ["integer", "list"], "min": 0, "schema": _CHARACTER},
-    },
+    "allow_unknown": _COUNT_OR_CARDS,
+    "schema": {"field": {"type": ["integer", "list"], "min": 0, "schema": _CHARACTER}},
 }
 _EVENT = {"type": "dict"}
 SCHEMA: dict[str, Any] = {

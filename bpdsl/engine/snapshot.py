@@ -63,8 +63,13 @@ def copy_character(ch: Character) -> Character:
 
 
 def copy_player(p: Player) -> Player:
-    return Player(p.seat, p.life[:], p.hand[:], p.grave[:], p.fog[:], p.trump[:], p.pack[:],
-                  [copy_character(ch) for ch in p.field])
+    cls = type(p)
+    new = object.__new__(cls)
+    new.seat = p.seat
+    for name in cls.CARD_ZONES:  # the game's zones of cards (bpdsl.engine.zones)
+        setattr(new, name, getattr(p, name)[:])
+    new.field = [copy_character(ch) for ch in p.field]
+    return new
 
 
 def copy_state(s: State, memo: Memo) -> State:

@@ -1,29 +1,30 @@
 """The one mutable game state.
 
-Cards are plain ints (the stable ``Card.index`` 0..53 of :mod:`bpdsl.dsl.cards`) so that zones are lists of
-ints and copying, hashing and checking stay cheap.  Every card's place is kept twice — in its zone list and
-in ``State.loc`` — and :func:`bpdsl.engine.invariants.check` verifies that the two agree.
+Cards are plain ints (``seat * deck size + Card.index`` of :mod:`bpdsl.dsl.cards`) so that zones are lists
+of ints and copying, hashing and checking stay cheap.  Every card's place is kept twice — in its zone list
+and in ``State.loc`` as ``(zone number, seat)`` — and :func:`bpdsl.engine.invariants.check` verifies that the
+two agree.
 
-Zones per player: ``life`` (top = end of the list), ``hand``, ``grave`` (top = end), ``fog``, ``trump``,
-``pack``; the field holds :class:`Character` objects (one or several cards each).  Cards of an action that is
-being raised or sits on the stage are in the pseudo-zone ``stage`` (owner = the card's owner).
+The zones are the game's (``game.yaml``): :mod:`bpdsl.engine.zones` numbers them and builds the game's
+player class, a subclass of :class:`Player` with one list per zone of cards (top = end of the list) named by
+the zone's id, and ``field``, the :class:`Character` objects of the zone with role ``characters``.  Cards of
+an action that is being raised or sits on the stage are in the zone with role ``stage`` (owner = the card's
+owner).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-ZONES = ("life", "hand", "grave", "fog", "trump", "pack", "field", "stage", "out")
-Z_LIFE, Z_HAND, Z_GRAVE, Z_FOG, Z_TRUMP, Z_PACK, Z_FIELD, Z_STAGE, Z_OUT = range(len(ZONES))
-LIST_ZONES = (Z_LIFE, Z_HAND, Z_GRAVE, Z_FOG, Z_TRUMP, Z_PACK)
+OUT = -1  # the zone number of a card that is not in the game (State.loc: (OUT, -1))
 
 
 @dataclass(slots=True, eq=False)
 class Character:
-    """A character on the field: a soldier or a bulwark made of one or more cards (3.8)."""
+    """A character on the field, made of one or more cards (BlackPoker 3.8: a soldier or a bulwark)."""
 
     uid: int  # unique per game; a character that splits or changes kind gets new uids
-    kind: str  # "soldier" | "bulwark"
+    kind: str  # one of the game's character kinds (game.yaml character_kinds)
     char_id: str  # id of the character definition (general_soldier, hero, bulwark ...)
     cards: list[int]  # bottom first; an armed soldier has the soldier first, then equipment
     owner: int
@@ -49,25 +50,35 @@ class ActionInstance:
     countered: bool = False
 
 
-@dataclass(slots=True)
 class Player:
-    seat: int
-    life: list[int] = field(default_factory=list)
-    hand: list[int] = field(default_factory=list)
-    grave: list[int] = field(default_factory=list)
-    fog: list[int] = field(default_factory=list)
-    trump: list[int] = field(default_factory=list)
-    pack: list[int] = field(default_factory=list)
-    field: list[Character] = field(default_factory=list)  # soldiers and bulwarks; bulwarks in placing order
+    """One player's zones.  A game's player class (built by :func:`bpdsl.engine.zones.zone_table`) adds one
+    slot per zone of cards, named by the zone's id; ``zone(z)`` gives the list of zone number ``z``."""
+
+    __slots__ = ("seat", "field")
+    CARD_ZONES: tuple[str, ...] = ()  # attribute names of the zones of cards
+    ZONE_ATTRS: tuple[str, ...] = ()  # attribute name by zone number ("field" for the characters' zone)
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.field: list[Character] = []  # the characters; BlackPoker's bulwarks in placing order
+        for name in self.CARD_ZONES:
+            setattr(self, name, [])
 
     def zone(self, z: int) -> list[int]:
-        return (self.life, self.hand, self.grave, self.fog, self.trump, self.pack)[z]
+        return getattr(self, self.ZONE_ATTRS[z])  # type: ignore[no-any-return]
+
+    def __getattr__(self, name: str) -> list[int]:  # only reached for a zone the game does not declare
+        raise AttributeError(f"{type(self).__name__} has no zone {name!r}; zones: {', '.join(self.CARD_ZONES)}")
+
+    def __repr__(self) -> str:
+        zones = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.CARD_ZONES)
+        return f"Player(seat={self.seat}, {zones}, field={self.field!r})"
 
 
 @dataclass(slots=True)
 class State:
     players: list[Player]
-    loc: list[tuple[int, int]]  # card index -> (zone, seat); (Z_OUT, -1) for cards not in the game
+    loc: list[tuple[int, int]]  # card -> (zone number, seat); (OUT, -1) for cards not in the game
     owner: list[int]  # card index -> owner seat (-1 when not in the game)
     turn: int = 0  # seat of the turn player
     turn_no: int = 0  # 1 for the first turn

@@ -14,8 +14,8 @@ Hidden cards stay hidden by construction, not by care: every text is checked aga
 may see *at that moment* (just before or just after the event, plus what the event reveals) before it
 leaves the view.  A card name that fails the check is blanked to "?" (fail closed); in ``strict`` mode —
 the property test's — it raises :class:`LeakError` instead, so that a describer's mistake is found, not
-hidden.  Both players use a deck of the same 54 cards, so a card's text is the unit of the check: a text
-is allowed when some card of that text is visible to the seat.
+hidden.  Both players use decks of the same cards (each its own copy), so a card's text is the unit of the
+check: a text is allowed when some card of that text is visible to the seat.
 
 :class:`ViewLog` is the game's event log that tells each seat its line the moment an event is written
 (with the state of that moment), which is how a live game and a replay produce the same words.

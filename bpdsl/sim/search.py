@@ -20,7 +20,7 @@ import random
 from typing import Any, Callable, Sequence
 
 from bpdsl.engine.decisions import DecisionRequest
-from bpdsl.engine.state import Z_FIELD
+from bpdsl.games.blackpoker.components import Z_FIELD
 from bpdsl.sim.heuristic import HeuristicAgent
 
 PLAYOUT_TURNS = 4  # turns a playout runs past the decision before it is scored

@@ -8,7 +8,7 @@ import pytest
 from bpdsl.dsl.cards import parse_card
 from bpdsl.engine import FirstLegalAgent, build_rules, load_definitions, new_game
 from bpdsl.games.blackdoubt.hooks import Hand
-from bpdsl.engine.state import Z_FIELD, Z_PACK
+from bpdsl.games.blackdoubt.hooks import Z_FIELD, Z_PACK
 
 EDITION, FORMAT = "bd1", "std"
 

@@ -7,7 +7,7 @@ from bpdsl.engine import FirstLegalAgent, RandomAgent, ScriptedAgent, ScriptErro
 from bpdsl.engine.invariants import InvariantError, check
 from bpdsl.engine.log import EventLog
 from bpdsl.engine.replay import replay_events
-from bpdsl.engine.state import Z_HAND
+from bpdsl.games.blackpoker.components import Z_HAND
 
 PAIRS = [("act8.0", "std"), ("act8.0", "lite"), ("act6.1", "lite")]
 

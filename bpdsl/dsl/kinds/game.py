@@ -8,14 +8,21 @@ Example (definitions/blackpoker/game.yaml)::
     jokers: 2
     suits:  [{id: spade, mark: ♠, name: スペード}, ...]
     ranks:  [{id: A, value: 1}, ..., {id: Joker, value: 0}]     # Table 3.1
-    zones:  [{id: life, name: ライフ, ordered: true, visibility: count, owner_visibility: count}, ...]
+    zones:  [{id: life, name: ライフ, ordered: true, visibility: count, owner_visibility: count, role: deck}, ...]
+    character_kinds: [{id: soldier, name: 兵士}, {id: bulwark, name: 防壁, face_down: true}]
     costs:  [{id: B, text: 防壁をドライブする, op: pay_drive_bulwark}, ...]
     visibility: [{id: public, name: 公開}, ...]
     counters: [{id: points, name: 得点}]       # optional: numbers kept per player (me.points, opponent.points)
     values:   [{id: total, name: 合計, zone: field, expr: "cards.value + 10 if cards.aces > 0 and cards.value <= 11 else cards.value"}]
                                                # optional: numbers computed from a player's cards (me.total)
 
-Checks: duplicate ids, zones naming an undeclared visibility level, cost kinds paid by an unknown op.
+The zones, their roles (what the generic engine does with a zone: ``bpdsl.model.ZONE_ROLES``), the character
+kinds and the card universe (suits × ranks + Jokers: the deck size) are all the engine knows of a game's
+components; it builds its state from them (``bpdsl.engine.zones``).
+
+Checks: duplicate ids, zones naming an undeclared visibility level, cost kinds paid by an unknown op, a
+zone role declared twice, a zone id the engine cannot use as a name, and the zones (with their roles) and
+character kinds the game's rules (its plugin, :mod:`bpdsl.plugins`) need.
 """
 from __future__ import annotations
 
@@ -23,8 +30,11 @@ from typing import Any
 
 from bpdsl.diagnostics import did_you_mean
 from bpdsl.dsl import checks as C
+from bpdsl.dsl.codes import G_COMPONENT
 from bpdsl.dsl.document import BuildContext, DocumentKind, register_kind
-from bpdsl.model import Counter, CostKind, Game, PlayerValue, Rank, Suit, VisibilityLevel, Zone
+from bpdsl import plugins
+from bpdsl.dsl.cards import JOKER, JOKERS, RANKS, SUITS, full_deck
+from bpdsl.model import ZONE_ROLES, CharacterKind, Counter, CostKind, Game, PlayerValue, Rank, Suit, VisibilityLevel, Zone
 from bpdsl.dsl import expr_names
 from bpdsl.dsl.expr import ExprError, parse as parse_expr
 from bpdsl.dsl.opcalls import ops
@@ -48,8 +58,11 @@ SCHEMA: dict[str, Any] = {
     "zones": _items({
         "id": ID, "name": TEXT, "ordered": {"type": "boolean"},
         "visibility": {"type": "string", "required": True}, "owner_visibility": {"type": "string"},
-        "description": {"type": "string"},
+        "description": {"type": "string"}, "role": {"type": "string", "allowed": list(ZONE_ROLES)},
     }),
+    # optional: a game without characters (Black Doubt's cards in a row are one kind, "card")
+    "character_kinds": {**_items({"id": ID, "name": TEXT, "face_down": {"type": "boolean"}}), "required": False,
+                        "minlength": 0},
     # optional: a game without costs (Black Doubt) simply has none
     "costs": {**_items({"id": {**ID, "regex": r"^[A-Z]$"}, "text": TEXT, "op": {"type": "string", "required": True}}),
               "required": False, "minlength": 0},
@@ -83,7 +96,11 @@ def build(ctx: BuildContext) -> None:
                 ctx.error(("zones", i, key), C.D_GAME_REF, f"zone {z['id']!r}: unknown visibility level {z[key]!r}",
                           did_you_mean(z[key], level_ids) or "levels: " + ", ".join(sorted(level_ids)))
         zones.append(Zone(z["id"], z["name"], bool(z.get("ordered", False)), z["visibility"],
-                          z.get("owner_visibility", "public")))
+                          z.get("owner_visibility", "public"), z.get("role", "")))
+    _check_zones(ctx, data, zones)
+    kinds = [CharacterKind(k["id"], k["name"], bool(k.get("face_down", False)))
+             for _, k in _unique(ctx, "character_kinds", data.get("character_kinds"))]
+    _check_plugin_needs(ctx, gid, data, zones, kinds)
     table = ops()
     costs = []
     for i, c in _unique(ctx, "costs", data.get("costs")):
@@ -99,7 +116,7 @@ def build(ctx: BuildContext) -> None:
     ranks = [Rank(str(r["id"]), r["value"]) for _, r in _unique(ctx, "ranks", data["ranks"])]
     counters, values = _player_numbers(ctx, {z.id for z in zones})
     ctx.definitions.games[gid] = Game(gid, data["name"], suits, ranks, zones, costs, levels,
-                                      data.get("jokers", 2), ctx.pos(), counters, values)
+                                      data.get("jokers", 2), ctx.pos(), counters, values, kinds)
 
 
 def _player_numbers(ctx: BuildContext, zone_ids: set[str]) -> tuple[list[Counter], list[PlayerValue]]:
@@ -134,6 +151,66 @@ def _player_numbers(ctx: BuildContext, zone_ids: set[str]) -> tuple[list[Counter
     expr_names.declare_player_numbers([(c.id, c.name, c.description) for c in counters]
                                       + [(v.id, v.name, "") for v in values])
     return counters, values
+
+
+# names a zone may not have: the engine keeps each zone holding cards as an attribute of a player
+_RESERVED = frozenset({"seat", "field", "zone"})
+
+
+def _check_zones(ctx: BuildContext, data: dict[str, Any], zones: list[Zone]) -> None:
+    """Each role on one zone at most; every zone holding plain cards needs an id usable as a name."""
+    where = {z.get("id"): i for i, z in enumerate(data["zones"]) if isinstance(z, dict)}
+    roles: dict[str, str] = {}
+    for z in zones:
+        i = where[z.id]
+        if z.role:
+            if z.role in roles:
+                ctx.error(("zones", i, "role"), G_COMPONENT,
+                          f"zone {z.id!r}: role {z.role!r} is already the role of zone {roles[z.role]!r}",
+                          f"a role belongs to one zone: {z.role} {ZONE_ROLES[z.role]}")
+                continue
+            roles[z.role] = z.id
+        if z.role in ("characters", "stage"):
+            continue
+        if not z.id.isidentifier() or z.id in _RESERVED:
+            ctx.error(("zones", i, "id"), G_COMPONENT, f"zone {z.id!r} cannot name a zone of cards",
+                      "write a zone id of letters, digits and _ that is not " + ", ".join(sorted(_RESERVED)))
+
+
+def _check_plugin_needs(ctx: BuildContext, gid: str, data: dict[str, Any], zones: list[Zone],
+                        kinds: list[CharacterKind]) -> None:
+    """The zones (with their roles) and character kinds the game's Python needs (``GamePlugin.zones`` and
+    ``character_kinds``) must be declared: without them the engine could not play the game."""
+    plugin = plugins.games().get(gid)
+    if plugin is None:
+        return
+    by_id = {z.id: z for z in zones}
+    where = {z.get("id"): i for i, z in enumerate(data["zones"]) if isinstance(z, dict)}
+    for need in plugin.zones:
+        zid, _, role = need.partition(":")
+        z = by_id.get(zid)
+        if z is None:
+            ctx.error(("zones",), G_COMPONENT, f"game {gid!r} has no zone {zid!r}, which its rules need",
+                      f"add {{id: {zid}, name: ..., visibility: ...{', role: ' + role if role else ''}}} to zones; "
+                      f"the rules of {gid} need the zones " + ", ".join(n.partition(":")[0] for n in plugin.zones))
+        elif role and z.role != role:
+            ctx.error(("zones", where[zid]), G_COMPONENT,
+                      f"zone {zid!r} of game {gid!r} needs role {role!r}" + (f", not {z.role!r}" if z.role else ""),
+                      f"write role: {role} on zone {zid} (the zone that {ZONE_ROLES[role]})")
+    if plugin.full_deck:
+        ranks = {str(r.get("id")) for r in data["ranks"] if isinstance(r, dict)}
+        suits = {s.get("id") for s in data["suits"] if isinstance(s, dict)}
+        if suits != set(SUITS) or ranks - {JOKER} != set(RANKS) or data.get("jokers", 2) != JOKERS or JOKER not in ranks:
+            ctx.error(("ranks",), G_COMPONENT, f"the rules of game {gid!r} need the whole deck of the card grammar "
+                      f"({len(full_deck())} cards)", f"declare the suits {', '.join(SUITS)}, the ranks "
+                      f"{', '.join(RANKS)} and {JOKERS} Jokers (jokers: {JOKERS} and a rank Joker)")
+    declared = {k.id for k in kinds}
+    for kid in plugin.character_kinds:
+        if kid not in declared:
+            ctx.error(("character_kinds",) if kinds else (), G_COMPONENT,
+                      f"game {gid!r} has no character kind {kid!r}, which its rules need",
+                      f"add {{id: {kid}, name: ...}} to character_kinds; the rules of {gid} need the kinds "
+                      + ", ".join(plugin.character_kinds))
 
 
 GAME_KIND = register_kind(DocumentKind("game", SCHEMA, build, order=0))

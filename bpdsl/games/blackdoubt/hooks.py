@@ -33,12 +33,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bpdsl.dsl.cards import card_at
-from bpdsl.engine.compiled import N_CARDS, TEXT
+from bpdsl.engine.compiled import TEXT
 from bpdsl.engine.contract import BaseHooks
 from bpdsl.engine.core import Ctx, Game, GameAborted
 from bpdsl.engine.events import TurnStarted
 from bpdsl.engine.numbers import numbers_for
-from bpdsl.engine.state import LIST_ZONES, Z_FIELD, Z_OUT, Z_PACK, Character, Player, State
+from bpdsl.engine.state import OUT, Character, State
+from bpdsl.games.blackdoubt.plugin import PLUGIN
 from bpdsl.games.blackdoubt.events import Declared, Placed, Replied, RoundStarted, Scored
 
 DECLARATIONS = ("hit", "bust", "not_bust", "blackjack")
@@ -49,6 +50,8 @@ BLACKJACK = 21
 DECK_SEAT = 0  # the shared deck is kept in this seat's pack zone
 # the declared counters (definitions/blackdoubt/game.yaml) the common rules keep
 POINTS, DRAWN, FINISHED, TO_ANSWER = "points", "drawn", "finished", "to_answer"
+# the engine numbers the zones the plugin lists first, in that order (bpdsl.engine.zones)
+Z_PACK, Z_FIELD = (PLUGIN.zone_ids().index(z) for z in ("pack", "field"))
 
 
 @dataclass(eq=False)
@@ -75,6 +78,8 @@ class BlackDoubtHooks(BaseHooks):
 
     def __init__(self, rules: Any):
         self.compiled = rules
+        super().__init__(rules)
+        self.n = rules.zones.deck_size  # a card is seat * n + its index in the card universe
         game = rules.game
         if game is None:
             raise GameAborted("Black Doubt needs its game definition (ranks) to value the cards")
@@ -82,7 +87,7 @@ class BlackDoubtHooks(BaseHooks):
         jokers = getattr(game, "jokers", 0)
         # card index -> value for every card of the deck (Jokers only when the game uses them)
         self.value: dict[int, int] = {}
-        for i in range(N_CARDS):
+        for i in range(self.n):
             c = card_at(i)
             if c.rank == "Joker" and jokers <= 0:
                 continue
@@ -93,16 +98,16 @@ class BlackDoubtHooks(BaseHooks):
     # ------------------------------------------------------------------ state and cards
 
     def new_state(self, game: Game, decks: list[list[int]] | None) -> BDState:
-        players = [Player(0), Player(1)]
-        loc = [(Z_OUT, -1)] * (N_CARDS * 2)
-        owner = [-1] * (N_CARDS * 2)
+        players = [self.zones.new_player(0), self.zones.new_player(1)]
+        loc = [(OUT, -1)] * (self.n * 2)
+        owner = [-1] * (self.n * 2)
         s = BDState(players, loc, owner)
         deck = decks[0] if decks else sorted(self.value)  # one shared deck: a given deck list is seat 0's
         for c in deck:
             if c not in self.value:
-                raise GameAborted(f"card {TEXT[c % N_CARDS]} is not part of the Black Doubt deck")
+                raise GameAborted(f"card {TEXT[c % self.n]} is not part of the Black Doubt deck")
             if owner[c] != -1:
-                raise GameAborted(f"card {TEXT[c % N_CARDS]} appears twice in the deck")
+                raise GameAborted(f"card {TEXT[c % self.n]} appears twice in the deck")
             owner[c] = DECK_SEAT
             loc[c] = (Z_PACK, DECK_SEAT)
             players[DECK_SEAT].pack.append(c)
@@ -126,7 +131,7 @@ class BlackDoubtHooks(BaseHooks):
         """A drawn card is placed in front of its player (to the right of the others), face up or down."""
         s = game.state
         z, p = s.loc[c]
-        if z in LIST_ZONES:
+        if z in self.list_zones:
             s.players[p].zone(z).remove(c)
         s.loc[c] = (Z_FIELD, seat)
         s.players[seat].field.append(Character(s.uid(), "card", "card", [c], s.owner[c], seat, face_up, False,
@@ -153,20 +158,20 @@ class BlackDoubtHooks(BaseHooks):
         """Step 1: the first player is chosen (at random; a scenario keeping its order names it with ``turn``),
         then the first round is dealt.
 
-        A position set up by the scenario runner gives its cards as the players' ``life`` zones: they become
-        the deck (seat 0's, top first, on top of seat 1's), and with ``shuffle: false`` keep that order."""
+        A position set up by the scenario runner gives its cards as the players' ``pack`` zones (the deck):
+        seat 0's is the deck, with seat 1's put under it; with ``shuffle: false`` they keep that order."""
         s = game.state
         keep = game.state.keep_order
         first = s.turn if keep else game.rng.randrange(2)
         if game.setup_hook is not None:
             game.setup_hook(game)
         deck = self.deck(s)
-        deck[:] = [c for c in deck if s.loc[c] == (Z_PACK, DECK_SEAT)]  # cards a set-up position took away
-        for p in reversed(s.players):
-            while p.life:
-                c = p.life.pop(0)  # the bottom of the given life first: the deck's top is the list's end
-                deck.append(c)
-                s.loc[c] = (Z_PACK, DECK_SEAT)
+        for p in s.players:
+            if p.seat != DECK_SEAT and p.pack:
+                deck[:0] = p.pack
+                for c in p.pack:
+                    s.loc[c] = (Z_PACK, DECK_SEAT)
+                p.pack.clear()
         s.turn_no = 0
         self.new_round(game, first)
 
@@ -178,7 +183,7 @@ class BlackDoubtHooks(BaseHooks):
             for ch in list(p.field):
                 p.field.remove(ch)
                 for c in ch.cards:
-                    s.loc[c] = (Z_OUT, -1)
+                    s.loc[c] = (OUT, -1)
                     self.deck(s).insert(0, c) if keep else self.deck(s).append(c)
                     s.loc[c] = (Z_PACK, DECK_SEAT)
         if not keep:
@@ -319,7 +324,7 @@ class BlackDoubtHooks(BaseHooks):
         return super().resolve_name(ctx, name)
 
     def size(self, ch: Character) -> int:
-        return sum(self.value.get(c % N_CARDS, 0) for c in ch.cards)
+        return sum(self.value.get(c % self.n, 0) for c in ch.cards)
 
     def canonical_extra(self, game: Game) -> dict[str, Any]:
         """The match and round state for the state hash (bpdsl.engine.log.canonical_state)."""

@@ -6,6 +6,8 @@ from bpdsl.plugins import GamePlugin
 PLUGIN = GamePlugin(
     id="blackdoubt",
     hooks="bpdsl.games.blackdoubt.hooks:BlackDoubtHooks",
+    zones=("pack:deck", "field:characters"),
+    character_kinds=("card",),
     events="bpdsl.games.blackdoubt.events:EVENTS",
     ops=("bpdsl.games.blackdoubt.ops",),
     expr_names="bpdsl.games.blackdoubt.expr_names:NAMES",

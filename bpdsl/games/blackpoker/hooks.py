@@ -22,9 +22,9 @@ from bpdsl.dsl.cards import card_at
 from bpdsl.engine.compiled import RANK, SUIT, TEXT, VALUE, CAction
 from bpdsl.engine.contract import BaseHooks
 from bpdsl.engine.core import Ctx, Event, Game, GameAborted
-from bpdsl.engine.state import (LIST_ZONES, Z_FIELD, Z_GRAVE, Z_HAND, Z_LIFE, Z_OUT, Z_STAGE, ZONES, ActionInstance,
-                                Character, Player, State)
-from bpdsl.engine.compiled import N_CARDS
+from bpdsl.engine.state import ActionInstance, Character, State
+from bpdsl.games.blackpoker.components import (DECK_SIZE, Z_FIELD, Z_GRAVE, Z_HAND, Z_LIFE, Z_OUT, Z_STAGE,
+                                              Z_TRUMP)
 from bpdsl.engine.core import _parse_expr
 from bpdsl.engine.core import Ctx
 from bpdsl.engine.events import GameOver, TurnStarted
@@ -43,6 +43,10 @@ class BlackPokerHooks(BaseHooks):
 
     def __init__(self, rules: Any):
         self.compiled = rules
+        self.zones = rules.zones  # the game's zones (bpdsl.engine.zones) and its deck size
+        self.list_zones = frozenset(rules.zones.card_zones)  # zones of cards (the field and stage hold none)
+        if rules.zones.deck_size != DECK_SIZE:  # the validator reports it (G001); definitions built by hand
+            raise GameAborted(f"BlackPoker's rules need a deck of {DECK_SIZE} cards, not {rules.zones.deck_size}")
         chars = rules.characters
         # characters of a fixed size whatever their cards (size_fixed: エース 1, a trump character 11 or 26)
         self.fixed_size: dict[str, int] = {cid: c.size[1]["value"] for cid, c in chars.items()
@@ -88,16 +92,17 @@ class BlackPokerHooks(BaseHooks):
 
     def new_state(self, game: Game, decks: list[list[int]] | None) -> State:
 
-        players = [Player(0), Player(1)]
-        loc = [(Z_OUT, -1)] * (N_CARDS * 2)
-        owner = [-1] * (N_CARDS * 2)
+        n = self.zones.deck_size
+        players = [self.zones.new_player(0), self.zones.new_player(1)]
+        loc = [(Z_OUT, -1)] * (n * 2)
+        owner = [-1] * (n * 2)
         state = State(players, loc, owner)
         if decks is None:
-            decks = [list(range(N_CARDS)), list(range(N_CARDS))]
-        # each player has their own deck: player 1's cards are offset by N_CARDS so every card is unique
+            decks = [list(range(n)), list(range(n))]
+        # each player has their own deck: player 1's cards are offset by the deck size so every card is unique
         for seat, deck in enumerate(decks):
             for c in deck:
-                cid = c + seat * N_CARDS
+                cid = c + seat * n
                 if owner[cid] != -1:
                     raise GameAborted(f"card {TEXT[c]} appears twice in the deck of player {seat}")
                 owner[cid] = seat
@@ -109,11 +114,12 @@ class BlackPokerHooks(BaseHooks):
         """Move one card (not a character) to a list zone or the stage; keeps ``loc`` in step."""
         s = game.state
         z, p = s.loc[c]
-        if z in LIST_ZONES:
+        list_zones = self.list_zones
+        if z in list_zones:
             s.players[p].zone(z).remove(c)
         elif z == Z_FIELD:
-            raise GameAborted(f"card {TEXT[c % 54]} is part of a character; move the character")
-        if zone in LIST_ZONES:
+            raise GameAborted(f"card {TEXT[c % DECK_SIZE]} is part of a character; move the character")
+        if zone in list_zones:
             lst = s.players[seat].zone(zone)
             if top:
                 lst.append(c)
@@ -150,8 +156,8 @@ class BlackPokerHooks(BaseHooks):
             self.move_card(game, ca, Z_GRAVE, 0)
             self.move_card(game, cb, Z_GRAVE, 1)
             revealed += [ca, cb]
-            if VALUE[ca % 54] != VALUE[cb % 54]:
-                first = 0 if VALUE[ca % 54] > VALUE[cb % 54] else 1
+            if VALUE[ca % DECK_SIZE] != VALUE[cb % DECK_SIZE]:
+                first = 0 if VALUE[ca % DECK_SIZE] > VALUE[cb % DECK_SIZE] else 1
                 break
         s.turn = first
         s.chance = first
@@ -179,7 +185,7 @@ class BlackPokerHooks(BaseHooks):
     # ------------------------------------------------------------------ life, hand
 
     def card_text(self, c: int) -> str:
-        return TEXT[c % 54]
+        return TEXT[c % DECK_SIZE]
 
     def damage(self, game: Game, seat: int, amount: int) -> int:
         """3.7: the top ``amount`` cards of the life to the grave; only as many as there are (3.10.4)."""
@@ -214,7 +220,7 @@ class BlackPokerHooks(BaseHooks):
         """Size (数字/サイズ): the sum of the card values (Table 3.1), or the fixed size of its definition (a
         trump character: 11 or 26), plus this turn's modifiers."""
         fixed = self.fixed_size.get(ch.char_id)
-        return (sum(VALUE[c % 54] for c in ch.cards) if fixed is None else fixed) + ch.size_mod
+        return (sum(VALUE[c % DECK_SIZE] for c in ch.cards) if fixed is None else fixed) + ch.size_mod
 
     def is_soldier(self, ch: Character) -> bool:
         return ch.kind == "soldier"
@@ -222,7 +228,7 @@ class BlackPokerHooks(BaseHooks):
     def soldier_kind_for(self, cards: list[int]) -> str:
         if len(cards) > 1:
             return self.armed_id
-        return self.soldier_by_rank.get(RANK[cards[0] % 54], self.armed_id)
+        return self.soldier_by_rank.get(RANK[cards[0] % DECK_SIZE], self.armed_id)
 
     def put_onto_field(self, game: Game, seat: int, cards: list[int], char_id: str | None, face_up: bool,
                        driven: bool) -> list[Character]:
@@ -236,7 +242,7 @@ class BlackPokerHooks(BaseHooks):
             cid = char_id or self.soldier_kind_for(g)
             for c in g:
                 z, p = s.loc[c]
-                if z in LIST_ZONES:
+                if z in self.list_zones:
                     s.players[p].zone(z).remove(c)
                 s.loc[c] = (Z_FIELD, seat)
             ch = Character(s.uid(), kind, cid, g, s.owner[g[0]], seat, face_up, driven, s.turn_no)
@@ -253,7 +259,7 @@ class BlackPokerHooks(BaseHooks):
         idx = field.index(ch)
         for c in cards:
             z, p = s.loc[c]
-            if z in LIST_ZONES:
+            if z in self.list_zones:
                 s.players[p].zone(z).remove(c)
             s.loc[c] = (Z_FIELD, ch.controller)
         new = Character(s.uid(), "soldier", char_id, ch.cards + list(cards), ch.owner, ch.controller, True,
@@ -279,7 +285,7 @@ class BlackPokerHooks(BaseHooks):
             elif to == Z_HAND and self.compiled.trump_table is not None:  # a trump character's 切札再生
                 game.events.append(Event("left_field", ch.controller, c, ch.char_id, to="hand", first=n == 0))
         if game.log is not None:
-            game.log.write(Left(ch.controller, ch.char_id, ZONES[to], [self.card_text(c) for c in ch.cards],
+            game.log.write(Left(ch.controller, ch.char_id, self.zones.name(to), [self.card_text(c) for c in ch.cards],
                                 ch.face_up))
 
     def to_grave(self, game: Game, ch: Character) -> None:
@@ -412,9 +418,9 @@ class BlackPokerHooks(BaseHooks):
             a = self.find(game, au)
             for b in bs:
                 b.face_up = True
-                rank = RANK[b.cards[0] % 54]
+                rank = RANK[b.cards[0] % DECK_SIZE]
                 if a is not None and self.find(game, a.uid) is not None and (
-                        rank == "Joker" or any(RANK[c % 54] == rank for c in a.cards)) \
+                        rank == "Joker" or any(RANK[c % DECK_SIZE] == rank for c in a.cards)) \
                         and "immune_to_bulwarks" not in self.compiled.character_flags.get(a.char_id, ()):
                     self.to_grave(game, a)
                 self.to_grave(game, b)
@@ -445,19 +451,19 @@ class BlackPokerHooks(BaseHooks):
 
     def _card_name(self, cards: list[int], name: str) -> Any:
         if name in ("key.rank", "self.key_rank"):
-            return VALUE[cards[0] % 54] if cards else 0
+            return VALUE[cards[0] % DECK_SIZE] if cards else 0
         if name in ("key.count", "self.key_count"):
             return len(cards)
         if name == "key.rank_sum":
-            return sum(VALUE[c % 54] for c in cards)
+            return sum(VALUE[c % DECK_SIZE] for c in cards)
         if name == "key.has_ace":
-            return any(RANK[c % 54] == "A" for c in cards)
+            return any(RANK[c % DECK_SIZE] == "A" for c in cards)
         if name == "key.is_joker":
-            return bool(cards) and RANK[cards[0] % 54] == "Joker"
+            return bool(cards) and RANK[cards[0] % DECK_SIZE] == "Joker"
         parts = name.split(".")
         if len(parts) == 3 and parts[0] == "key" and parts[1] in SUIT_IDS:
             si = SUIT_IDS.index(parts[1])
-            return next((VALUE[c % 54] for c in cards if SUIT[c % 54] == si), 0)
+            return next((VALUE[c % DECK_SIZE] for c in cards if SUIT[c % DECK_SIZE] == si), 0)
         raise GameAborted(f"expression name {name!r} has no value here")
 
     def resolve_name(self, ctx: Any, name: str) -> Any:
@@ -473,11 +479,11 @@ class BlackPokerHooks(BaseHooks):
             ch = self.find(game, int(inst.data.get("each", -1))) if inst is not None else None
             if ch is None:
                 return 0
-            return self.size(ch) if name == "each.size" else sum(VALUE[c % 54] for c in ch.cards)
+            return self.size(ch) if name == "each.size" else sum(VALUE[c % DECK_SIZE] for c in ch.cards)
         if name == "chosen.found":  # the card a choose_card step chose
             return inst is not None and inst.data.get("chosen") is not None
         if name == "card.value":  # the card a reveal step is looking at
-            return VALUE[int(inst.data.get("card", 0)) % 54] if inst is not None else 0
+            return VALUE[int(inst.data.get("card", 0)) % DECK_SIZE] if inst is not None else 0
         if name.startswith("target."):
             t = inst.target if inst is not None else None
             if t is None:
@@ -487,7 +493,7 @@ class BlackPokerHooks(BaseHooks):
                 ch = self.find(game, ref)
                 if ch is None:
                     return 0
-                return {"target.size": self.size(ch), "target.rank": sum(VALUE[c % 54] for c in ch.cards),
+                return {"target.size": self.size(ch), "target.rank": sum(VALUE[c % DECK_SIZE] for c in ch.cards),
                         "target.charged": not ch.driven, "target.is_soldier": ch.kind == "soldier",
                         "target.is_bulwark": ch.kind == "bulwark"}.get(name, 0)
             if kind == "action":
@@ -497,7 +503,7 @@ class BlackPokerHooks(BaseHooks):
                 if name == "target.key_count":
                     return len(x.keys)
                 if name == "target.key_rank":
-                    return VALUE[x.keys[0] % 54] if x.keys else 0
+                    return VALUE[x.keys[0] % DECK_SIZE] if x.keys else 0
             if kind == "player" and name == "target.life":
                 return len(s.players[ref].life)
             return 0
@@ -518,18 +524,18 @@ class BlackPokerHooks(BaseHooks):
         if tables:
             if len(tables) == 1:
                 t = tables[0]
-                return [(c,) for c in sorted(hand) if t[c % 54]]
+                return [(c,) for c in sorted(hand) if t[c % DECK_SIZE]]
             if len(tables) == 2:
                 t0, t1 = tables
                 out = []
                 h = sorted(hand)
                 for i, x in enumerate(h):
                     for y in h[i + 1:]:
-                        if (t0[x % 54] and t1[y % 54]) or (t1[x % 54] and t0[y % 54]):
+                        if (t0[x % DECK_SIZE] and t1[y % DECK_SIZE]) or (t1[x % DECK_SIZE] and t0[y % DECK_SIZE]):
                             out.append((x, y))
                 return out
         key = a.key
-        by_card = {card_at(c % 54): c for c in hand}
+        by_card = {card_at(c % DECK_SIZE): c for c in hand}
         return [tuple(sorted(by_card[k] for k in combo)) for combo in key.choices(list(by_card))]
 
     def has_key(self, game: Game, a: CAction, seat: int) -> bool:
@@ -539,20 +545,20 @@ class BlackPokerHooks(BaseHooks):
         if tables:
             if len(tables) == 1:
                 t = tables[0]
-                return any(t[c % 54] for c in hand)
+                return any(t[c % DECK_SIZE] for c in hand)
             if len(tables) == 2:
                 t0, t1 = tables
                 for x in hand:
-                    if t0[x % 54]:
+                    if t0[x % DECK_SIZE]:
                         for y in hand:
-                            if y != x and t1[y % 54]:
+                            if y != x and t1[y % DECK_SIZE]:
                                 return True
                 return False
         key = a.key
         if key.form == "same_suit":
             counts = [0, 0, 0, 0, 0]
             for c in hand:
-                counts[SUIT[c % 54]] += 1
+                counts[SUIT[c % DECK_SIZE]] += 1
             return max(counts[:4]) >= key.count
         if key.form == "any":
             return bool(hand)
@@ -646,7 +652,7 @@ class BlackPokerHooks(BaseHooks):
                 fn(ctx, {})
 
     def card_rank(self, c: int) -> str:
-        return RANK[c % 54]
+        return RANK[c % DECK_SIZE]
 
     def pay_letter(self, game: Game, inst: Any, letter: str) -> None:
         """Pay one cost letter: B drive a bulwark, L one damage, D discard, S sacrifice a character."""
@@ -762,6 +768,15 @@ class BlackPokerHooks(BaseHooks):
                 ch.size_mod += delta
 
     # ------------------------------------------------------------------ public information (3.12.1)
+
+    def check_state(self, game: Game) -> str:
+        """A card recorded face up as a trump (エクストラ) lies in a 切札 zone."""
+        loc = game.state.loc
+        for c in game.state.trump_up:
+            if loc[c][0] != Z_TRUMP:
+                return (f"card {self.card_text(c)} is recorded face up as a trump but lies in "
+                        f"{self.zones.name(loc[c][0])}")
+        return ""
 
     def observe(self, game: Game, seat: int) -> dict[str, Any]:
         """What ``seat`` may know: 完全公開 for everyone, 個人公開 for the owner only, 非公開 for nobody."""

@@ -6,6 +6,9 @@ from bpdsl.plugins import GamePlugin
 PLUGIN = GamePlugin(
     id="blackpoker",
     hooks="bpdsl.games.blackpoker.hooks:BlackPokerHooks",
+    zones=("life:deck", "hand:keys", "grave:spent", "fog", "trump", "pack", "field:characters", "stage:stage"),
+    character_kinds=("soldier", "bulwark"),
+    full_deck=True,
     events="bpdsl.games.blackpoker.events:EVENTS",
     ops=("bpdsl.games.blackpoker.ops", "bpdsl.games.blackpoker.regulation.ops"),
     expr_names="bpdsl.games.blackpoker.expr_names:NAMES",

@@ -20,7 +20,7 @@ yet) is *printed only*: :func:`printed_only` names it, and its actions and chara
 the compiled rules, so a game never offers something it cannot play.  It can still be placed and opened
 (3.11.4: a card without an ability may be a trump; it then brings nothing).
 
-Cards are ints as everywhere in the engine (card index + 54 × seat); the 切札 zone is ``Player.trump``
+Cards are ints as everywhere in the engine (card index + DECK_SIZE × seat); the 切札 zone is ``Player.trump``
 and ``State.trump_up`` holds the cards lying face up.
 """
 from __future__ import annotations
@@ -33,7 +33,7 @@ from typing import Any, Callable, Mapping
 from bpdsl.dsl.cards import SUIT_MARKS, SUITS, parse_card
 from bpdsl.engine.compiled import DECK, SUIT, VALUE, CAction, TriggerSource
 from bpdsl.engine.core import Event
-from bpdsl.engine.state import Z_FIELD, Z_GRAVE, Z_HAND, Z_TRUMP
+from bpdsl.games.blackpoker.components import DECK_SIZE, Z_FIELD, Z_GRAVE, Z_HAND, Z_TRUMP
 from bpdsl.model import Edition, OpCall, Trump
 from bpdsl.ops import registry
 from bpdsl.games.blackpoker.events import (Prevented, Replaced, TrumpDestroyed, TrumpDown, TrumpEvent, TrumpPlaced,
@@ -48,7 +48,7 @@ class CTrump:
 
     id: str
     name: str
-    card: int  # card index 0..53 (the owner's copy is card + 54 × seat)
+    card: int  # card index in the deck (the owner's copy is card + DECK_SIZE × seat)
     actions: list[str]
     replacements: list[OpCall] = field(default_factory=list)
     preventions: list[OpCall] = field(default_factory=list)
@@ -115,10 +115,10 @@ def turn_up(game: Any, seat: int, card: int) -> None:
     game.events.append(Event("trump_opened", seat, card))
     counts = game.state.counts
     opened = counts.setdefault("trumps_opened", {})
-    opened[card % 54] = opened.get(card % 54, 0) + 1
+    opened[card % DECK_SIZE] = opened.get(card % DECK_SIZE, 0) + 1
     # who opened which trump, for the batch statistics (win rate of the seat that opened it)
     by_seat = counts.setdefault("trumps_opened_by_seat", {})
-    key = (seat, _trump_ids(game.rules).get(card % 54, NO_ABILITY))
+    key = (seat, _trump_ids(game.rules).get(card % DECK_SIZE, NO_ABILITY))
     by_seat[key] = by_seat.get(key, 0) + 1
     _log(game, TrumpUp, seat, card)
 
@@ -252,7 +252,7 @@ def target_key_sum(ctx: Any) -> int:
     if t is None or t[0] != "action":
         return 0
     inst = next((x for x in ctx.state.stage if x.uid == t[1]), None)
-    return sum(VALUE[c % 54] for c in inst.keys) if inst is not None else 0
+    return sum(VALUE[c % DECK_SIZE] for c in inst.keys) if inst is not None else 0
 
 
 def damage_player(ctx: Any, seat: int, amount: int) -> None:
@@ -268,23 +268,23 @@ def trigger(game: Any, action_id: str, seat: int) -> None:
 
 
 def _owner_has_up(state: Any, seat: int, card: int) -> bool:
-    return card + 54 * seat in state.trump_up
+    return card + DECK_SIZE * seat in state.trump_up
 
 
 def _gate_trump(card: int) -> Callable[[Any, int], bool]:
     def gate(game: Any, seat: int) -> bool:
-        return card + 54 * seat in game.state.trump_up
+        return card + DECK_SIZE * seat in game.state.trump_up
     return gate
 
 
 def _soldier_suits(game: Any, ch: Any) -> set[str]:
     """The suits a soldier counts as: those of its cards, and those a trump character counts as (騎士: ♠ and ♣)."""
     extra = getattr(game.rules, "counts_as_suits", {}).get(ch.char_id, ())
-    return {SUITS[SUIT[c % 54]] for c in ch.cards if SUIT[c % 54] >= 0} | set(extra)
+    return {SUITS[SUIT[c % DECK_SIZE]] for c in ch.cards if SUIT[c % DECK_SIZE] >= 0} | set(extra)
 
 
 def _drivers(game: Any, seat: int, card: int, suit: str | None) -> list[Any]:
-    if card + 54 * seat not in game.state.trump_up:
+    if card + DECK_SIZE * seat not in game.state.trump_up:
         return []
     return [ch for ch in game.state.players[seat].field
             if ch.kind == "soldier" and not ch.driven and ch.face_up
@@ -317,12 +317,12 @@ def _trigger_step(card: int, when: OpCall, action_id: str) -> tuple[Callable[...
     if when.op == "ability_enabled":
         def enabled(ctx: Any, _a: Any) -> list[int]:
             ev = ctx.event
-            return [ev.seat] if ev is not None and ev.type == "trump_opened" and ev.card % 54 == card else []
+            return [ev.seat] if ev is not None and ev.type == "trump_opened" and ev.card % DECK_SIZE == card else []
         return enabled, args, when.op
 
     def gated(ctx: Any, a: Any) -> list[int]:
         seats = fire(ctx, a) if fire is not None else []
-        return [p for p in seats if card + 54 * p in ctx.state.trump_up]
+        return [p for p in seats if card + DECK_SIZE * p in ctx.state.trump_up]
     return gated, args, when.op
 
 
@@ -346,9 +346,9 @@ def _granted_trigger(rules: Any, card: int, grant: Mapping[str, Any], call: OpCa
         out = []
         for seat in seats:
             owner = seat if whose == "self" else 1 - seat
-            if whose != "any" and card + 54 * owner not in ctx.state.trump_up:
+            if whose != "any" and card + DECK_SIZE * owner not in ctx.state.trump_up:
                 continue
-            if whose == "any" and not any(card + 54 * p in ctx.state.trump_up for p in (0, 1)):
+            if whose == "any" and not any(card + DECK_SIZE * p in ctx.state.trump_up for p in (0, 1)):
                 continue
             ch = _character_of(ctx.game, ev.card)
             if ch is not None and _of_class(ctx.game, ch, cls, suit):
@@ -389,7 +389,7 @@ def _replaced(a: CAction, card: int, call: OpCall) -> None:
     replacement = [_step(c, f"replacement of {a.id}") for c in call.args["with"]]
 
     def active(ctx: Any) -> bool:
-        if card + 54 * ctx.seat not in ctx.state.trump_up:
+        if card + DECK_SIZE * ctx.seat not in ctx.state.trump_up:
             return False
         if need:
             charged = sum(1 for ch in ctx.state.players[ctx.seat].field if ch.kind == "bulwark" and not ch.driven)
@@ -426,8 +426,8 @@ def _prevented(a: CAction, card: int, suit: str) -> None:
     def run(ctx: Any, _args: Any) -> Any:
         game, s = ctx.game, ctx.state
         opp = 1 - ctx.seat
-        guarded = (card + 54 * opp in s.trump_up and bool(s.players[opp].field)
-                   and any(SUIT[k % 54] == si for k in ctx.inst.keys))
+        guarded = (card + DECK_SIZE * opp in s.trump_up and bool(s.players[opp].field)
+                   and any(SUIT[k % DECK_SIZE] == si for k in ctx.inst.keys))
         before = s.no_damage
         if guarded:
             s.no_damage = before | {opp}

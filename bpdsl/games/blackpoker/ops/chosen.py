@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from bpdsl.engine.state import Z_GRAVE, Z_HAND
+from bpdsl.games.blackpoker.components import Z_GRAVE, Z_HAND
 from bpdsl.games.blackpoker.ops._common import get
 from bpdsl.ops.registry import PhraseContext, declare, retire
 

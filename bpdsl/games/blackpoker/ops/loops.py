@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from bpdsl.engine.state import Z_GRAVE, Z_HAND
+from bpdsl.games.blackpoker.components import Z_GRAVE, Z_HAND
 from bpdsl.games.blackpoker.ops._common import get, life
 from bpdsl.ops.registry import PhraseContext, declare
 from bpdsl.games.blackpoker.events import Revealed

@@ -11,8 +11,9 @@ from typing import Any, Mapping
 
 from bpdsl.games.blackpoker.ops._common import STATES, get, noun, request_word
 from bpdsl.ops.registry import PhraseContext, declare
-from bpdsl.engine.state import Z_FOG, Z_STAGE
+from bpdsl.games.blackpoker.components import Z_FOG, Z_STAGE
 from bpdsl.engine.compiled import VALUE
+from bpdsl.games.blackpoker.components import DECK_SIZE
 
 
 def _modify_size_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -141,8 +142,8 @@ def _counter(ctx: Any, a: Mapping[str, Any]) -> None:
     if victim is None:
         return
     n = len(victim.keys)
-    mine = max((VALUE[c % 54] for c in ctx.inst.keys), default=0)
-    if (n == 1 and mine >= VALUE[victim.keys[0] % 54]) or n == get(a, "always_at", 2):
+    mine = max((VALUE[c % DECK_SIZE] for c in ctx.inst.keys), default=0)
+    if (n == 1 and mine >= VALUE[victim.keys[0] % DECK_SIZE]) or n == get(a, "always_at", 2):
         ctx.game.remove_from_stage(victim)
 
 

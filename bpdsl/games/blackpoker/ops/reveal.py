@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 from typing import Any, Mapping
 
-from bpdsl.engine.state import Z_LIFE
+from bpdsl.games.blackpoker.components import Z_LIFE
 from bpdsl.games.blackpoker.ops._common import FACES, STATES, filter_words, get, life
 from bpdsl.ops.registry import PhraseContext, declare
 from bpdsl.games.blackpoker.events import Revealed

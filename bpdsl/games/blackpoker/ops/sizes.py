@@ -10,6 +10,7 @@ from typing import Any, Mapping
 from bpdsl.games.blackpoker.ops._common import RANK_VALUES
 from bpdsl.ops.registry import PhraseContext, declare
 from bpdsl.engine.compiled import VALUE
+from bpdsl.games.blackpoker.components import DECK_SIZE
 
 
 def _key_rank_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -32,7 +33,7 @@ SIZE_KEY_RANK = declare(
 @SIZE_KEY_RANK.executor
 def _size_key_rank(ch: Any, a: Mapping[str, Any]) -> int:
 
-    return VALUE[ch.cards[0] % 54]
+    return VALUE[ch.cards[0] % DECK_SIZE]
 
 SIZE_FIXED = declare(
     "size_fixed", "size",
@@ -57,4 +58,4 @@ SIZE_KEY_SUM = declare(
 @SIZE_KEY_SUM.executor
 def _size_key_sum(ch: Any, a: Mapping[str, Any]) -> int:
 
-    return sum(VALUE[c % 54] for c in ch.cards)
+    return sum(VALUE[c % DECK_SIZE] for c in ch.cards)

@@ -11,6 +11,7 @@ from typing import Any, Mapping
 from bpdsl.games.blackpoker.ops._common import NOUNS, get, noun_targets, request_word, target_sentence
 from bpdsl.ops.registry import PhraseContext, declare
 from bpdsl.engine.compiled import RANK, SUIT
+from bpdsl.games.blackpoker.components import DECK_SIZE
 
 
 def _character_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -62,7 +63,7 @@ def _target_character(ctx: Any, a: Mapping[str, Any]) -> list[Any]:
     s, seat = ctx.state, ctx.seat
     what, who = a.get("what") or "character", a.get("controller") or "any"
     seats = (seat,) if who == "self" else (1 - seat,) if who == "opponent" else (seat, 1 - seat)
-    suits = {SUIT[c % 54] for c in ctx.inst.keys} if a.get("same_suit_as_key") else None
+    suits = {SUIT[c % DECK_SIZE] for c in ctx.inst.keys} if a.get("same_suit_as_key") else None
     no_joker = bool(a.get("exclude_joker"))
     kind = None if what == "character" else what
     contains = a.get("contains")
@@ -76,11 +77,11 @@ def _target_character(ctx: Any, a: Mapping[str, Any]) -> list[Any]:
         for ch in s.players[p].field:
             if kind is not None and ch.kind != kind:
                 continue
-            if slot is not None and not any(slot(card_at(c % 54)) for c in ch.cards):
+            if slot is not None and not any(slot(card_at(c % DECK_SIZE)) for c in ch.cards):
                 continue
-            if no_joker and any(RANK[c % 54] == "Joker" for c in ch.cards):
+            if no_joker and any(RANK[c % DECK_SIZE] == "Joker" for c in ch.cards):
                 continue
-            if suits is not None and not any(SUIT[c % 54] in suits for c in ch.cards):
+            if suits is not None and not any(SUIT[c % DECK_SIZE] in suits for c in ch.cards):
                 continue
             out.append(("char", ch.uid))
     return out

@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from bpdsl.engine.compiled import SUIT
-from bpdsl.engine.state import Z_HAND, Z_LIFE
+from bpdsl.games.blackpoker.components import Z_HAND, Z_LIFE
 from bpdsl.games.blackpoker.ops._common import NOUNS, get, noun
 from bpdsl.ops.registry import PhraseContext, declare
+from bpdsl.games.blackpoker.components import DECK_SIZE
 
 _CARD = {"type": "string", "required": True, "regex": r"^[♠♡♥◇♦♢♣][A2-9JQK]$|^[♠♡♥◇♦♢♣]10$"}
 _SEE = {"type": "boolean", "default": False}
@@ -29,7 +30,7 @@ def _see(a: Mapping[str, Any], *lines: str) -> str:
 def _card_index(ctx: Any, text: str, seat: int) -> int:
     from bpdsl.dsl.cards import parse_card
 
-    return parse_card(text).index + 54 * seat
+    return parse_card(text).index + DECK_SIZE * seat
 
 
 def _trumps() -> Any:
@@ -70,7 +71,7 @@ CLOSE_TRUMP = declare(
 def _close_trump(ctx: Any, a: Mapping[str, Any]) -> None:
     t = _trumps()
     card = t.target_card(ctx)
-    if card is not None and t.is_up(ctx.state, card) and all(SUIT[k % 54] == SUIT[card % 54] for k in ctx.inst.keys):
+    if card is not None and t.is_up(ctx.state, card) and all(SUIT[k % DECK_SIZE] == SUIT[card % DECK_SIZE] for k in ctx.inst.keys):
         t.turn_down(ctx.game, card)
 
 
@@ -87,7 +88,7 @@ DESTROY_TRUMP = declare(
 def _destroy_trump(ctx: Any, a: Mapping[str, Any]) -> None:
     t = _trumps()
     card = t.target_card(ctx)
-    if card is not None and t.is_up(ctx.state, card) and any(k % 54 == card % 54 for k in ctx.inst.keys):
+    if card is not None and t.is_up(ctx.state, card) and any(k % DECK_SIZE == card % DECK_SIZE for k in ctx.inst.keys):
         t.trump_to_grave(ctx.game, card)
 
 
@@ -543,14 +544,13 @@ REVIVE_FROM_GRAVE = declare(
 @REVIVE_FROM_GRAVE.executor
 def _revive_from_grave(ctx: Any, a: Mapping[str, Any]) -> None:
     from bpdsl.dsl.cards import card_at, parse_pattern
-    from bpdsl.engine.compiled import N_CARDS
 
     cards = a.get("cards")
     slot = None
     if cards is not None:
         slot = (cards if not isinstance(cards, str) else parse_pattern(cards)).slots[0]
     seats = [ctx.seat] if get(a, "whose", "self") == "self" else [ctx.seat, 1 - ctx.seat]
-    opts = [c for p in seats for c in sorted(ctx.state.players[p].grave) if slot is None or slot(card_at(c % N_CARDS))]
+    opts = [c for p in seats for c in sorted(ctx.state.players[p].grave) if slot is None or slot(card_at(c % DECK_SIZE))]
     if opts:
         i = ctx.decide(ctx.seat, "choose", opts, {"what": "場に出すカード"},
                        [("" if ctx.state.owner[c] == ctx.seat else "相手の") + ctx.rules.card_text(c) for c in opts])

@@ -12,11 +12,11 @@ from typing import Any, Mapping
 
 from bpdsl.games.blackpoker.ops._common import FACES, NOUNS, STATES, get, life, predicate, ranks_text, zone_name
 from bpdsl.ops.registry import PhraseContext, declare
-from bpdsl.engine.state import Z_HAND
-from bpdsl.engine.state import Z_GRAVE, Z_HAND
-from bpdsl.engine.state import Z_HAND, Z_STAGE
-from bpdsl.engine.state import Z_LIFE
-from bpdsl.engine.state import Z_FOG, Z_GRAVE, Z_HAND
+from bpdsl.games.blackpoker.components import Z_HAND
+from bpdsl.games.blackpoker.components import Z_GRAVE, Z_HAND
+from bpdsl.games.blackpoker.components import Z_HAND, Z_STAGE
+from bpdsl.games.blackpoker.components import Z_LIFE
+from bpdsl.games.blackpoker.components import Z_FOG, Z_GRAVE, Z_HAND
 from bpdsl.games.blackpoker.events import Revealed
 
 _FACE = {"type": "string", "allowed": list(FACES)}

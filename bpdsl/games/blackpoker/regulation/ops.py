@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from bpdsl.ops.registry import declare
-from bpdsl.engine.state import Z_HAND
+from bpdsl.games.blackpoker.components import Z_HAND
 from bpdsl.games.blackpoker.events import PackFaceUp, Revealed
 
 ONCE_PER_GAME = declare(

@@ -21,8 +21,8 @@ from bpdsl.games.blackpoker.regulation.match import GameOutcome, GameRequest, Ga
 from bpdsl.games.blackpoker.regulation.model import OptionAction, Regulation
 from bpdsl.engine import RandomAgent
 from bpdsl.engine.compiled import compile_action, compile_rules
-from bpdsl.engine.compiled import N_CARDS
-from bpdsl.engine.state import Z_FIELD, Z_PACK
+from bpdsl.games.blackpoker.components import DECK_SIZE
+from bpdsl.games.blackpoker.components import Z_FIELD, Z_PACK
 from bpdsl.engine import new_game
 from bpdsl.engine.invariants import InvariantError
 from bpdsl.dsl.cards import parse_card
@@ -97,7 +97,7 @@ def setup_hook(regulation: Regulation, packs: tuple[list[Any], list[Any]]) -> Ca
                 ch.entered_turn = 0  # on the field before the first turn
             if use_pack:
                 for c in packs[seat]:
-                    cid = c.index + seat * N_CARDS
+                    cid = c.index + seat * DECK_SIZE
                     if s.owner[cid] != -1:
                         continue  # already in the game (cannot happen for a pack made by the deck builder)
                     s.owner[cid] = seat
