@@ -11,8 +11,10 @@ that happened and the state reached.  Format (YAML)::
     bundled: true                   # `bundled: false` leaves those out); default: the file's project
     turn: 0                  # the turn player; the chance starts with them unless `chance:` says otherwise
     turn_no: 3               # optional; characters entered before this turn are past 準備
-    players:                 # seat 0, seat 1.  Cards: "♠A", "♡10", "◇Q", "♣K", "Joker1", "Joker2"
-      - life: 10             # a number: that many unused cards of the player's own deck; or a list, top first
+    players:                 # seat 0, seat 1: the game's zones of cards by their ids (game.yaml; Black Doubt:
+                             # pack), and field.  Cards: "♠A", "♡10", "◇Q", "♣K", "Joker1", "Joker2"
+      - life: 10             # the zone with role deck: a number of unused cards of the player's own deck, or a
+                             # list, top first
         hand: ["♠5", "♣7"]
         grave: []
         fog:                   # cards in the fog; a fog link is the mark an effect left on a character:
