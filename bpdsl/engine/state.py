@@ -67,9 +67,6 @@ class Player:
     def zone(self, z: int) -> list[int]:
         return getattr(self, self.ZONE_ATTRS[z])  # type: ignore[no-any-return]
 
-    def __getattr__(self, name: str) -> list[int]:  # only reached for a zone the game does not declare
-        raise AttributeError(f"{type(self).__name__} has no zone {name!r}; zones: {', '.join(self.CARD_ZONES)}")
-
     def __repr__(self) -> str:
         zones = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.CARD_ZONES)
         return f"Player(seat={self.seat}, {zones}, field={self.field!r})"

@@ -37,7 +37,7 @@ def test_players_have_the_declared_zones_only() -> None:
     game = new_game(build_rules("bd1", "std"), [FirstLegalAgent(), FirstLegalAgent()], 1)
     p = game.state.players[0]
     assert len(p.pack) == 52 and p.field == []
-    with pytest.raises(AttributeError, match="no zone 'life'; zones: pack"):
+    with pytest.raises(AttributeError, match="'life'"):
         p.life  # noqa: B018
     assert set(canonical_state(game)["players"][0]) == {"pack", "field"}
     bp = new_game(build_rules("act8.0", "std"), [RandomAgent(1), RandomAgent(2)], 1)
