@@ -80,6 +80,8 @@ def _broken_copy(tmp_path: Path, game: str, old: str, new: str) -> Path:
      "visibility: count, owner_visibility: contents}", "zone 'hand' of game 'blackpoker' needs role 'keys'"),
     ("blackpoker", "  - {id: bulwark, name: 防壁, face_down: true}\n", "",
      "game 'blackpoker' has no character kind 'bulwark'"),
+    ("blackpoker", "  - {id: Joker, value: 0}\n", "",
+     "the rules of game 'blackpoker' need the whole deck of the card grammar (54 cards)"),
     ("blackdoubt", "  - {id: pack, name: 山札,", "  - {id: deck, name: 山札,",
      "game 'blackdoubt' has no zone 'pack', which its rules need"),
 ])

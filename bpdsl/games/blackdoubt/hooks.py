@@ -94,6 +94,7 @@ class BlackDoubtHooks(BaseHooks):
             if c.rank in values:
                 self.value[i] = values[c.rank]
         self.numbers = numbers_for(rules)
+        self.text = [TEXT[c % self.n] for c in range(2 * self.n)]  # by card id: no index arithmetic
 
     # ------------------------------------------------------------------ state and cards
 
@@ -112,6 +113,9 @@ class BlackDoubtHooks(BaseHooks):
             loc[c] = (Z_PACK, DECK_SEAT)
             players[DECK_SEAT].pack.append(c)
         return s
+
+    def card_text(self, c: int) -> str:
+        return self.text[c]
 
     def total(self, s: BDState, seat: int) -> int:
         """The hand value: the game document's value ``total`` (one ace counting 11 when that fits)."""
@@ -324,7 +328,8 @@ class BlackDoubtHooks(BaseHooks):
         return super().resolve_name(ctx, name)
 
     def size(self, ch: Character) -> int:
-        return sum(self.value.get(c % self.n, 0) for c in ch.cards)
+        value = self.card_value
+        return sum(value[c] for c in ch.cards)
 
     def canonical_extra(self, game: Game) -> dict[str, Any]:
         """The match and round state for the state hash (bpdsl.engine.log.canonical_state)."""
