@@ -216,7 +216,8 @@ def test_a_wrong_required_value_is_reported_once(tmp_path: Path) -> None:
     (tmp_path / "actions.yaml").write_text(acts, encoding="utf-8")
     result = loader.load([tmp_path, FLOW])
     assert [(d.code, Path(d.pos.file).name, d.pos.line) for d in result.diagnostics] == [
-        ("K001", "actions.yaml", 28), ("S004", "characters.yaml", 6)]
+        ("K001", "actions.yaml", 28), ("D006", "characters.yaml", 6)]  # D006: not a kind of the game's
+    assert "did you mean 'soldier'" in result.diagnostics[1].hint
 
 
 def test_extends_cycle(tmp_path: Path) -> None:
