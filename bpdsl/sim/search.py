@@ -20,7 +20,6 @@ import random
 from typing import Any, Callable, Sequence
 
 from bpdsl.engine.decisions import DecisionRequest
-from bpdsl.games.blackpoker.components import Z_FIELD
 from bpdsl.sim.heuristic import HeuristicAgent
 
 PLAYOUT_TURNS = 4  # turns a playout runs past the decision before it is scored
@@ -46,22 +45,25 @@ def redeal(game: Any, seat: int, rng: random.Random) -> None:
     the game's RNG.  Zone sizes, public cards and face-up characters stay as they are."""
     s = game.state
     opp = 1 - seat
+    zones = game.rules.zones  # the game's zones (game.yaml): deck, hand (keys) and field by role
     for owner in range(len(s.players)):
         slots: list[tuple[list[int], int, tuple[int, int]]] = []  # (list, index, loc) of hidden cards
         p = s.players[owner]
-        for i, c in enumerate(p.life):
+        deck = p.zone(zones.deck) if zones.deck >= 0 else []  # the life: hidden from both players
+        for i, c in enumerate(deck):
             if s.owner[c] == owner:
-                slots.append((p.life, i, s.loc[c]))
+                slots.append((deck, i, s.loc[c]))
         if owner == opp:
-            for i, c in enumerate(p.hand):
+            hand = p.zone(zones.keys) if zones.keys >= 0 else []  # the hand the key cards come from
+            for i, c in enumerate(hand):
                 if s.owner[c] == owner:
-                    slots.append((p.hand, i, s.loc[c]))
+                    slots.append((hand, i, s.loc[c]))
             for pl in s.players:
                 for ch in pl.field:
                     if not ch.face_up and ch.controller == opp:
                         for i, c in enumerate(ch.cards):
                             if s.owner[c] == owner:
-                                slots.append((ch.cards, i, (Z_FIELD, ch.controller)))
+                                slots.append((ch.cards, i, (zones.field, ch.controller)))
         # sorted first, so that the deal depends on which cards are hidden and not on where they really are
         cards = sorted(lst[i] for lst, i, _ in slots)
         rng.shuffle(cards)
