@@ -90,12 +90,8 @@ def copy_state(s: State, memo: Memo) -> State:
     new.winner = s.winner
     new.over = s.over
     new.reason = s.reason
-    new.combat = copy_value(s.combat, memo) if s.combat else {}
     new.keep_order = s.keep_order
-    new.pack_in_use = s.pack_in_use
-    new.pack_face_up = set(s.pack_face_up)
     new.trump_up = set(s.trump_up)
-    new.no_damage = s.no_damage
     new.counts = copy_value(s.counts, memo) if s.counts else {}
     for name in _OTHER_FIELDS if cls is State else _other_fields(cls):
         setattr(new, name, copy_value(getattr(s, name), memo))
@@ -104,8 +100,7 @@ def copy_state(s: State, memo: Memo) -> State:
 
 # the fields copy_state copies one by one; any other field (of State or of a game's subclass) by copy_value
 _BY_HAND = frozenset({"players", "loc", "owner", "turn", "turn_no", "chance", "passed", "stage", "raised_this_turn",
-                      "raised_count", "next_uid", "winner", "over", "reason", "combat", "keep_order", "pack_in_use",
-                      "pack_face_up", "trump_up", "no_damage", "counts"})
+                      "raised_count", "next_uid", "winner", "over", "reason", "keep_order", "trump_up", "counts"})
 _OTHER: dict[type, tuple[str, ...]] = {}
 
 

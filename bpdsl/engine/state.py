@@ -88,15 +88,12 @@ class State:
     winner: int | None = None
     over: bool = False
     reason: str = ""
-    combat: dict[str, Any] = field(default_factory=dict)  # attackers -> blockers of the current attack
     trump_up: set[int] = field(default_factory=set)  # cards of the 切札 zones lying face up (エクストラ)
     keep_order: bool = False  # a scenario keeps the lives (the deck) in their given order: no shuffle
-    pack_in_use: bool = False  # the パック option: observations show the packs
-    pack_face_up: set[int] = field(default_factory=set)  # seats whose pack 【パック開封】 turned face up
-    no_damage: frozenset[int] = frozenset()  # seats no damage may reach while an effect resolves (要塞)
     counts: dict[str, dict[Any, int]] = field(default_factory=dict)  # counters of the game's rules for statistics
     counters: dict[str, list[int]] = field(default_factory=dict)  # the game's declared per-player counters
     must_pass: frozenset[int] = frozenset()  # seats whose next chance is passed at once (an effect raised for them)
+    # a game's own fields go in a subclass (BlackPoker's attack, packs, 要塞; Black Doubt's hands)
 
     def uid(self) -> int:
         self.next_uid += 1

@@ -23,6 +23,7 @@ from bpdsl.engine.compiled import RANK, SUIT, TEXT, VALUE, CAction
 from bpdsl.engine.contract import BaseHooks
 from bpdsl.engine.core import Ctx, Event, Game, GameAborted
 from bpdsl.engine.state import ActionInstance, Character, State
+from bpdsl.games.blackpoker.game_state import BlackPokerState
 from bpdsl.games.blackpoker.components import (DECK_SIZE, Z_FIELD, Z_GRAVE, Z_HAND, Z_LIFE, Z_OUT, Z_STAGE,
                                               Z_TRUMP)
 from bpdsl.engine.core import _parse_expr
@@ -96,7 +97,7 @@ class BlackPokerHooks(BaseHooks):
         players = [self.zones.new_player(0), self.zones.new_player(1)]
         loc = [(Z_OUT, -1)] * (n * 2)
         owner = [-1] * (n * 2)
-        state = State(players, loc, owner)
+        state = BlackPokerState(players, loc, owner)
         if decks is None:
             decks = [list(range(n)), list(range(n))]
         # each player has their own deck: player 1's cards are offset by the deck size so every card is unique
