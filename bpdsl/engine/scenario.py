@@ -279,7 +279,7 @@ def _setup_fog_links(game: Any, seat: int, links: list[dict[str, Any]]) -> None:
         if fog not in game.rules.fogs:
             raise ScenarioError(f"{where}: unknown fog {fog!r}; fogs of this format: "
                                 + (", ".join(game.rules.fogs) or "(none)"))
-        cards = [parse_card(str(t)).index + seat * N_CARDS for t in link.get("cards") or []]
+        cards = [parse_card(str(t)).index + seat * game.rules.zones.deck_size for t in link.get("cards") or []]
         if not cards:
             raise ScenarioError(f"{where}: a fog link needs its cards")
         target = None
