@@ -623,7 +623,6 @@ def _free_variant(rules: Any, a: CAction, cid: str, args: Mapping[str, Any]) -> 
     パスする。」: a variant of ``a`` a player raises by driving a charged character ``cid`` of theirs, at any
     chance (with ``stage_empty``, only while the stage is empty), without key cards from the hand and without
     its cost; its key cards are the virtual ones, and with ``pass_after`` the chance is passed next."""
-    from bpdsl.engine.compiled import N_CARDS
     from bpdsl.engine.events import VirtualKeys
 
     keys = virtual_cards(args.get("virtual_keys") or "")
@@ -639,7 +638,7 @@ def _free_variant(rules: Any, a: CAction, cid: str, args: Mapping[str, Any]) -> 
     def on_raise(game: Any, inst: Any) -> None:
         drive_source(game, inst, drivers(game, inst.controller))
         if keys:
-            inst.keys = [c + N_CARDS * inst.controller for c in keys]
+            inst.keys = [c + DECK_SIZE * inst.controller for c in keys]
             inst.data["virtual_keys"] = True
             if game.log is not None:
                 game.log.write(VirtualKeys(inst.controller, a.id, [game.hooks.card_text(c) for c in inst.keys]))

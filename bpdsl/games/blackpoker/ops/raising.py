@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from bpdsl.games.blackpoker.components import DECK_SIZE
 from bpdsl.games.blackpoker.ops._common import get, predicate, target_noun, zone_name
 from bpdsl.ops.registry import PhraseContext, declare
 
@@ -49,13 +50,12 @@ CHOOSE_CARD = declare(
 @CHOOSE_CARD.executor
 def _choose_card(ctx: Any, a: Mapping[str, Any]) -> None:
     from bpdsl.dsl.cards import card_at, parse_pattern
-    from bpdsl.engine.compiled import N_CARDS
     from bpdsl.engine.state import ZONES
 
     pattern = a["cards"] if not isinstance(a["cards"], str) else parse_pattern(a["cards"])
     slot = pattern.slots[0]
     zone = ctx.state.players[ctx.seat].zone(ZONES.index(get(a, "from", "grave")))
-    opts = sorted(c for c in zone if slot(card_at(c % N_CARDS)))
+    opts = sorted(c for c in zone if slot(card_at(c % DECK_SIZE)))
     ctx.inst.data["chosen"] = None
     if opts:
         i = ctx.decide(ctx.seat, "choose", opts, {"what": "選ぶカード"}, [ctx.hooks.card_text(c) for c in opts])
@@ -103,7 +103,6 @@ RAISE_FREE = declare(
 
 @RAISE_FREE.executor
 def _raise_free(ctx: Any, a: Mapping[str, Any]) -> None:
-    from bpdsl.engine.compiled import N_CARDS
     from bpdsl.games.blackpoker import trumps
 
     if a.get("if") is not None and not ctx.value(a["if"]):
@@ -118,7 +117,7 @@ def _raise_free(ctx: Any, a: Mapping[str, Any]) -> None:
             return
         keys = (card,)
     elif k:
-        keys = tuple(c + N_CARDS * seat for c in trumps.virtual_cards(k))
+        keys = tuple(c + DECK_SIZE * seat for c in trumps.virtual_cards(k))
         virtual = True
     target = None
     if get(a, "target", "choose") == "this_target":

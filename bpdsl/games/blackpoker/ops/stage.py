@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from bpdsl.engine.core import Ctx
+from bpdsl.games.blackpoker.components import DECK_SIZE
 from bpdsl.games.blackpoker.ops._common import get, noun, predicate, request_word
 from bpdsl.ops.registry import PhraseContext, declare
 from bpdsl.games.blackpoker.events import Retargeted
@@ -85,7 +86,7 @@ def _negate_chosen(ctx: Any, a: Mapping[str, Any]) -> None:
     two = get(a, "two_keys", False)
     any_action = limit is None and not two
     opts = [x for x in ctx.state.stage if x is not ctx.inst and (
-        any_action or (limit is not None and len(x.keys) == 1 and VALUE[x.keys[0] % 54] <= limit)
+        any_action or (limit is not None and len(x.keys) == 1 and VALUE[x.keys[0] % DECK_SIZE] <= limit)
         or (two and len(x.keys) == 2))]
     if opts:
         hooks = ctx.hooks
