@@ -238,7 +238,7 @@ FIND_CARD = declare(
 
 @FIND_CARD.executor
 def _find_card(ctx: Any, a: Mapping[str, Any]) -> None:
-    from bpdsl.engine.state import Z_GRAVE, Z_HAND, Z_LIFE, Z_STAGE
+    from bpdsl.games.blackpoker.components import Z_GRAVE, Z_HAND, Z_LIFE, Z_STAGE
 
     card = _card_index(ctx, a["card"], ctx.seat)
     zone, seat = ctx.state.loc[card]
