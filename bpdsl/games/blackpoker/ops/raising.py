@@ -50,7 +50,7 @@ CHOOSE_CARD = declare(
 @CHOOSE_CARD.executor
 def _choose_card(ctx: Any, a: Mapping[str, Any]) -> None:
     from bpdsl.dsl.cards import card_at, parse_pattern
-    from bpdsl.engine.state import ZONES
+    from bpdsl.games.blackpoker.components import ZONES
 
     pattern = a["cards"] if not isinstance(a["cards"], str) else parse_pattern(a["cards"])
     slot = pattern.slots[0]
