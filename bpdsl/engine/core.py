@@ -731,7 +731,7 @@ class Game:
                     self.log.write(ev.VirtualKeys(seat, a.id, [self.hooks.card_text(c) for c in keys]))
             else:
                 for c in keys:
-                    self.hooks.move_card(self, c, Z_STAGE, self.state.owner[c])
+                    self.hooks.move_card(self, c, self._stage_zone, self.state.owner[c])
         if target is not None:
             inst.target = target
         elif a.target is not None:
