@@ -24,6 +24,8 @@ def edition(
                                           "bundled BlackPoker edition)"),
     name: Optional[str] = typer.Option(None, "--name", help="printed name of the edition (default: the id)"),
     folder: Optional[Path] = typer.Option(None, "--dir", help="folder to create (default: ./ID)"),
+    game: str = typer.Option("blackpoker", "--game", help="game whose newest edition is extended when --extends "
+                             "is not given"),
 ) -> None:
     """Write a project folder: bpdsl.toml, definitions/edition.yaml, definitions/actions.yaml with one example
     action, a scenario, JSON Schemas for editor completion and a README of the next steps.  It validates,
@@ -35,7 +37,7 @@ def edition(
     defs = definitions_or_exit(None, "new edition", "nothing written")
     target = folder or Path(edition_id)
     try:
-        new = new_edition(defs, edition_id, extends, name)
+        new = new_edition(defs, edition_id, extends, name, game)
         files = plan(defs, load_selected().documents, new)
         written = write(target, files)
     except ScaffoldError as exc:

@@ -38,7 +38,7 @@ class NewEdition:
     format: str
 
 
-def newest_edition(defs: Definitions, game: str = "blackpoker") -> str | None:
+def newest_edition(defs: Definitions, game: str) -> str | None:
     """The newest edition of ``game``: the highest version number in its id (act8.2 > act8.0 > act6.1)."""
     def version(e: Edition) -> tuple[int, ...]:
         return tuple(int(n) for n in re.findall(r"\d+", e.id))
@@ -95,14 +95,14 @@ def plan(defs: Definitions, documents: list[Document], new: NewEdition) -> dict[
 
 
 def new_edition(defs: Definitions, edition_id: str, extends: str | None,
-                name: str | None = None) -> NewEdition:
+                name: str | None = None, game: str | None = None) -> NewEdition:
     """Check the request and fill in the defaults (parent: the newest bundled edition; format: std if any)."""
     if not ID_PATTERN.match(edition_id):
         raise ScaffoldError(f"{edition_id!r} is not an edition id: letters, digits, '.', '_' and '-', "
                             "starting with a letter (e.g. my1.0)")
     if edition_id in defs.editions:
         raise ScaffoldError(f"edition {edition_id!r} exists already; choose another id")
-    parent_id = extends or newest_edition(defs)
+    parent_id = extends or (newest_edition(defs, game) if game is not None else None)
     if parent_id is None or parent_id not in defs.editions:
         from bpdsl.diagnostics import did_you_mean
 

@@ -65,8 +65,9 @@ WHY: dict[str, tuple[str, str]] = {
 }
 
 
-def reason_of(op: str, user_is_trump: bool, user_game: str, main_game: str = "blackpoker") -> tuple[str, str]:
-    """(reason key, why) of a single-entry op; trump entries and other games' entries explain themselves."""
+def reason_of(op: str, user_is_trump: bool, user_game: str, main_game: str) -> tuple[str, str]:
+    """(reason key, why) of a single-entry op; trump entries and entries of a game other than ``main_game`` (the
+    game with the most editions) explain themselves."""
     if op in WHY:
         return WHY[op]
     if user_is_trump:

@@ -92,9 +92,11 @@ def single_entry_reasons(defs: Definitions) -> dict[str, tuple[str, str, str]]:
         for kind, entry in entries(edition):
             if kind == "trump" or getattr(entry, "trump", None):
                 trumpish.add(f"{edition.game}:{entry.id}")
+    games = Counter(e.game for e in defs.editions.values())
+    main_game = games.most_common(1)[0][0] if games else ""
     out: dict[str, tuple[str, str, str]] = {}
     for op, who in single_entry_ops(defs).items():
-        key, why = reason_of(op, who in trumpish, who.split(":", 1)[0])
+        key, why = reason_of(op, who in trumpish, who.split(":", 1)[0], main_game)
         out[op] = (who, key, why)
     return out
 

@@ -112,5 +112,5 @@ def test_a_designer_edition_from_new_to_bench_without_flags(installed: Path, tmp
     from bpdsl.dsl.scaffold import newest_edition
 
     bundled = load_definitions()
-    parent = bundled.editions[newest_edition(bundled) or ""]
+    parent = bundled.editions[newest_edition(bundled, "blackpoker") or ""]
     assert {(s["edition"], s["format"]) for s in json.loads(r.stdout)["speed"]} == {("my", f.id) for f in parent.formats}

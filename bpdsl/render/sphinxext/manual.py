@@ -156,9 +156,9 @@ def diagnostic_examples() -> dict[str, _Example]:
     from bpdsl.resources import bundled, definitions_dir
 
     root = bundled("diagnostic-examples")
-    flow = definitions_dir() / "blackpoker" / "flows" / "bp2024.yaml"
     found: dict[str, _Example] = {}
-    if not (root / "base").is_dir():
+    flow = _bundled_flow_of(root / "base" / "edition.yaml", definitions_dir())
+    if not (root / "base").is_dir() or flow is None:
         _EXAMPLES = found
         return found
     for case in sorted(p for p in root.iterdir() if p.is_dir() and p.name != "base"):
@@ -184,6 +184,21 @@ def diagnostic_examples() -> dict[str, _Example]:
             found[case.name] = _Example(name, snippet, message)
     _EXAMPLES = found
     return found
+
+
+def _bundled_flow_of(edition_file: Path, defs_dir: Path) -> Path | None:
+    """The bundled flow file the examples' base edition names in its ``flow:`` (the examples carry no flow of
+    their own), found by id among every bundled game's flows."""
+    from bpdsl.datafile import DataFileError, read_yaml_file
+
+    try:
+        data = read_yaml_file(edition_file)
+    except DataFileError:  # a broken or missing base edition: no examples rather than a failed docs build
+        return None
+    flow_id = data.get("flow") if isinstance(data, dict) else None
+    if not isinstance(flow_id, str):
+        return None
+    return next(iter(sorted(defs_dir.glob(f"*/flows/{flow_id}.yaml"))), None)
 
 
 def setup(app: Any) -> None:

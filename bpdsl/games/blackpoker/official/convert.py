@@ -108,6 +108,7 @@ def convert(path: Path, edition_id: str, extends: str | None, defs: Definitions,
             documents: list[Document], roots: Sequence[Path]) -> ImportResult:
     """Read ``path`` and plan the edition folder; checked by loading and rendering it with ``roots``."""
     from bpdsl.dsl.scaffold import ID_PATTERN, newest_edition
+    from bpdsl.games.blackpoker.plugin import PLUGIN
     from bpdsl.diagnostics import did_you_mean
 
     if not ID_PATTERN.match(edition_id):
@@ -115,7 +116,7 @@ def convert(path: Path, edition_id: str, extends: str | None, defs: Definitions,
                             "with a letter (e.g. my8.3)", usage=True)
     if edition_id in defs.editions:
         raise ImportProblem(f"edition {edition_id!r} exists already; choose another id (--edition)", usage=True)
-    parent_id = extends or newest_edition(defs)
+    parent_id = extends or newest_edition(defs, PLUGIN.id)
     if parent_id is None or parent_id not in defs.editions:
         raise ImportProblem(f"unknown edition {parent_id!r} to extend; " + (
             did_you_mean(parent_id or "", defs.editions) or "editions: " + ", ".join(defs.editions)), usage=True)
