@@ -127,3 +127,19 @@ def test_a_changed_sentence_becomes_a_marked_override(tmp_path: Path) -> None:
     defs = load_or_raise([definitions_dir(), tmp_path / "c1" / "definitions"])
     printed = {t.name: t for t in edition_texts(defs.editions["c1"], "std")}
     assert upstream.norm(printed["チャージ"].section("effect")[0].text) == upstream.norm("全てのキャラクターをチャージ状態にする。")
+
+
+def test_an_entry_the_dsl_refuses_is_told_at_its_official_line(tmp_path: Path) -> None:
+    """A triggered action without its 誘発条件 does not validate: the loader's diagnostic points at the
+    official entry, not at the folder that was never written."""
+    cond = "      actTriggerCond: ターンプレイヤーかつ、エンドアクションが解決した時に誘発する。\n"
+    text = upstream.ACT.read_text(encoding="utf-8")
+    assert cond in text
+    changed = tmp_path / "act.yaml"
+    changed.write_text(text.replace(cond, "", 1), encoding="utf-8")
+    entry_line = text[:text.index(cond)].rfind("    - format:")
+    line = text[:entry_line].count("\n") + 1
+    r = bpdsl("import", "official", str(changed), "--edition", "t1", cwd=tmp_path)
+    assert r.returncode == 1, r.stderr
+    assert f"{changed}:{line}:7: T001 チャージ:" in r.stderr, r.stderr
+    assert "bpdsl-import" not in r.stderr and not (tmp_path / "t1").exists()

@@ -450,7 +450,8 @@ def _check(files: dict[str, str], roots: Sequence[Path], plan: _Planner) -> list
                 target.write_text(text, encoding="utf-8")
         result = load([*roots, staging / "definitions"])
         if not result.ok:
-            raise ImportProblem("the imported edition does not validate", result.errors)
+            raise ImportProblem("the imported edition does not validate",
+                                [_at_official(d, staging, files, plan) for d in result.errors])
         edition = result.definitions.editions[plan.edition_id]
         printed = {(t.entry, t.id): t for t in edition_texts(edition)}
     finally:
@@ -467,6 +468,31 @@ def _check(files: dict[str, str], roots: Sequence[Path], plan: _Planner) -> list
             if P.norm(got) != P.norm(official) and fname not in entry.forced:
                 wrong.append((entry, fname))
     return wrong
+
+
+def _at_official(d: Diagnostic, staging: Path, files: dict[str, str], plan: _Planner) -> Diagnostic:
+    """A diagnostic of the planned folder, told at the official entry it comes from (else at the file of
+    the folder it names)."""
+    from bpdsl.diagnostics import Pos
+    from bpdsl.dsl.yamlload import load_text
+
+    try:
+        rel = Path(d.pos.file).resolve().relative_to(staging.resolve()).as_posix()
+    except ValueError:
+        return d
+    key = rel.removeprefix("definitions/").removesuffix(".yaml")
+    kind = {"actions": "action", "characters": "character", "fogs": "fog"}.get(key)
+    if kind is not None and rel in files:
+        doc, _ = load_text(files[rel], rel)
+        ours = [e for e in plan.entries if e.source.kind == kind]
+        at = None
+        for i, entry in enumerate(ours):
+            if doc is not None and doc.pos((key, i)).line <= d.pos.line:
+                at = entry
+        if at is not None:
+            return Diagnostic(at.source.pos(), d.code, f"{at.source.get(_key(at.source, 'Name'))}: {d.message}",
+                              d.hint, d.severity)
+    return Diagnostic(Pos(f"(imported) {rel}", d.pos.line, d.pos.col), d.code, d.message, d.hint, d.severity)
 
 
 def _official_texts(e: OfficialEntry) -> dict[str, str]:
