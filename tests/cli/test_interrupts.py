@@ -30,9 +30,6 @@ BPDSL = [sys.executable, "-m", "bpdsl"]
 SPHINX_PAGES = ("genindex.html", "search.html", "py-modindex.html")
 
 
-_STARTED: list[subprocess.Popen[str]] = []
-
-
 def sigint_as_at_a_terminal() -> None:
     """Run in the child before exec: a job started in the background by a non-interactive shell inherits
     SIGINT ignored, and Python then never raises KeyboardInterrupt; a user's Ctrl-C always arrives."""
