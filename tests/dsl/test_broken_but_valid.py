@@ -41,6 +41,10 @@ CASES: dict[str, Edit] = {
                                       at="blackpoker/editions/act8.0/actions.yaml", mark='♠A〜10"'),
     "suit removed: frame deck": Edit("blackpoker/game.yaml", SPADE, "", "R104", "declares no suit ♠",
                                      at="blackpoker/regulations/bp2024.yaml", mark='"♠A"'),
+    "the field zone removed": Edit(
+        "blackpoker/game.yaml",
+        "  - {id: field, name: 場, ordered: true, visibility: face_up, owner_visibility: contents, role: characters}\n",
+        "", "G001", "no zone 'field'", mark="zones:\n  |- {id: life,"),
     "rank without a value a game can have": Edit("blackpoker/game.yaml", "{id: A, value: 1}",
                                                  "{id: A, value: -99999999999}", "S005", "out of range",
                                                  mark="-99999999999"),
