@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from bpdsl.engine.compiled import TEXT
 from bpdsl.engine.errors import GameAborted
+from bpdsl.engine.numbers import numbers_for
 from bpdsl.engine.state import ActionInstance, Character, State
 
 if TYPE_CHECKING:
@@ -220,8 +221,6 @@ class BaseHooks:
 
     def resolve_name(self, ctx: Ctx, name: str) -> Any:
         """``me.X`` / ``opponent.X`` of the counters and values the game document declares."""
-        from bpdsl.engine.numbers import numbers_for
-
         got = numbers_for(ctx.game.rules).resolve(ctx.game.state, ctx.seat, name)
         if got is None:
             raise GameAborted(f"expression name {name!r} has no value in this game")

@@ -29,6 +29,7 @@ class PlayerNumbers:
         self.field = zones.field
         self.values: dict[str, tuple[int, Callable[[Callable[[str], Any]], Any]]] = {
             v.id: (zones.index(v.zone), v.expr.compiled) for v in (getattr(game, "values", ()) or ())}
+        self._readers: dict[str, Callable[[State, int], int] | None] = {}
 
     # ------------------------------------------------------------------ counters
 
@@ -64,17 +65,23 @@ class PlayerNumbers:
 
     def resolve(self, s: State, seat: int, name: str) -> int | None:
         """``me.X`` / ``opponent.X`` of a declared counter or value; None for any other name."""
+        try:
+            reader = self._readers[name]
+        except KeyError:
+            reader = self._readers[name] = self._reader(name)
+        return reader(s, seat) if reader is not None else None
+
+    def _reader(self, name: str) -> Callable[[State, int], int] | None:
+        """How to read ``name`` from a state and the asking seat, worked out once per name: conditions read
+        the same few names at every decision of every game."""
         who, _, what = name.partition(".")
-        if who == "me":
-            p = seat
-        elif who == "opponent":
-            p = 1 - seat
-        else:
+        if who not in ("me", "opponent"):
             return None
+        other = who == "opponent"
         if what in self.values:
-            return self.value(s, p, what)
+            return lambda s, seat: self.value(s, 1 - seat if other else seat, what)
         if what in self.counters:
-            return self.get(s, p, what)
+            return lambda s, seat: self.get(s, 1 - seat if other else seat, what)
         return None
 
 
