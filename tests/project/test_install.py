@@ -12,7 +12,9 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -22,9 +24,25 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def own_dir() -> Iterator[Path]:
+    """A folder of this module's own, outside pytest's numbered temporary folders: other pytest sessions of
+    the same user (a shared machine) prune those while these minutes-long tests still run in them."""
+    with tempfile.TemporaryDirectory(prefix="bpdsl-install-test-") as name:
+        yield Path(name)
+
+
+@pytest.fixture
+def tmp_path(own_dir: Path, request: pytest.FixtureRequest) -> Path:
+    """A working folder per test, inside :func:`own_dir`."""
+    path = own_dir / request.node.name
+    path.mkdir()
+    return path
+
+
+@pytest.fixture(scope="module")
+def installed(own_dir: Path) -> Path:
     """The bin/ folder of a fresh venv with the wheel installed."""
-    base = tmp_path_factory.mktemp("install")
+    base = own_dir / "install"
     dist = base / "dist"
     r = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
                         "-w", str(dist), str(ROOT)], capture_output=True, text=True, timeout=600)
