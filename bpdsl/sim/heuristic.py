@@ -22,7 +22,8 @@ from typing import Any, Callable
 from bpdsl.engine.decisions import DecisionRequest
 
 # discard: ハンデス (choose_cards, then discard: cards: chosen)
-HARMFUL_OPS = {"send_to_grave", "move_to_life_top", "toggle_state", "damage", "discard"}
+# negate: カウンター and 停戦 (an action on the stage is negated)
+HARMFUL_OPS = {"send_to_grave", "move_cards", "toggle_state", "damage", "discard"}
 HELPFUL_OPS = {"attach_key", "revive_by_sacrifice", "return_to_hand"}
 DEVELOP_OPS = {"put_onto_field", "attach_key", "revive_by_sacrifice"}
 LOW_LIFE = 8
@@ -112,7 +113,7 @@ class HeuristicAgent:
         ops = {step[2] for step in a.effect}
         target_op = a.target[2] if a.target else ""
         stage = obs.get("stage", [])
-        if "counter" in ops:
+        if "negate" in ops:  # an answer to an action on the stage (カウンター, 停戦)
             if not stage or stage[-1]["controller"] == obs["you"]:
                 return -5.0  # never counter its own action
             return 4.0

@@ -2,21 +2,20 @@
 
 Covers putting cards onto the field as a character (every summon, 防壁設置, 防壁補充, 装備), drawing,
 searching the life, revealing until a card of given ranks appears (世代交代), returning cards to the hand,
-sending characters to the grave, moving a character on top of a life (死の槍), clearing the fog (エンド),
-reviving a card from the grave (リアニメイト) and discarding a card chosen from an opponent's hand (ハンデス).
+sending characters to the grave, clearing the fog (エンド), and ``move_cards``: the general move of a
+target's, chosen or key cards to the top or bottom of a zone (死の槍 is ``move_cards`` to the life top in an
+order the owner chooses; リアニメイト's 「選んだカードを墓地に戻す」 is ``move_cards`` with ``back``).
 """
 from __future__ import annotations
 
 import itertools
 from typing import Any, Mapping
 
-from bpdsl.games.blackpoker.ops._common import FACES, NOUNS, STATES, get, life, predicate, ranks_text, zone_name
-from bpdsl.ops.registry import PhraseContext, declare
-from bpdsl.games.blackpoker.components import Z_HAND
-from bpdsl.games.blackpoker.components import Z_GRAVE, Z_HAND
-from bpdsl.games.blackpoker.components import Z_HAND, Z_STAGE
-from bpdsl.games.blackpoker.components import Z_LIFE
-from bpdsl.games.blackpoker.components import Z_FOG, Z_GRAVE, Z_HAND
+from bpdsl.games.blackpoker.ops._common import (FACES, NOUNS, STATES, get, life, predicate, ranks_text, target_noun,
+                                               zone_name)
+from bpdsl.ops._nested import report_done
+from bpdsl.ops.registry import PhraseContext, declare, retire
+from bpdsl.games.blackpoker.components import Z_FOG, Z_GRAVE, Z_HAND, Z_LIFE, Z_STAGE
 from bpdsl.games.blackpoker.events import Revealed
 
 _FACE = {"type": "string", "allowed": list(FACES)}
@@ -303,34 +302,86 @@ def _send_to_grave(ctx: Any, a: Mapping[str, Any]) -> None:
         ctx.hooks.to_grave(ctx.game, ch)
 
 
-def _to_life_top_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    noun = NOUNS[get(a, "what", "soldier")]
-    face = FACES[get(a, "face", "down")]
-    return (f"対象の{noun}をオーナーの{life(ctx)}の一番上に{face}で移す。"
-            f"{noun}が複数のカードから成る場合、任意の順で{life(ctx)}の一番上に{face}で移す。")
+_MOVE_ZONES = {"life": Z_LIFE, "hand": Z_HAND, "grave": Z_GRAVE}
+_POSITIONS = {"top": "一番上", "bottom": "一番下"}
+_PROMPT = {"life": "ライフ", "hand": "手札", "grave": "墓地"}  # the word a decision's prompt names a zone by
 
 
-MOVE_TO_LIFE_TOP = declare(
-    "move_to_life_top", "effect",
-    args={"cards": {"type": "string", "allowed": ["target"], "required": True},
-          "what": {"type": "string", "allowed": list(NOUNS), "default": "soldier"},
-          "face": {**_FACE, "default": "down"}},
-    phrase=_to_life_top_phrase,
-    summary=("Move the targeted character onto the top of its owner's life, face down; a character made of "
-             "several cards goes there in an order its owner chooses."),
-    example={"move_to_life_top": {"cards": "target", "what": "soldier", "face": "down"}},
+def _move_subject(ctx: PhraseContext, cards: str) -> str:
+    if cards == "target":
+        return f"対象の{target_noun(ctx, 'キャラクター')}"
+    return {"chosen": "選んだカード", "key": "キーカード"}[cards]
+
+
+def _move_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    cards, to = a["cards"], a["to"]
+    owner = "オーナーの" if get(a, "say_owner", False) else ""
+    place = zone_name(ctx, to) + (f"の{_POSITIONS[get(a, 'position', 'top')]}" if to == "life" else "")
+    face = f"{FACES[a['face']]}で" if a.get("face") else ""
+    verb = "戻す" if get(a, "back", False) else "移す"
+    text = f"{_move_subject(ctx, cards)}を{owner}{place}に{face}{verb}。"
+    if get(a, "order", "kept") == "owner" and cards == "target":
+        text += f"{target_noun(ctx, 'キャラクター')}が複数のカードから成る場合、任意の順で{place}に{face}{verb}。"
+    return text
+
+
+MOVE_CARDS = declare(
+    "move_cards", "effect",
+    args={"cards": {"type": "string", "allowed": ["target", "chosen", "key"], "required": True},
+          "to": {"type": "string", "allowed": list(_MOVE_ZONES), "required": True},
+          "position": {"type": "string", "allowed": list(_POSITIONS), "default": "top"},
+          "face": {"type": "string", "allowed": ["down"], "nullable": True},
+          "order": {"type": "string", "allowed": ["kept", "owner"], "default": "kept"},
+          "say_owner": {"type": "boolean", "default": False},
+          "back": {"type": "boolean", "default": False}},
+    phrase=_move_phrase,
+    summary=("Move cards to a zone of their owner, on top or (`position: bottom`) under the pile: every card "
+             "of the targeted character (it leaves the field), the cards a choose step picked that are still "
+             "where they were chosen, or this action's key cards. `order: owner`: a character of several cards "
+             "goes there in an order its owner chooses. `back`: the cards return where they came from "
+             "(「戻す」; a card already in that zone stays where it lies). `face: down` and `say_owner` only word "
+             "the sentence (a life is face down). Reports whether anything was moved (an `attempt` reads it)."),
+    example={"move_cards": {"cards": "target", "to": "life", "position": "top", "face": "down", "order": "owner",
+                            "say_owner": True}},
 )
 
-@MOVE_TO_LIFE_TOP.executor
-def _move_to_life_top(ctx: Any, a: Mapping[str, Any]) -> None:
-    rules, game = ctx.hooks, ctx.game
-    ch = rules.find(game, ctx.inst.target[1])
-    if ch is None:
+
+@MOVE_CARDS.executor
+def _move_cards(ctx: Any, a: Mapping[str, Any]) -> None:
+    rules, game, s = ctx.hooks, ctx.game, ctx.state
+    zone, top = _MOVE_ZONES[a["to"]], get(a, "position", "top") == "top"
+    if a["cards"] == "target":
+        t = ctx.inst.target
+        ch = rules.find(game, t[1]) if t is not None and t[0] == "char" else None
+        report_done(ctx, ch is not None)
+        if ch is None:
+            return
+        order = None
+        if get(a, "order", "kept") == "owner":
+            orders = [list(p) for p in itertools.permutations(ch.cards)] if len(ch.cards) <= 4 else [list(ch.cards)]
+            i = ctx.decide(ch.owner, "order", orders, {"what": f"{_PROMPT[a['to']]}に置く順 (最後が一番上)"},
+                           ["→".join(rules.card_text(c) for c in o) for o in orders])
+            order = orders[i]
+        moved = list(order or ch.cards)
+        rules.leave_field(game, ch, zone, order=order)
+        if not top:
+            for c in reversed(moved):  # under the pile, the last of the order nearest the top
+                rules.move_card(game, c, zone, s.owner[c], top=False)
         return
-    orders = [list(p) for p in itertools.permutations(ch.cards)] if len(ch.cards) <= 4 else [list(ch.cards)]
-    i = ctx.decide(ch.owner, "order", orders, {"what": "ライフに置く順 (最後が一番上)"},
-                   ["→".join(rules.card_text(c) for c in o) for o in orders])
-    rules.leave_field(game, ch, Z_LIFE, order=orders[i])
+    if a["cards"] == "chosen":
+        where = ctx.inst.data.get("chosen_from")
+        cards = [c for c in ctx.inst.data.get("chosen", []) if where is None or s.loc[c][0] == where]
+    else:  # key cards still on the stage (virtual key cards never move)
+        cards = [] if ctx.inst.data.get("virtual_keys") else [c for c in ctx.inst.keys if s.loc[c][0] == Z_STAGE]
+    report_done(ctx, bool(cards))
+    for c in cards:
+        if get(a, "back", False) and s.loc[c][0] == zone:
+            continue  # already back where it belongs: it stays where it lies
+        rules.move_card(game, c, zone, s.owner[c], top=top)
+
+
+retire("move_to_life_top", "move_cards: {cards: target, to: life, position: top, face: down, order: owner, "
+                           "say_owner: true}")
 
 
 def _move_all_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
