@@ -45,6 +45,7 @@ WHY: dict[str, tuple[str, str]] = {
     "reveal_top": ("block", "turn over the top N of the life, matching cards onto the field"),
     "rest_to_life_bottom": ("block", "the rest of a reveal under the life, in an order the player chooses"),
     "move_cards": ("block", "cards (a target's, chosen, key) to the top or bottom of a zone (死の槍: the life top)"),
+    "attempt": ("block", "a step, then one branch if it could be done and another if not (リアニメイト)"),
     "move_all": ("block", "every card of one zone to another (エンド: fog to grave)"),
     "reveal_until": ("block", "reveal cards until one matches a pattern (世代交代)"),
     "card_moved": ("block", "trigger: a card matching a pattern moves between zones"),
@@ -56,8 +57,6 @@ WHY: dict[str, tuple[str, str]] = {
     "lose_at": ("block", "a player loses at a limit of a declared counter (Black Doubt's 100 points)"),
     "waive_cost": ("block", "a character's ability waiving a cost letter for a type of action (魔術士)"),
     # --- cut to one sentence of a seed list: what a composition still lacks
-    "revive_by_sacrifice": ("seed", "its first sentence is choose_cards (from: grave); the rest, 「対象を墓地に"
-                                    "移せた場合、選んだカードを…場に出す。移せない場合…戻す」, has no general op yet"),
     "push_your_luck": ("seed", "B・J's hit-or-stand loop: a loop of steps referring to each other"),
 }
 

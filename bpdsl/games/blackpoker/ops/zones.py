@@ -4,7 +4,8 @@ Covers putting cards onto the field as a character (every summon, 防壁設置, 
 searching the life, revealing until a card of given ranks appears (世代交代), returning cards to the hand,
 sending characters to the grave, clearing the fog (エンド), and ``move_cards``: the general move of a
 target's, chosen or key cards to the top or bottom of a zone (死の槍 is ``move_cards`` to the life top in an
-order the owner chooses; リアニメイト's 「選んだカードを墓地に戻す」 is ``move_cards`` with ``back``).
+order the owner chooses; リアニメイト is ``choose_cards`` from the grave, then an ``attempt`` to send the target
+to the grave: the chosen card onto the field if it went, else ``move_cards`` ``back`` to the grave).
 """
 from __future__ import annotations
 
@@ -29,12 +30,14 @@ def _put_source(ctx: PhraseContext, cards: str, count: int) -> str:
         return f"手札からカード{count}枚"
     if cards == "life_top":
         return f"自分の{life(ctx)}の一番上から{count}枚"
+    if cards == "chosen":
+        return "選んだカード"
     return cards
 
 
 def _put_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    as_ = a["as"]
-    name = ctx.name(as_)
+    as_ = a.get("as")
+    name = ctx.name(as_) if as_ else NOUNS["soldier"]  # no kind: the soldier the cards' rank makes
     face, state = get(a, "face", "up"), get(a, "state", "charge")
     text = f"{_put_source(ctx, a['cards'], get(a, 'count', 1))}を{name}として{FACES[face]}かつ{STATES[state]}で場に出す。"
     alt = a.get("or")
@@ -53,9 +56,9 @@ def _put_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 PUT_ONTO_FIELD = declare(
     "put_onto_field", "effect",
     args={
-        "cards": {"type": "string", "allowed": ["key", "hand", "life_top"], "required": True},
+        "cards": {"type": "string", "allowed": ["key", "hand", "life_top", "chosen"], "required": True},
         "count": {"type": "integer", "min": 1, "default": 1},
-        "as": {"type": "ref", "required": True, "meta": {"ref": "character"}},
+        "as": {"type": "ref", "meta": {"ref": "character"}},
         "face": {**_FACE, "default": "up"},
         "state": {**_STATE, "default": "charge"},
         "or": {"type": "dict", "schema": {"count": {"type": "integer", "min": 1}, "face": _FACE, "state": _STATE}},
@@ -63,9 +66,10 @@ PUT_ONTO_FIELD = declare(
         "see_placement": {"type": "boolean", "default": False},
     },
     phrase=_put_phrase,
-    summary=("Put cards onto the field as one character of the given kind, face up or down, charged or "
-             "driven. `cards`: the key cards, `count` cards chosen from the hand, or the top `count` cards of "
-             "the own life. `or` offers the player an alternative count/state (防壁補充). `see_*` only add "
+    summary=("Put cards onto the field as one character of the given kind (`as`; without it the soldier their "
+             "rank makes them: 一般兵, 英雄, エース ...), face up or down, charged or driven. `cards`: the key "
+             "cards, `count` cards chosen from the hand, the top `count` cards of the own life, or the cards a "
+             "choose step picked that are still where they were chosen. `or` offers the player an alternative count/state (防壁補充). `see_*` only add "
              "the printed references to the character list and the bulwark placement box."),
     example={"put_onto_field": {"cards": "key", "as": "general_soldier", "face": "up", "state": "charge"}},
 )
@@ -85,6 +89,9 @@ def _put_onto_field(ctx: Any, a: Mapping[str, Any]) -> None:
     p = game.state.players[seat]
     if a["cards"] == "key":
         cards = list(ctx.inst.keys)
+    elif a["cards"] == "chosen":
+        where = ctx.inst.data.get("chosen_from")
+        cards = [c for c in ctx.inst.data.get("chosen", []) if where is None or ctx.state.loc[c][0] == where]
     elif a["cards"] == "life_top":
         cards = [p.life[-1 - i] for i in range(min(count, len(p.life)))]
     else:
@@ -94,7 +101,7 @@ def _put_onto_field(ctx: Any, a: Mapping[str, Any]) -> None:
             cards.append(opts[ctx.decide(seat, "choose", opts, {"what": "場に出すカード"},
                                          [rules.card_text(c) for c in opts])])
     if cards:
-        rules.put_onto_field(game, seat, cards, a["as"], face == "up", state == "drive")
+        rules.put_onto_field(game, seat, cards, a.get("as"), face == "up", state == "drive")
 
 
 def _attach_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -298,6 +305,7 @@ def _send_to_grave(ctx: Any, a: Mapping[str, Any]) -> None:
         t = ctx.inst.target
         uid = t[1] if t is not None and t[0] == "char" else -1
     ch = ctx.hooks.find(ctx.game, uid)
+    report_done(ctx, ch is not None)
     if ch is not None:
         ctx.hooks.to_grave(ctx.game, ch)
 
@@ -414,34 +422,7 @@ def _move_all(ctx: Any, a: Mapping[str, Any]) -> None:
         rules.move_card(game, c, Z_GRAVE, ctx.state.owner[c])
 
 
-def _revive_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    face, state = FACES[get(a, "face", "up")], STATES[get(a, "state", "charge")]
-    return ("自分の墓地にあるカード1枚を選ぶ。対象のキャラクターを墓地に移せた場合、"
-            f"選んだカードを兵士として{face}かつ{state}で場に出す。移せない場合、選んだカードを墓地に戻す。")
-
-
-REVIVE_BY_SACRIFICE = declare(
-    "revive_by_sacrifice", "effect",
-    args={"face": {**_FACE, "default": "up"}, "state": {**_STATE, "default": "charge"}},
-    phrase=_revive_phrase,
-    summary=("Choose one card of the own grave; if the targeted character could be moved to the grave, put "
-             "the chosen card onto the field as the soldier its rank makes it (一般兵/英雄/エース/魔術士), "
-             "otherwise it stays in the grave."),
-    example={"revive_by_sacrifice": {"face": "up", "state": "charge"}},
-    uses_target=True,
-)
-
-@REVIVE_BY_SACRIFICE.executor
-def _revive_by_sacrifice(ctx: Any, a: Mapping[str, Any]) -> None:
-    rules, game, seat = ctx.hooks, ctx.game, ctx.seat
-    grave = ctx.state.players[seat].grave
-    chosen = None
-    if grave:
-        opts = sorted(grave)
-        chosen = opts[ctx.decide(seat, "choose", opts, {"what": "墓地から選ぶカード"}, [rules.card_text(c) for c in opts])]
-    ch = rules.find(game, ctx.inst.target[1])
-    if ch is None:
-        return
-    rules.to_grave(game, ch)
-    if chosen is not None and ctx.state.loc[chosen][0] == 2:  # still in the grave
-        rules.put_onto_field(game, seat, [chosen], None, get(a, "face", "up") == "up", get(a, "state", "charge") == "drive")
+retire("revive_by_sacrifice", "choose_cards: {from: grave} then attempt: {do: {send_to_grave: {cards: target, "
+                              "from_field: false}}, then: [{put_onto_field: {cards: chosen, face: up, state: "
+                              "charge}}], else: [{move_cards: {cards: chosen, to: grave, back: true}}]} "
+                              "(list: prose)")
