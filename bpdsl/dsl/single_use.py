@@ -40,11 +40,12 @@ WHY: dict[str, tuple[str, str]] = {
     "target_card": ("trump", "切札再生: targets a card of the grave (only trumps are targeted so)"),
     # --- general building blocks: written for any entry, one uses them today
     "choose_one": ("block", "「…もしくは…」: one of several step lists"),
-    "negate": ("block", "negate an action on the stage (if a condition holds)"),
     "change_target": ("block", "a new target within what the targeted action may target"),
     "release_combat": ("block", "a character stops being an attacker or blocker"),
     "reveal_top": ("block", "turn over the top N of the life, matching cards onto the field"),
     "rest_to_life_bottom": ("block", "the rest of a reveal under the life, in an order the player chooses"),
+    "move_cards": ("block", "cards (a target's, chosen, key) to the top or bottom of a zone (死の槍: the life top)"),
+    "attempt": ("block", "a step, then one branch if it could be done and another if not (リアニメイト)"),
     "move_all": ("block", "every card of one zone to another (エンド: fog to grave)"),
     "reveal_until": ("block", "reveal cards until one matches a pattern (世代交代)"),
     "card_moved": ("block", "trigger: a card matching a pattern moves between zones"),
@@ -56,11 +57,6 @@ WHY: dict[str, tuple[str, str]] = {
     "lose_at": ("block", "a player loses at a limit of a declared counter (Black Doubt's 100 points)"),
     "waive_cost": ("block", "a character's ability waiving a cost letter for a type of action (魔術士)"),
     # --- cut to one sentence of a seed list: what a composition still lacks
-    "counter": ("seed", "negate with a condition on the key cards; its printed 「次のいずれかの場合」 list with "
-                        "the request word has no phrase composed from expressions yet"),
-    "revive_by_sacrifice": ("seed", "its first sentence is choose_cards (from: grave); the rest, 「対象を墓地に"
-                                    "移せた場合、選んだカードを…場に出す。移せない場合…戻す」, has no general op yet"),
-    "move_to_life_top": ("seed", "死の槍: the target's cards onto its owner's life top"),
     "push_your_luck": ("seed", "B・J's hit-or-stand loop: a loop of steps referring to each other"),
 }
 

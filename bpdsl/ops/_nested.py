@@ -11,6 +11,17 @@ from bpdsl.ops import registry
 from bpdsl.ops.registry import PhraseContext
 
 
+DONE = "done"  # the key of ``inst.data`` a step reports whether it did what it says under
+
+
+def report_done(ctx: Any, done: bool) -> None:
+    """Say whether this step did what it says (moved the cards it names ...).  An ``attempt`` reads the
+    report of its ``do`` step to choose its branch; a step that never reports counts as done."""
+    inst = getattr(ctx, "inst", None)
+    if inst is not None and DONE in inst.data:
+        inst.data[DONE] = done
+
+
 def run_steps(ctx: Any, calls: Sequence[Any]) -> bool:
     """Run nested effect steps in order; False when a guard step stopped them (like a top-level effect)."""
     for call in calls:

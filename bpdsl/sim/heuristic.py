@@ -22,11 +22,33 @@ from typing import Any, Callable
 from bpdsl.engine.decisions import DecisionRequest
 
 # discard: ハンデス (choose_cards, then discard: cards: chosen)
-HARMFUL_OPS = {"send_to_grave", "move_to_life_top", "toggle_state", "damage", "discard"}
-HELPFUL_OPS = {"attach_key", "revive_by_sacrifice", "return_to_hand"}
-DEVELOP_OPS = {"put_onto_field", "attach_key", "revive_by_sacrifice"}
+# negate: カウンター and 停戦 (an action on the stage is negated)
+HARMFUL_OPS = {"send_to_grave", "move_cards", "toggle_state", "damage", "discard"}
+HELPFUL_OPS = {"attach_key", "return_to_hand"}
+DEVELOP_OPS = {"put_onto_field", "attach_key"}
 LOW_LIFE = 8
 VALUES = {"A": 1, "J": 11, "Q": 12, "K": 13, "Joker": 0}
+
+
+def _op_names(steps: Any) -> set[str]:
+    """The ops of compiled effect steps, those nested in a composite step (attempt, choose_one ...) included:
+    リアニメイト develops through the put_onto_field inside its attempt."""
+    names: set[str] = set()
+
+    def nested(value: Any) -> None:
+        if hasattr(value, "op") and hasattr(value, "args"):
+            names.add(value.op)
+            for v in value.args.values():
+                nested(v)
+        elif isinstance(value, list):
+            for v in value:
+                nested(v)
+
+    for _fn, args, op in steps:
+        names.add(op)
+        for v in args.values():
+            nested(v)
+    return names
 
 
 def card_value(text: str) -> int:
@@ -109,10 +131,10 @@ class HeuristicAgent:
         self.helpful.setdefault(a.name, self._is_helpful(a))
         me, opp = self._me(obs), self._opp(obs)
         my_turn = obs["turn"] == obs["you"]
-        ops = {step[2] for step in a.effect}
+        ops = _op_names(a.effect)
         target_op = a.target[2] if a.target else ""
         stage = obs.get("stage", [])
-        if "counter" in ops:
+        if "negate" in ops:  # an answer to an action on the stage (カウンター, 停戦)
             if not stage or stage[-1]["controller"] == obs["you"]:
                 return -5.0  # never counter its own action
             return 4.0

@@ -36,7 +36,7 @@ def test_heuristic_never_counters_its_own_action_and_plays_legal_games() -> None
         assert not r.aborted, r.reason
         for req, obs, i in h.seen:
             opt = req.options[i]
-            if req.kind == "action" and opt != "pass" and any(step[2] == "counter" for step in opt.effect):
+            if req.kind == "action" and opt != "pass" and any(step[2] == "negate" for step in opt.effect):
                 counters += 1
                 assert obs["stage"] and obs["stage"][-1]["controller"] != obs["you"], "countered its own action"
     assert counters > 0, "the heuristic never used a counter: the check above tested nothing"

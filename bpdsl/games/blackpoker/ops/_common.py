@@ -75,6 +75,56 @@ def noun(value: Any, ctx: PhraseContext | None = None) -> str:
 ORDER_WORDS = {"<=": "以下", ">=": "以上", "<": "未満", ">": "より大きい", "==": "と等しい"}
 
 
+_MORE_WORDS = {**ORDER_WORDS, "!=": "と等しくない"}
+_COUNT = "の枚数"  # a count's noun: 「対象アクションのキーカードの枚数」 == 2 reads 「…キーカードが2枚」
+
+
+def condition_words(node: Any, ctx: PhraseContext, subject: list[str] | None = None) -> str | None:
+    """The printed words of a condition (a parsed expression node), or None when it has no wording of its
+    own: comparisons as 以上/以下/…, ``X % Y == 0`` as 「Yで割切れる」, ``!= 0`` as 「0以外」, a count
+    ``== N`` as 「…がN枚」, ``and`` as 「かつ」.  A subject is said once when the next condition is about the
+    same thing, and then the conditions join with 「かつ、」 (死の槍: 「…の数字が0以外かつ、…で割切れる」)."""
+    subject = [] if subject is None else subject
+    op = getattr(node, "op", None)
+    if op == "and":
+        left = condition_words(node.left, ctx, subject)
+        said = len(subject)
+        right = condition_words(node.right, ctx, subject)
+        if left is None or right is None:
+            return None
+        elided = len(subject) > said and len(subject) > 1 and subject[-1] == subject[-2]
+        return f"{left}かつ{'、' if elided else ''}{right}"
+    if op not in _MORE_WORDS:
+        return None
+    left, right = node.left, node.right
+    if op == "==" and getattr(left, "op", None) == "%" and getattr(right, "value", None) == 0:
+        what, words = left.left, f"{_expr_noun(left.right, ctx)}で割切れる"  # X % Y == 0
+    elif op == "!=" and getattr(right, "value", None) == 0 and not isinstance(getattr(right, "value", None), bool):
+        what, words = left, "0以外"
+    else:
+        what, words = left, f"{_expr_noun(right, ctx)}{_MORE_WORDS[op]}"
+    name = _expr_noun(what, ctx)
+    if op == "==" and name.endswith(_COUNT) and isinstance(getattr(right, "value", None), int):
+        subject.append(name)
+        return f"{name[:-len(_COUNT)]}が{right.value}枚"
+    said = bool(subject) and subject[-1] == name
+    subject.append(name)
+    return words if said else f"{name}が{words}"
+
+
+def disjuncts(node: Any) -> list[Any]:
+    """The alternatives of an ``or`` condition, in written order (one node when it is no ``or``)."""
+    if getattr(node, "op", None) == "or":
+        return disjuncts(node.left) + disjuncts(node.right)
+    return [node]
+
+
+def _expr_noun(node: Any, ctx: PhraseContext) -> str:
+    from bpdsl.dsl.expr import unparse
+
+    return noun(unparse(node), ctx)
+
+
 def filter_words(value: Any, ctx: PhraseContext, subject: dict[str, str]) -> str:
     """Printed words of a filter over the things a step selects: ``each.size <= key.rank_sum`` ->
     サイズがキーカードの合計値以下の. ``subject`` maps the selection's names to their printed attribute

@@ -56,6 +56,7 @@ def _choose_cards(ctx: Any, a: Mapping[str, Any]) -> None:
         i = ctx.decide(ctx.seat, "choose", opts, {"what": "指定するカード"}, [ctx.hooks.card_text(x) for x in opts])
         chosen.append(opts[i])
     ctx.inst.data["chosen"] = chosen
+    ctx.inst.data["chosen_from"] = _ZONES[get(a, "from", "hand")]  # a later step acts on them while still there
 
 
 def _discard_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:

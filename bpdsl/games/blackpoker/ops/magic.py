@@ -1,19 +1,16 @@
 """Magic ops: what the quick and normal magic actions do to characters and actions.
 
 Covers modifying a soldier's size until the end of the turn (アップ, ダウン; act8.0 marks it with a fog
-card), switching a character between charged and driven (ツイスト), countering an action on the stage
-(カウンター), and the conditional lead of 死の槍 ("…割切れる場合、次を行う。"), which stops the effect when
-its condition does not hold.
+card) and switching a character between charged and driven (ツイスト).  カウンター is the general
+``negate`` with a condition (:mod:`bpdsl.games.blackpoker.ops.stage`).
 """
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from bpdsl.games.blackpoker.ops._common import STATES, get, noun, request_word
-from bpdsl.ops.registry import PhraseContext, declare
+from bpdsl.games.blackpoker.ops._common import STATES, get, noun
+from bpdsl.ops.registry import PhraseContext, declare, retire
 from bpdsl.games.blackpoker.components import Z_FOG, Z_STAGE
-from bpdsl.engine.compiled import VALUE
-from bpdsl.games.blackpoker.components import DECK_SIZE
 
 
 def _modify_size_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -113,37 +110,5 @@ def _toggle_state(ctx: Any, a: Mapping[str, Any]) -> None:
         ch.driven = options[i]
 
 
-def _counter_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    r = request_word(ctx)
-    return "\n".join([
-        f"次のいずれかの場合、対象の{r}を無効にする。その場合、対象{r}をステージから取り除き、対象{r}のキーカードを墓地に移す。",
-        f"  対象{r}のキーカードが1枚かつこの{r}のキーカードの数字が対象{r}のキーカードの数字以上",
-        f"  対象{r}のキーカードが{get(a, 'always_at', 2)}枚",
-    ])
-
-
-COUNTER = declare(
-    "counter", "effect",
-    args={"always_at": {"type": "integer", "min": 1, "default": 2}},
-    phrase=_counter_phrase,
-    summary=("Negate the targeted action on the stage if it has one key card whose rank is at most this "
-             "action's key rank, or if it has `always_at` key cards: remove it from the stage and put its key "
-             "cards into the grave (its costs stay paid)."),
-    example={"counter": {"always_at": 2}},
-    uses_target=True,
-)
-
-@COUNTER.executor
-def _counter(ctx: Any, a: Mapping[str, Any]) -> None:
-
-    s = ctx.state
-    ref = ctx.inst.target[1]
-    victim = next((x for x in s.stage if x.uid == ref), None)
-    if victim is None:
-        return
-    n = len(victim.keys)
-    mine = max((VALUE[c % DECK_SIZE] for c in ctx.inst.keys), default=0)
-    if (n == 1 and mine >= VALUE[victim.keys[0] % DECK_SIZE]) or n == get(a, "always_at", 2):
-        ctx.game.remove_from_stage(victim)
-
-
+retire("counter", "negate: {if: target.key_count == 1 and self.key_rank >= target.key_rank or target.key_count == N, "
+                  "wording: full} (N: the old always_at, 2)")

@@ -1,7 +1,9 @@
 """Stage ops: effects on actions that wait on the stage, and the note that shields an action from them.
 
 ``negate`` takes the targeted action off the stage (its key cards to the grave, its costs stay paid),
-when its ``if`` holds; 停戦 is ``negate`` on a target_action limited to ダメージ判定.  ``change_target``
+when its ``if`` holds; 停戦 is ``negate`` on a target_action limited to ダメージ判定, and カウンター is
+``negate: {if: target.key_count == 1 and self.key_rank >= target.key_rank or target.key_count == 2,
+wording: full}`` (its 「次のいずれかの場合」 list is the ``or`` of the condition).  ``change_target``
 lets the controller point the targeted action at another thing *that action* could target — computed by
 that action's own target op, never by this one — so a target can never move to something the action could
 not have chosen.  ``not_targeted_by`` is the ※ note 「このアクションはカウンターアクションの対象にならない」:
@@ -13,7 +15,7 @@ from typing import Any, Mapping
 
 from bpdsl.engine.core import Ctx
 from bpdsl.games.blackpoker.components import DECK_SIZE
-from bpdsl.games.blackpoker.ops._common import get, noun, predicate, request_word
+from bpdsl.games.blackpoker.ops._common import condition_words, disjuncts, get, noun, predicate, request_word
 from bpdsl.ops.registry import PhraseContext, declare
 from bpdsl.games.blackpoker.events import Retargeted
 
@@ -27,18 +29,51 @@ def _victim(ctx: Any) -> Any:
 
 def _negate_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     r = request_word(ctx)
-    cond = f"{predicate(a['if'])}場合、" if a.get("if") is not None else ""
-    return f"{cond}対象の{r}を無効し、対象の{r}をステージから取り除く。"
+    if get(a, "wording", "brief") == "brief":  # 停戦: 「対象のリクエストを無効し、…取り除く。」
+        cond = f"{predicate(a['if'])}場合、" if a.get("if") is not None else ""
+        return f"{cond}対象の{r}を無効し、対象の{r}をステージから取り除く。"
+    # カウンター: what negating means is spelt out, and an `or` condition is printed as a list of cases
+    text = f"対象の{r}を無効にする。その場合、対象{r}をステージから取り除き、対象{r}のキーカードを墓地に移す。"
+    if a.get("if") is None:
+        return text
+    root = getattr(a["if"], "root", None)
+    cases = disjuncts(root) if root is not None else []
+    said = _requests_said(ctx, a["if"])
+    words = [condition_words(c, said) for c in cases]
+    if len(cases) > 1 and all(w is not None for w in words):
+        return "\n".join([f"次のいずれかの場合、{text}", *(f"  {w}" for w in words)])
+    single = words[0] if len(words) == 1 and words[0] is not None else predicate(a["if"])
+    return f"{single}場合、{text}"
+
+
+def _requests_said(ctx: PhraseContext, condition: Any) -> PhraseContext:
+    """The phrase context in which the names of a negate condition that describe actions (このアクションの
+    キーカードの数字, 対象アクションの…) say the edition's word for a raised action (リクエスト in act8.2):
+    the condition is about requests on the stage, whatever other lists of the edition call them."""
+    names = condition.names() if hasattr(condition, "names") else set()
+    terms = dict(ctx.terms)
+    word = request_word(ctx)
+    for name in names:
+        wording = noun(name, ctx)
+        if "アクション" in wording and f"expr:{name}" not in terms:
+            terms[f"expr:{name}"] = wording.replace("アクション", word)
+    said = PhraseContext(terms, ctx.names)
+    said.target, said.each = ctx.target, ctx.each
+    return said
 
 
 NEGATE = declare(
     "negate", "effect",
-    args={"if": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}}},
+    args={"if": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}},
+          "wording": {"type": "string", "allowed": ["brief", "full"], "default": "brief"}},
     phrase=_negate_phrase,
     summary=("Negate the targeted action on the stage: it leaves the stage without resolving, its key cards go "
              "to the grave, its costs stay paid. With `if`, only when the condition holds (target.key_count, "
-             "target.key_rank ... describe the targeted action)."),
-    example={"negate": {"if": "target.key_count == 2"}},
+             "target.key_rank, self.key_rank ... describe the targeted action and this one). `wording: full` "
+             "spells out what negating does and prints an `or` condition as 「次のいずれかの場合」 with one "
+             "item per alternative (カウンター); `brief` is 停戦's sentence."),
+    example={"negate": {"if": "target.key_count == 1 and self.key_rank >= target.key_rank or target.key_count == 2",
+                        "wording": "full"}},
     uses_target=True,
 )
 

@@ -2,21 +2,21 @@
 
 Covers putting cards onto the field as a character (every summon, 防壁設置, 防壁補充, 装備), drawing,
 searching the life, revealing until a card of given ranks appears (世代交代), returning cards to the hand,
-sending characters to the grave, moving a character on top of a life (死の槍), clearing the fog (エンド),
-reviving a card from the grave (リアニメイト) and discarding a card chosen from an opponent's hand (ハンデス).
+sending characters to the grave, clearing the fog (エンド), and ``move_cards``: the general move of a
+target's, chosen or key cards to the top or bottom of a zone (死の槍 is ``move_cards`` to the life top in an
+order the owner chooses; リアニメイト is ``choose_cards`` from the grave, then an ``attempt`` to send the target
+to the grave: the chosen card onto the field if it went, else ``move_cards`` ``back`` to the grave).
 """
 from __future__ import annotations
 
 import itertools
 from typing import Any, Mapping
 
-from bpdsl.games.blackpoker.ops._common import FACES, NOUNS, STATES, get, life, predicate, ranks_text, zone_name
-from bpdsl.ops.registry import PhraseContext, declare
-from bpdsl.games.blackpoker.components import Z_HAND
-from bpdsl.games.blackpoker.components import Z_GRAVE, Z_HAND
-from bpdsl.games.blackpoker.components import Z_HAND, Z_STAGE
-from bpdsl.games.blackpoker.components import Z_LIFE
-from bpdsl.games.blackpoker.components import Z_FOG, Z_GRAVE, Z_HAND
+from bpdsl.games.blackpoker.ops._common import (FACES, NOUNS, STATES, get, life, predicate, ranks_text, target_noun,
+                                               zone_name)
+from bpdsl.ops._nested import report_done
+from bpdsl.ops.registry import PhraseContext, declare, retire
+from bpdsl.games.blackpoker.components import Z_FOG, Z_GRAVE, Z_HAND, Z_LIFE, Z_STAGE
 from bpdsl.games.blackpoker.events import Revealed
 
 _FACE = {"type": "string", "allowed": list(FACES)}
@@ -30,12 +30,14 @@ def _put_source(ctx: PhraseContext, cards: str, count: int) -> str:
         return f"手札からカード{count}枚"
     if cards == "life_top":
         return f"自分の{life(ctx)}の一番上から{count}枚"
+    if cards == "chosen":
+        return "選んだカード"
     return cards
 
 
 def _put_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    as_ = a["as"]
-    name = ctx.name(as_)
+    as_ = a.get("as")
+    name = ctx.name(as_) if as_ else NOUNS["soldier"]  # no kind: the soldier the cards' rank makes
     face, state = get(a, "face", "up"), get(a, "state", "charge")
     text = f"{_put_source(ctx, a['cards'], get(a, 'count', 1))}を{name}として{FACES[face]}かつ{STATES[state]}で場に出す。"
     alt = a.get("or")
@@ -54,9 +56,9 @@ def _put_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 PUT_ONTO_FIELD = declare(
     "put_onto_field", "effect",
     args={
-        "cards": {"type": "string", "allowed": ["key", "hand", "life_top"], "required": True},
+        "cards": {"type": "string", "allowed": ["key", "hand", "life_top", "chosen"], "required": True},
         "count": {"type": "integer", "min": 1, "default": 1},
-        "as": {"type": "ref", "required": True, "meta": {"ref": "character"}},
+        "as": {"type": "ref", "meta": {"ref": "character"}},
         "face": {**_FACE, "default": "up"},
         "state": {**_STATE, "default": "charge"},
         "or": {"type": "dict", "schema": {"count": {"type": "integer", "min": 1}, "face": _FACE, "state": _STATE}},
@@ -64,9 +66,10 @@ PUT_ONTO_FIELD = declare(
         "see_placement": {"type": "boolean", "default": False},
     },
     phrase=_put_phrase,
-    summary=("Put cards onto the field as one character of the given kind, face up or down, charged or "
-             "driven. `cards`: the key cards, `count` cards chosen from the hand, or the top `count` cards of "
-             "the own life. `or` offers the player an alternative count/state (防壁補充). `see_*` only add "
+    summary=("Put cards onto the field as one character of the given kind (`as`; without it the soldier their "
+             "rank makes them: 一般兵, 英雄, エース ...), face up or down, charged or driven. `cards`: the key "
+             "cards, `count` cards chosen from the hand, the top `count` cards of the own life, or the cards a "
+             "choose step picked that are still where they were chosen. `or` offers the player an alternative count/state (防壁補充). `see_*` only add "
              "the printed references to the character list and the bulwark placement box."),
     example={"put_onto_field": {"cards": "key", "as": "general_soldier", "face": "up", "state": "charge"}},
 )
@@ -86,6 +89,9 @@ def _put_onto_field(ctx: Any, a: Mapping[str, Any]) -> None:
     p = game.state.players[seat]
     if a["cards"] == "key":
         cards = list(ctx.inst.keys)
+    elif a["cards"] == "chosen":
+        where = ctx.inst.data.get("chosen_from")
+        cards = [c for c in ctx.inst.data.get("chosen", []) if where is None or ctx.state.loc[c][0] == where]
     elif a["cards"] == "life_top":
         cards = [p.life[-1 - i] for i in range(min(count, len(p.life)))]
     else:
@@ -95,7 +101,7 @@ def _put_onto_field(ctx: Any, a: Mapping[str, Any]) -> None:
             cards.append(opts[ctx.decide(seat, "choose", opts, {"what": "場に出すカード"},
                                          [rules.card_text(c) for c in opts])])
     if cards:
-        rules.put_onto_field(game, seat, cards, a["as"], face == "up", state == "drive")
+        rules.put_onto_field(game, seat, cards, a.get("as"), face == "up", state == "drive")
 
 
 def _attach_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -299,38 +305,91 @@ def _send_to_grave(ctx: Any, a: Mapping[str, Any]) -> None:
         t = ctx.inst.target
         uid = t[1] if t is not None and t[0] == "char" else -1
     ch = ctx.hooks.find(ctx.game, uid)
+    report_done(ctx, ch is not None)
     if ch is not None:
         ctx.hooks.to_grave(ctx.game, ch)
 
 
-def _to_life_top_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    noun = NOUNS[get(a, "what", "soldier")]
-    face = FACES[get(a, "face", "down")]
-    return (f"対象の{noun}をオーナーの{life(ctx)}の一番上に{face}で移す。"
-            f"{noun}が複数のカードから成る場合、任意の順で{life(ctx)}の一番上に{face}で移す。")
+_MOVE_ZONES = {"life": Z_LIFE, "hand": Z_HAND, "grave": Z_GRAVE}
+_POSITIONS = {"top": "一番上", "bottom": "一番下"}
+_PROMPT = {"life": "ライフ", "hand": "手札", "grave": "墓地"}  # the word a decision's prompt names a zone by
 
 
-MOVE_TO_LIFE_TOP = declare(
-    "move_to_life_top", "effect",
-    args={"cards": {"type": "string", "allowed": ["target"], "required": True},
-          "what": {"type": "string", "allowed": list(NOUNS), "default": "soldier"},
-          "face": {**_FACE, "default": "down"}},
-    phrase=_to_life_top_phrase,
-    summary=("Move the targeted character onto the top of its owner's life, face down; a character made of "
-             "several cards goes there in an order its owner chooses."),
-    example={"move_to_life_top": {"cards": "target", "what": "soldier", "face": "down"}},
+def _move_subject(ctx: PhraseContext, cards: str) -> str:
+    if cards == "target":
+        return f"対象の{target_noun(ctx, 'キャラクター')}"
+    return {"chosen": "選んだカード", "key": "キーカード"}[cards]
+
+
+def _move_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    cards, to = a["cards"], a["to"]
+    owner = "オーナーの" if get(a, "say_owner", False) else ""
+    place = zone_name(ctx, to) + (f"の{_POSITIONS[get(a, 'position', 'top')]}" if to == "life" else "")
+    face = f"{FACES[a['face']]}で" if a.get("face") else ""
+    verb = "戻す" if get(a, "back", False) else "移す"
+    text = f"{_move_subject(ctx, cards)}を{owner}{place}に{face}{verb}。"
+    if get(a, "order", "kept") == "owner" and cards == "target":
+        text += f"{target_noun(ctx, 'キャラクター')}が複数のカードから成る場合、任意の順で{place}に{face}{verb}。"
+    return text
+
+
+MOVE_CARDS = declare(
+    "move_cards", "effect",
+    args={"cards": {"type": "string", "allowed": ["target", "chosen", "key"], "required": True},
+          "to": {"type": "string", "allowed": list(_MOVE_ZONES), "required": True},
+          "position": {"type": "string", "allowed": list(_POSITIONS), "default": "top"},
+          "face": {"type": "string", "allowed": ["down"], "nullable": True},
+          "order": {"type": "string", "allowed": ["kept", "owner"], "default": "kept"},
+          "say_owner": {"type": "boolean", "default": False},
+          "back": {"type": "boolean", "default": False}},
+    phrase=_move_phrase,
+    summary=("Move cards to a zone of their owner, on top or (`position: bottom`) under the pile: every card "
+             "of the targeted character (it leaves the field), the cards a choose step picked that are still "
+             "where they were chosen, or this action's key cards. `order: owner`: a character of several cards "
+             "goes there in an order its owner chooses. `back`: the cards return where they came from "
+             "(「戻す」; a card already in that zone stays where it lies). `face: down` and `say_owner` only word "
+             "the sentence (a life is face down). Reports whether anything was moved (an `attempt` reads it)."),
+    example={"move_cards": {"cards": "target", "to": "life", "position": "top", "face": "down", "order": "owner",
+                            "say_owner": True}},
 )
 
-@MOVE_TO_LIFE_TOP.executor
-def _move_to_life_top(ctx: Any, a: Mapping[str, Any]) -> None:
-    rules, game = ctx.hooks, ctx.game
-    ch = rules.find(game, ctx.inst.target[1])
-    if ch is None:
+
+@MOVE_CARDS.executor
+def _move_cards(ctx: Any, a: Mapping[str, Any]) -> None:
+    rules, game, s = ctx.hooks, ctx.game, ctx.state
+    zone, top = _MOVE_ZONES[a["to"]], get(a, "position", "top") == "top"
+    if a["cards"] == "target":
+        t = ctx.inst.target
+        ch = rules.find(game, t[1]) if t is not None and t[0] == "char" else None
+        report_done(ctx, ch is not None)
+        if ch is None:
+            return
+        order = None
+        if get(a, "order", "kept") == "owner":
+            orders = [list(p) for p in itertools.permutations(ch.cards)] if len(ch.cards) <= 4 else [list(ch.cards)]
+            i = ctx.decide(ch.owner, "order", orders, {"what": f"{_PROMPT[a['to']]}に置く順 (最後が一番上)"},
+                           ["→".join(rules.card_text(c) for c in o) for o in orders])
+            order = orders[i]
+        moved = list(order or ch.cards)
+        rules.leave_field(game, ch, zone, order=order)
+        if not top:
+            for c in reversed(moved):  # under the pile, the last of the order nearest the top
+                rules.move_card(game, c, zone, s.owner[c], top=False)
         return
-    orders = [list(p) for p in itertools.permutations(ch.cards)] if len(ch.cards) <= 4 else [list(ch.cards)]
-    i = ctx.decide(ch.owner, "order", orders, {"what": "ライフに置く順 (最後が一番上)"},
-                   ["→".join(rules.card_text(c) for c in o) for o in orders])
-    rules.leave_field(game, ch, Z_LIFE, order=orders[i])
+    if a["cards"] == "chosen":
+        where = ctx.inst.data.get("chosen_from")
+        cards = [c for c in ctx.inst.data.get("chosen", []) if where is None or s.loc[c][0] == where]
+    else:  # key cards still on the stage (virtual key cards never move)
+        cards = [] if ctx.inst.data.get("virtual_keys") else [c for c in ctx.inst.keys if s.loc[c][0] == Z_STAGE]
+    report_done(ctx, bool(cards))
+    for c in cards:
+        if get(a, "back", False) and s.loc[c][0] == zone:
+            continue  # already back where it belongs: it stays where it lies
+        rules.move_card(game, c, zone, s.owner[c], top=top)
+
+
+retire("move_to_life_top", "move_cards: {cards: target, to: life, position: top, face: down, order: owner, "
+                           "say_owner: true}")
 
 
 def _move_all_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -363,34 +422,7 @@ def _move_all(ctx: Any, a: Mapping[str, Any]) -> None:
         rules.move_card(game, c, Z_GRAVE, ctx.state.owner[c])
 
 
-def _revive_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    face, state = FACES[get(a, "face", "up")], STATES[get(a, "state", "charge")]
-    return ("自分の墓地にあるカード1枚を選ぶ。対象のキャラクターを墓地に移せた場合、"
-            f"選んだカードを兵士として{face}かつ{state}で場に出す。移せない場合、選んだカードを墓地に戻す。")
-
-
-REVIVE_BY_SACRIFICE = declare(
-    "revive_by_sacrifice", "effect",
-    args={"face": {**_FACE, "default": "up"}, "state": {**_STATE, "default": "charge"}},
-    phrase=_revive_phrase,
-    summary=("Choose one card of the own grave; if the targeted character could be moved to the grave, put "
-             "the chosen card onto the field as the soldier its rank makes it (一般兵/英雄/エース/魔術士), "
-             "otherwise it stays in the grave."),
-    example={"revive_by_sacrifice": {"face": "up", "state": "charge"}},
-    uses_target=True,
-)
-
-@REVIVE_BY_SACRIFICE.executor
-def _revive_by_sacrifice(ctx: Any, a: Mapping[str, Any]) -> None:
-    rules, game, seat = ctx.hooks, ctx.game, ctx.seat
-    grave = ctx.state.players[seat].grave
-    chosen = None
-    if grave:
-        opts = sorted(grave)
-        chosen = opts[ctx.decide(seat, "choose", opts, {"what": "墓地から選ぶカード"}, [rules.card_text(c) for c in opts])]
-    ch = rules.find(game, ctx.inst.target[1])
-    if ch is None:
-        return
-    rules.to_grave(game, ch)
-    if chosen is not None and ctx.state.loc[chosen][0] == 2:  # still in the grave
-        rules.put_onto_field(game, seat, [chosen], None, get(a, "face", "up") == "up", get(a, "state", "charge") == "drive")
+retire("revive_by_sacrifice", "choose_cards: {from: grave} then attempt: {do: {send_to_grave: {cards: target, "
+                              "from_field: false}}, then: [{put_onto_field: {cards: chosen, face: up, state: "
+                              "charge}}], else: [{move_cards: {cards: chosen, to: grave, back: true}}]} "
+                              "(list: prose)")
