@@ -327,6 +327,11 @@ class BlackDoubtHooks(BaseHooks):
             return len(self.deck(ctx.game.state))
         return super().resolve_name(ctx, name)
 
+    def name_reader(self, name: str) -> Any:
+        if name == "deck.count":
+            return lambda ctx: len(ctx.game.state.players[DECK_SEAT].pack)
+        return super().name_reader(name)
+
     def size(self, ch: Character) -> int:
         value = self.card_value
         return sum(value[c] for c in ch.cards)
