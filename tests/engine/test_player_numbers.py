@@ -138,3 +138,30 @@ def test_add_and_set_counter_ops() -> None:
     assert get("add_counter").phrase(words, {"counter": "points", "amount": 5, "who": "opponent"}) == \
         "対戦相手の得点に5点を加える。"
     assert get("set_counter").phrase(words, {"counter": "points", "value": 0}) == "自分の得点を0点にする。"
+
+
+BP = ROOT / "definitions" / "blackpoker"
+
+
+@pytest.mark.parametrize("name,hint", [("me.points", "known names here"), ("deck.count", ""),
+                                       ("me.total", "")])
+def test_another_games_names_are_unknown_to_an_edition(tmp_path: Path, name: str, hint: str) -> None:
+    """Names are per game: Black Doubt's declared counters and values (me.points, me.total) and its own
+    deck.count, loaded in the same run, are a positioned definitions error in a BlackPoker edition, at the
+    name's column -- not a game that aborts when the condition is first tested."""
+    shutil.copytree(BD, tmp_path / "bd")
+    shutil.copytree(BP, tmp_path / "bp")
+    actions = tmp_path / "bp" / "editions" / "act8.2" / "actions.yaml"
+    text = actions.read_text(encoding="utf-8")
+    old = "- only_if: {if: not turn.is_mine}"
+    assert old in text
+    actions.write_text(text.replace(old, f"- only_if: {{if: not turn.is_mine and {name} > 0}}"), encoding="utf-8")
+    line = next(i for i, t in enumerate(actions.read_text(encoding="utf-8").splitlines(), 1) if name in t)
+    col = actions.read_text(encoding="utf-8").splitlines()[line - 1].index(name) + 1
+    errors = [str(d) for d in load([tmp_path / "bd", tmp_path / "bp"]).errors]
+    mine = [e for e in errors if "actions.yaml" in e and "act8.2" in e]
+    assert len(mine) == 1, errors
+    assert f"actions.yaml:{line}:{col}: X001" in mine[0] and f"unknown name {name!r}" in mine[0], mine
+    assert hint in mine[0]
+    # and Black Doubt's own file still reads them
+    assert not [e for e in errors if "/bd/" in e], errors
