@@ -94,6 +94,19 @@ def test_a_retired_condition_names_its_replacement(tmp_path: Path, old: str) -> 
     assert any("O001" in e and f"op {name!r} was retired" in e and "only_if" in e for e in errors), errors
 
 
+def test_the_retired_turn_passing_names_next_turn(tmp_path: Path) -> None:
+    """bd_pass_turn became the generic next_turn: a file that still names it is told what to write."""
+    shutil.copytree(BD, tmp_path / "bd")
+    actions = tmp_path / "bd" / "editions" / "bd1" / "actions.yaml"
+    lines = actions.read_text(encoding="utf-8").splitlines(keepends=True)
+    i = next(i for i, line in enumerate(lines) if "- next_turn:" in line)
+    lines[i:i + 2] = ["      - bd_pass_turn: {}\n"]  # the call and its printed text
+    actions.write_text("".join(lines), encoding="utf-8")
+    errors = [str(d) for d in load([tmp_path / "bd"]).errors]
+    assert any(f"actions.yaml:{i + 1}:" in e and "O001" in e and "'bd_pass_turn' was retired" in e
+               and "next_turn" in e for e in errors), errors
+
+
 @pytest.mark.parametrize("points,over,winner", [
     ([99, 40], False, None), ([100, 40], True, 1), ([40, 130], True, 0), ([120, 110], True, 1),
     ([110, 110], True, None),
