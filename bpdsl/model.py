@@ -64,6 +64,10 @@ class CharacterKind:
     face_down: bool = False  # placed face down unless said otherwise (a bulwark)
 
 
+# when a declared counter goes back to 0: a turn passes (next_turn), a round starts (new_round)
+COUNTER_RESETS = ("turn", "round")
+
+
 @dataclass(frozen=True)
 class Counter:
     """A number the rules keep per player (得点, a flag such as "drew this turn"), 0 at the start of a game.
@@ -73,6 +77,7 @@ class Counter:
     id: str
     name: str  # printed name, e.g. 得点
     description: str = ""
+    reset: tuple[str, ...] = ()  # when it goes back to 0 (COUNTER_RESETS: turn, round)
 
 
 @dataclass(frozen=True)

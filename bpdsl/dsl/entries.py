@@ -22,6 +22,7 @@ from typing import Any, Callable
 
 from bpdsl.diagnostics import DiagnosticSink, Pos, did_you_mean
 from bpdsl.dsl import checks as C
+from bpdsl.dsl import expr_names
 from bpdsl.dsl.cards import PatternError, parse_pattern
 from bpdsl.dsl.document import BuildContext, KeyPath
 from bpdsl.dsl.notation import NotationError, parse_request
@@ -171,7 +172,7 @@ def build_document(ctx: BuildContext, kind: str) -> None:
                       ", ".join(ctx.definitions.editions) or "none is loaded (validate the edition's directory too)"))
         state(ctx.definitions).incomplete = True
         return
-    opb = OpBuilder(ctx.document, ctx.sink)
+    opb = OpBuilder(ctx.document, ctx.sink, expr_names.names_for(ctx.definitions.games.get(edition.game)))
     st = state(ctx.definitions)
     for i, raw in enumerate(data[spec.attr]):
         if not isinstance(raw, dict) or not isinstance(raw.get("id"), str):

@@ -432,3 +432,90 @@ def _compile(node: Node) -> Callable[[Resolver], Value]:
         return lambda r: bool(left(r)) or bool(right(r))
     fn = _BINOPS[node.op]
     return lambda r: fn(left(r), right(r))
+
+
+# --------------------------------------------------------------------------- bind
+
+Reader = Callable[[Any], Value]
+
+
+def bind(expr: Expr, reader_for: Callable[[str], Reader]) -> Callable[[Any], Value]:
+    """The expression as one closure of a context, each name replaced by ``reader_for(name)`` (asked once
+    per name at binding): evaluation then calls the readers directly instead of resolving every name by
+    its text at every decision.  Comparisons of a name with a literal and ``and`` / ``or`` of conditions
+    (already booleans, by the type check) become single closures."""
+    return _bind(expr.root, reader_for)
+
+
+def _bind(node: Node, reader_for: Callable[[str], Reader]) -> Callable[[Any], Value]:
+    if isinstance(node, Num):
+        v = node.value
+        return lambda _c: v
+    if isinstance(node, Name):
+        return reader_for(node.name)
+    if isinstance(node, Unary):
+        inner = _bind(node.operand, reader_for)
+        if node.op == "not":
+            return lambda c: not inner(c)
+        return lambda c: -inner(c)
+    if isinstance(node, Cond):
+        test, then, other = (_bind(n, reader_for) for n in (node.test, node.then, node.other))
+        return lambda c: then(c) if test(c) else other(c)
+    if node.op in LOGIC:
+        return _bind_logic(node, reader_for)
+    left = _bind(node.left, reader_for)
+    right = _bind(node.right, reader_for)
+    fn = _BINOPS[node.op]
+    if isinstance(node.right, Num) and node.op in ORDER | EQUALITY:
+        k = node.right.value
+        cmp = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+               "==": operator.eq, "!=": operator.ne}[node.op]
+        if node.op == "==":
+            return lambda c: left(c) == k
+        if node.op == ">":
+            return lambda c: left(c) > k
+        return lambda c: cmp(left(c), k)
+    return lambda c: fn(left(c), right(c))
+
+
+def _bind_logic(node: Binary, reader_for: Callable[[str], Reader]) -> Callable[[Any], Value]:
+    """``a and b and c`` (or ``or``) as one closure over its operands, left to right, stopping early."""
+    parts: list[Node] = []
+
+    def flatten(n: Node) -> None:
+        if isinstance(n, Binary) and n.op == node.op:
+            flatten(n.left)
+            flatten(n.right)
+        else:
+            parts.append(n)
+    flatten(node)
+    fns = tuple(f if _is_condition(n) else (lambda c, f=f: bool(f(c))) for n in parts
+                for f in (_bind(n, reader_for),))
+    n = len(fns)
+    if node.op == "and":
+        if n == 2:
+            a, b = fns
+            return lambda c: a(c) and b(c)
+        if n == 3:
+            a, b, d = fns
+            return lambda c: a(c) and b(c) and d(c)
+        if n == 4:
+            a, b, d, e = fns
+            return lambda c: a(c) and b(c) and d(c) and e(c)
+        return lambda c: all(f(c) for f in fns)
+    if n == 2:
+        a, b = fns
+        return lambda c: a(c) or b(c)
+    if n == 3:
+        a, b, d = fns
+        return lambda c: a(c) or b(c) or d(c)
+    return lambda c: any(f(c) for f in fns)
+
+
+def _is_condition(node: Node) -> bool:
+    """Whether the node's value is a real bool by construction (a name may be read as 0/1)."""
+    if isinstance(node, Binary):
+        return node.op in ORDER | EQUALITY | LOGIC
+    if isinstance(node, Unary):
+        return node.op == "not"
+    return isinstance(node, Num) and isinstance(node.value, bool)

@@ -12,7 +12,7 @@ The names belong to the games: each game plugin declares its own (``GamePlugin.e
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Mapping
+from typing import Any, Literal, Mapping
 
 from bpdsl import plugins
 
@@ -58,10 +58,32 @@ def names() -> Mapping[str, NameInfo]:
     return _ALL
 
 
+def player_number_names(items: list[tuple[str, str, str]]) -> dict[str, NameInfo]:
+    """``me.<id>`` and ``opponent.<id>`` for each (id, printed name, doc) of a game's counters and values."""
+    out: dict[str, NameInfo] = {}
+    for iid, name, doc in items:
+        out[f"me.{iid}"] = NameInfo(f"the controller's {doc or iid}", f"自分の{name}")
+        out[f"opponent.{iid}"] = NameInfo(f"the opponent's {doc or iid}", f"相手の{name}")
+    return out
+
+
+def names_for(game: Any) -> Mapping[str, NameInfo]:
+    """The names an expression of an edition of ``game`` (a ``bpdsl.model.Game``) may use: the names its
+    game plugin resolves and ``me.X`` / ``opponent.X`` of the counters and values its own game document
+    declares -- never another game's (Black Doubt's ``me.points`` in a BlackPoker edition would only fail
+    while playing).  Without the game's model (its game.yaml was not loaded) every known name; for a game
+    with no Python of its own (validated and printed, not played) the names of every game's Python."""
+    if game is None:
+        return names()
+    plugin = plugins.games().get(game.id)
+    table: dict[str, NameInfo] = dict(plugin.names() if plugin is not None else plugin_names())
+    table.update(player_number_names([(c.id, c.name, c.description) for c in getattr(game, "counters", ())]
+                                     + [(v.id, v.name, "") for v in getattr(game, "values", ())]))
+    return table
+
+
 def declare_player_numbers(items: list[tuple[str, str, str]]) -> None:
     """Make ``me.<id>`` and ``opponent.<id>`` known for each (id, printed name, doc) a game declares."""
     global _ALL
-    for iid, name, doc in items:
-        _DECLARED[f"me.{iid}"] = NameInfo(f"the controller's {doc or iid}", f"自分の{name}")
-        _DECLARED[f"opponent.{iid}"] = NameInfo(f"the opponent's {doc or iid}", f"相手の{name}")
+    _DECLARED.update(player_number_names(items))
     _ALL = None

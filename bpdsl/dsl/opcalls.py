@@ -19,6 +19,7 @@ from bpdsl.dsl import codes as C
 from bpdsl.dsl.cards import PatternError, parse_pattern
 from bpdsl.dsl.expr import ExprError, parse as parse_expr
 from bpdsl.dsl.document import Document, KeyPath
+from bpdsl.dsl.expr_names import NameInfo
 from bpdsl.dsl.schema import DSLValidator, check, prune, validator_for
 from bpdsl.model import OpCall
 from bpdsl.ops import registry
@@ -34,9 +35,10 @@ def ops() -> dict[str, registry.Op]:
 class OpBuilder:
     """Builds the op calls of one document, reporting every problem at its position."""
 
-    def __init__(self, doc: Document, sink: DiagnosticSink):
+    def __init__(self, doc: Document, sink: DiagnosticSink, names: Mapping[str, NameInfo] | None = None):
         self.doc = doc
         self.sink = sink
+        self.names = names  # the expression names of the document's game (None: every known name)
 
     def error(self, path: KeyPath, code: str, message: str, hint: str = "") -> None:
         self.sink.error(self.doc.pos(path), code, message, hint)
@@ -179,7 +181,7 @@ class OpBuilder:
             if not plain_text:
                 expect = meta.get("expr") or ("bool" if path and path[-1] in CONDITION_ARGS else None)
                 try:
-                    return parse_expr(value, expect=expect), True
+                    return parse_expr(value, self.names, expect=expect), True
                 except ExprError as exc:
                     self.sink.error(self.doc.text_pos(path, exc.offset), C.X_EXPR,
                                     f"bad expression {value!r}: {exc.message}", exc.hint)

@@ -130,7 +130,8 @@ def _step(call: Any, what: str) -> Step:
         raise CompileError(f"{what}: unknown op {call.op!r}")
     if op.execute is None:
         raise CompileError(f"{what}: op {call.op!r} has no executor in {op.module}")
-    return (op.execute, dict(call.args), call.op)
+    args = dict(call.args)
+    return (op.prepare(args) if op.prepare is not None else op.execute, args, call.op)
 
 
 def _key_tables(key: Any) -> list[list[bool]]:

@@ -18,8 +18,9 @@ same choices).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, Protocol, runtime_checkable
 
+from bpdsl.dsl.expr import Expr, bind
 from bpdsl.engine.compiled import TEXT
 from bpdsl.engine.errors import GameAborted
 from bpdsl.engine.numbers import numbers_for
@@ -103,6 +104,14 @@ class GameHooks(Protocol):
         """The value of an expression name (the game's ``expr_names``) for the action of ``ctx``."""
         ...
 
+    def evaluate(self, expr: Expr, ctx: Ctx) -> Any:
+        """The value of a parsed expression for ``ctx`` (``BaseHooks`` binds it to the game's readers once)."""
+        ...
+
+    def bound(self, expr: Expr) -> Callable[[Ctx], Any]:
+        """``expr`` as a function of a context, its names read by the game's readers (worked out once)."""
+        ...
+
     # --- characters (scenarios and presets put them on the field)
     def size(self, ch: Character) -> int:
         """A character's size."""
@@ -150,6 +159,8 @@ class BaseHooks:
     characters put onto the field by presets, targets that stay (players), nothing extra to hash.  A
     game subclasses it and writes the rest (new_state, game_start, win_check,
     resolve_name, size, observe, visible_cards, describe_event)."""
+
+    _bound_exprs: dict[int, Callable[[Ctx], Any]] | None = None  # by id of the expression (evaluate)
 
     def __init__(self, rules: Any):
         self.compiled = rules
@@ -225,6 +236,36 @@ class BaseHooks:
         if got is None:
             raise GameAborted(f"expression name {name!r} has no value in this game")
         return got
+
+    def name_reader(self, name: str) -> Callable[[Ctx], Any]:
+        """How to read the expression name ``name`` from a context, asked once per name: a declared counter
+        or value is read directly (:meth:`PlayerNumbers.ctx_reader`); any other name through
+        :meth:`resolve_name` at each reading, so a game that writes only ``resolve_name`` reads every name it
+        knows.  A game overrides this for names it can read faster than by their text."""
+        got = numbers_for(self.compiled).ctx_reader(name)
+        if got is not None:
+            return got
+        resolve = self.resolve_name
+        return lambda ctx: resolve(ctx, name)
+
+    def evaluate(self, expr: Expr, ctx: Ctx) -> Any:
+        """The value of a parsed expression for ``ctx``.  The expression is bound to this game's readers
+        once (:func:`bpdsl.dsl.expr.bind`) and kept by identity (the compiled definitions hold each
+        expression for the life of the Rules): activation conditions are evaluated for every action at
+        every decision, so resolving each name by its text there was most of Black Doubt's play time."""
+        bound = self._bound_exprs
+        if bound is None:
+            bound = self._bound_exprs = {}
+            self._kept_exprs: list[Expr] = []
+        fn = bound.get(id(expr))
+        if fn is None:
+            fn = bound[id(expr)] = bind(expr, self.name_reader)
+            self._kept_exprs.append(expr)  # kept alive, so no other expression ever takes its id
+        return fn(ctx)
+
+    def bound(self, expr: Expr) -> Callable[[Ctx], Any]:
+        """``expr`` bound to this game's readers (a function of a context), for an op that keeps it."""
+        return bind(expr, self.name_reader)
 
 
 __all__ = ["BaseHooks", "GameHooks", "Target"]

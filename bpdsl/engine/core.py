@@ -72,7 +72,7 @@ class Ctx:
             return v
         if isinstance(v, str):
             v = _parse_expr(v)
-        return v.evaluate(lambda name: self.game.hooks.resolve_name(self, name))
+        return self.game.hooks.evaluate(v, self)
 
 
 _EXPR_CACHE: dict[str, Any] = {}

@@ -10,11 +10,18 @@ before a game's own names.
 """
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any, Callable
 
 from bpdsl.dsl.cards import card_at
+from bpdsl.dsl.expr import bind
 from bpdsl.engine.state import State
 from bpdsl.engine.zones import ZoneTable
+
+
+# what a declared value's expression may read (bpdsl.dsl.expr_names.CARD_SET_NAMES), from one tuple
+_CARD_SET_READERS: dict[str, Callable[[tuple[int, int, int]], int]] = {
+    "cards.count": itemgetter(0), "cards.value": itemgetter(1), "cards.aces": itemgetter(2)}
 
 
 class PlayerNumbers:
@@ -27,8 +34,10 @@ class PlayerNumbers:
         self.card_value = [ranks.get(card_at(c % n).rank, 0) for c in range(2 * n)]
         self.is_ace = [card_at(c % n).rank == "A" for c in range(2 * n)]
         self.field = zones.field
-        self.values: dict[str, tuple[int, Callable[[Callable[[str], Any]], Any]]] = {
-            v.id: (zones.index(v.zone), v.expr.compiled) for v in (getattr(game, "values", ()) or ())}
+        # a value's expression reads the cards' (count, value, aces) tuple: bound once, no name looked up
+        self.values: dict[str, tuple[int, Callable[[tuple[int, int, int]], Any]]] = {
+            v.id: (zones.index(v.zone), bind(v.expr, _CARD_SET_READERS.__getitem__))
+            for v in (getattr(game, "values", ()) or ())}
         self._readers: dict[str, Callable[[State, int], int] | None] = {}
 
     # ------------------------------------------------------------------ counters
@@ -57,9 +66,8 @@ class PlayerNumbers:
     def value(self, s: State, seat: int, vid: str) -> int:
         zone, fn = self.values[vid]
         cards = self.cards(s, seat, zone)
-        table = {"cards.count": len(cards), "cards.value": sum(self.card_value[c] for c in cards),
-                 "cards.aces": sum(1 for c in cards if self.is_ace[c])}
-        return int(fn(table.__getitem__))
+        card_value, is_ace = self.card_value, self.is_ace
+        return int(fn((len(cards), sum(card_value[c] for c in cards), sum(1 for c in cards if is_ace[c]))))
 
     # ------------------------------------------------------------------ expression names
 
@@ -82,6 +90,32 @@ class PlayerNumbers:
             return lambda s, seat: self.value(s, 1 - seat if other else seat, what)
         if what in self.counters:
             return lambda s, seat: self.get(s, 1 - seat if other else seat, what)
+        return None
+
+    def ctx_reader(self, name: str) -> Callable[[Any], int] | None:
+        """``name`` read from an executor's context (its game's state, its seat), for expressions bound
+        once per name (:func:`bpdsl.dsl.expr.bind`); None when ``name`` is no declared counter or value.
+        A counter is one dict lookup and one index: conditions read them at every decision."""
+        who, _, what = name.partition(".")
+        if who not in ("me", "opponent"):
+            return None
+        flip = 1 if who == "opponent" else 0
+        if what in self.values:
+            value = self.value
+            if flip:
+                return lambda ctx: value(ctx.game.state, 1 - ctx.seat, what)
+            return lambda ctx: value(ctx.game.state, ctx.seat, what)
+        if what in self.counters:
+            if flip:
+                def read_opponent(ctx: Any) -> int:
+                    row = ctx.game.state.counters.get(what)
+                    return row[1 - ctx.seat] if row is not None else 0
+                return read_opponent
+
+            def read_mine(ctx: Any) -> int:
+                row = ctx.game.state.counters.get(what)
+                return row[ctx.seat] if row is not None else 0
+            return read_mine
         return None
 
 

@@ -6,7 +6,7 @@ action is raised only by another action's effect or a character's ability, as ac
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from bpdsl.ops.args import classic, get, predicate
 from bpdsl.ops.context import ExecContext
@@ -53,6 +53,22 @@ def _only_if_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     return f"{predicate(a['if'])}しかこのアクションを起こすことができない。"
 
 
+def _prepare_only_if(a: Mapping[str, Any]) -> Callable[[ExecContext, Mapping[str, Any]], bool]:
+    """One ``only_if`` call as its own executor: the condition bound to the game's readers the first time it
+    is tested (activation conditions are tested for every action at every decision)."""
+    cond = a.get("if")
+    if not hasattr(cond, "root"):  # a literal or a text built by hand: the plain executor
+        return _only_if
+    seen: list[Any] = [None, None]  # the hooks it was bound for, the bound condition
+
+    def run(ctx: ExecContext, _a: Mapping[str, Any]) -> bool:
+        hooks = ctx.game.hooks
+        if seen[0] is not hooks:
+            seen[0], seen[1] = hooks, hooks.bound(cond)
+        return bool(seen[1](ctx))
+    return run
+
+
 ONLY_IF = declare(
     "only_if", "condition",
     args={"if": {"type": "expr", "required": True, "meta": {"expr": "bool"}}},
@@ -62,6 +78,7 @@ ONLY_IF = declare(
              "expressions works the same way (life, hand and field counts, a declared counter such as "
              "`me.points`, a declared value such as `me.total`)."),
     example={"only_if": {"if": "not turn.is_mine"}},
+    prepare=_prepare_only_if,
 )
 
 @ONLY_IF.executor

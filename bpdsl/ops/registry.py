@@ -79,6 +79,9 @@ class Op:
     execute: Callable[..., Any] | None = None
     module: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    # prepare(args) -> an executor for one call: what the op can work out once per op call (an expression
+    # bound when first run) instead of at every run; the engine's compiled actions use it when given
+    prepare: Callable[[Mapping[str, Any]], Callable[..., Any]] | None = None
 
     def executor(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         """Decorator: attach the engine's executor to this op (kept next to the declaration)."""
@@ -104,6 +107,7 @@ def declare(
     phrase: Phrase | str,
     summary: str,
     example: dict[str, Any],
+    prepare: Callable[[Mapping[str, Any]], Callable[..., Any]] | None = None,
     **extra: Any,
 ) -> Op:
     """Declare an op. A string phrase is a fixed text (an op without arguments that change its wording)."""
@@ -114,7 +118,8 @@ def declare(
         phrase_fn: Phrase = lambda _ctx, _args: fixed  # noqa: E731
     else:
         phrase_fn = phrase
-    op = Op(name, kind, dict(args or {}), phrase_fn, summary, example, module=_caller_module(), extra=extra)
+    op = Op(name, kind, dict(args or {}), phrase_fn, summary, example, module=_caller_module(), extra=extra,
+            prepare=prepare)
     REGISTRY[name] = op
     return op
 

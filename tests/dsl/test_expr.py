@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bpdsl.dsl.expr import ExprError, ExprEvalError, parse
+from bpdsl.dsl.expr import ExprError, ExprEvalError, bind, parse
 from bpdsl.games.blackpoker.expr_names import NAMES
 
 VALUES = {"key.spade.rank": 7, "key.diamond.rank": 3, "target.rank": 9, "target.size": 0, "key.has_ace": True}
@@ -38,6 +38,35 @@ def test_evaluate(text: str, value: object) -> None:
     e = parse(text)
     assert e.evaluate(VALUES.__getitem__) == value
     assert parse(str(e)) == e  # canonical text round-trips
+    # bound to one reader per name (what the engine runs): the same value, read from a context
+    assert bind(e, lambda name: lambda ctx: ctx[name])(VALUES) == value
+
+
+_COND_NAMES = ("target.size", "target.rank", "key.spade.rank")
+
+
+def _cond(depth: int) -> st.SearchStrategy[str]:
+    leaf = st.tuples(st.sampled_from(_COND_NAMES), st.sampled_from(["==", "!=", "<", "<=", ">", ">="]),
+                     st.integers(0, 3)).map(lambda t: f"{t[0]} {t[1]} {t[2]}")
+    leaf = st.one_of(leaf, st.just("key.has_ace"), st.just("true"))
+    if depth == 0:
+        return leaf
+    sub = _cond(depth - 1)
+    return st.one_of(leaf, st.lists(sub, min_size=2, max_size=6).flatmap(
+        lambda xs: st.sampled_from([" and ", " or "]).map(lambda j: "(" + j.join(xs) + ")")),
+        sub.map(lambda x: f"not {x}"))
+
+
+@settings(max_examples=150, deadline=None)
+@given(_cond(3), st.fixed_dictionaries({n: st.integers(0, 3) for n in _COND_NAMES}), st.integers(0, 1))
+def test_bound_conditions_agree_with_evaluate(text: str, values: dict[str, int], ace: int) -> None:
+    """Chains of and/or (flattened when bound), comparisons with literals, a name read as 0/1: the bound
+    closure gives exactly what the tree's evaluation gives, and a bool."""
+    table = {**values, "key.has_ace": ace}
+    e = parse(text)
+    got = bind(e, lambda name: lambda ctx: ctx[name])(table)
+    assert bool(got) == bool(e.evaluate(table.__getitem__))
+    assert got == e.evaluate(table.__getitem__)
 
 
 def test_names_and_types() -> None:

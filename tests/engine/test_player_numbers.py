@@ -94,6 +94,19 @@ def test_a_retired_condition_names_its_replacement(tmp_path: Path, old: str) -> 
     assert any("O001" in e and f"op {name!r} was retired" in e and "only_if" in e for e in errors), errors
 
 
+def test_the_retired_turn_passing_names_next_turn(tmp_path: Path) -> None:
+    """bd_pass_turn became the generic next_turn: a file that still names it is told what to write."""
+    shutil.copytree(BD, tmp_path / "bd")
+    actions = tmp_path / "bd" / "editions" / "bd1" / "actions.yaml"
+    lines = actions.read_text(encoding="utf-8").splitlines(keepends=True)
+    i = next(i for i, line in enumerate(lines) if "- next_turn:" in line)
+    lines[i:i + 2] = ["      - bd_pass_turn: {}\n"]  # the call and its printed text
+    actions.write_text("".join(lines), encoding="utf-8")
+    errors = [str(d) for d in load([tmp_path / "bd"]).errors]
+    assert any(f"actions.yaml:{i + 1}:" in e and "O001" in e and "'bd_pass_turn' was retired" in e
+               and "next_turn" in e for e in errors), errors
+
+
 @pytest.mark.parametrize("points,over,winner", [
     ([99, 40], False, None), ([100, 40], True, 1), ([40, 130], True, 0), ([120, 110], True, 1),
     ([110, 110], True, None),
@@ -138,3 +151,30 @@ def test_add_and_set_counter_ops() -> None:
     assert get("add_counter").phrase(words, {"counter": "points", "amount": 5, "who": "opponent"}) == \
         "対戦相手の得点に5点を加える。"
     assert get("set_counter").phrase(words, {"counter": "points", "value": 0}) == "自分の得点を0点にする。"
+
+
+BP = ROOT / "definitions" / "blackpoker"
+
+
+@pytest.mark.parametrize("name,hint", [("me.points", "known names here"), ("deck.count", ""),
+                                       ("me.total", "")])
+def test_another_games_names_are_unknown_to_an_edition(tmp_path: Path, name: str, hint: str) -> None:
+    """Names are per game: Black Doubt's declared counters and values (me.points, me.total) and its own
+    deck.count, loaded in the same run, are a positioned definitions error in a BlackPoker edition, at the
+    name's column -- not a game that aborts when the condition is first tested."""
+    shutil.copytree(BD, tmp_path / "bd")
+    shutil.copytree(BP, tmp_path / "bp")
+    actions = tmp_path / "bp" / "editions" / "act8.2" / "actions.yaml"
+    text = actions.read_text(encoding="utf-8")
+    old = "- only_if: {if: not turn.is_mine}"
+    assert old in text
+    actions.write_text(text.replace(old, f"- only_if: {{if: not turn.is_mine and {name} > 0}}"), encoding="utf-8")
+    line = next(i for i, t in enumerate(actions.read_text(encoding="utf-8").splitlines(), 1) if name in t)
+    col = actions.read_text(encoding="utf-8").splitlines()[line - 1].index(name) + 1
+    errors = [str(d) for d in load([tmp_path / "bd", tmp_path / "bp"]).errors]
+    mine = [e for e in errors if "actions.yaml" in e and "act8.2" in e]
+    assert len(mine) == 1, errors
+    assert f"actions.yaml:{line}:{col}: X001" in mine[0] and f"unknown name {name!r}" in mine[0], mine
+    assert hint in mine[0]
+    # and Black Doubt's own file still reads them
+    assert not [e for e in errors if "/bd/" in e], errors

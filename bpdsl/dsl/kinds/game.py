@@ -34,7 +34,7 @@ from bpdsl.dsl.codes import G_COMPONENT
 from bpdsl.dsl.document import BuildContext, DocumentKind, register_kind
 from bpdsl import plugins
 from bpdsl.dsl.cards import JOKER, JOKERS, RANKS, SUITS, full_deck
-from bpdsl.model import ZONE_ROLES, CharacterKind, Counter, CostKind, Game, PlayerValue, Rank, Suit, VisibilityLevel, Zone
+from bpdsl.model import COUNTER_RESETS, ZONE_ROLES, CharacterKind, Counter, CostKind, Game, PlayerValue, Rank, Suit, VisibilityLevel, Zone
 from bpdsl.dsl import expr_names
 from bpdsl.dsl.expr import ExprError, parse as parse_expr
 from bpdsl.dsl.opcalls import ops
@@ -67,7 +67,9 @@ SCHEMA: dict[str, Any] = {
     "costs": {**_items({"id": {**ID, "regex": r"^[A-Z]$"}, "text": TEXT, "op": {"type": "string", "required": True}}),
               "required": False, "minlength": 0},
     "visibility": _items({"id": ID, "name": TEXT, "description": {"type": "string"}}),
-    "counters": {**_items({"id": {**ID, "regex": r"^[a-z][a-z0-9_]*$"}, "name": TEXT, "description": {"type": "string"}}),
+    # reset: when the rules set the counter back to 0 (turn: a turn passes by next_turn; round: a round starts)
+    "counters": {**_items({"id": {**ID, "regex": r"^[a-z][a-z0-9_]*$"}, "name": TEXT, "description": {"type": "string"},
+                           "reset": {"type": "list", "schema": {"type": "string", "allowed": list(COUNTER_RESETS)}}}),
                  "required": False, "minlength": 0},
     "values": {**_items({"id": {**ID, "regex": r"^[a-z][a-z0-9_]*$"}, "name": TEXT, "zone": {"type": "string", "required": True},
                          "expr": {"type": ["string", "integer"], "required": True}, "description": {"type": "string"}}),
@@ -135,7 +137,7 @@ def _player_numbers(ctx: BuildContext, zone_ids: set[str]) -> tuple[list[Counter
                 continue
             seen.add(iid)
             if key == "counters":
-                counters.append(Counter(iid, item["name"], item.get("description", "")))
+                counters.append(Counter(iid, item["name"], item.get("description", ""), tuple(item.get("reset") or ())))
                 continue
             if item["zone"] not in zone_ids:
                 ctx.error((key, i, "zone"), C.D_GAME_REF, f"value {iid!r}: unknown zone {item['zone']!r}",

@@ -31,6 +31,7 @@ from typing import Any
 
 from bpdsl.diagnostics import DiagnosticSink, did_you_mean
 from bpdsl.dsl import checks as C
+from bpdsl.dsl import expr_names
 from bpdsl.dsl import entries
 from bpdsl.dsl.cards import MARK_TO_SUIT
 from bpdsl.dsl.kinds import BuildContext, DocumentKind, register_kind
@@ -85,7 +86,7 @@ def build(ctx: BuildContext) -> None:
         ctx.error(("format",), C.D_FORMAT, f"unknown format {fmt!r} in {eid}",
                   did_you_mean(fmt, [f.id for f in edition.formats]) or "formats: "
                   + ", ".join(f.id for f in edition.formats))
-    opb = OpBuilder(ctx.document, ctx.sink)
+    opb = OpBuilder(ctx.document, ctx.sink, expr_names.names_for(ctx.definitions.games.get(edition.game)))
     st = entries.state(ctx.definitions)
     cards: dict[tuple[str, str], str] = {}
     for i, raw in enumerate(data["trumps"]):

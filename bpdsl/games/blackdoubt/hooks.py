@@ -36,7 +36,6 @@ from bpdsl.dsl.cards import card_at
 from bpdsl.engine.compiled import TEXT
 from bpdsl.engine.contract import BaseHooks
 from bpdsl.engine.core import Ctx, Game, GameAborted
-from bpdsl.engine.events import TurnStarted
 from bpdsl.engine.numbers import numbers_for
 from bpdsl.engine.state import OUT, Character, State
 from bpdsl.games.blackdoubt.plugin import PLUGIN
@@ -195,8 +194,9 @@ class BlackDoubtHooks(BaseHooks):
         s.round_no += 1
         s.first = first
         s.hands = [Hand(), Hand()]
-        for counter in (DRAWN, FINISHED, TO_ANSWER):
-            s.counters.pop(counter, None)
+        for c in self.compiled.game.counters:  # the counters declared with reset: [round]
+            if "round" in c.reset:
+                s.counters.pop(c.id, None)
         s.finish_order = []
         for seat in (first, 1 - first):
             if self.deck(s):
@@ -252,27 +252,6 @@ class BlackDoubtHooks(BaseHooks):
         if game.log is not None:
             game.log.write(Replied(seat, what, outcome, self.total(s, declarer) if what == "doubt" else None))
 
-    def pass_turn(self, game: Game, seat: int) -> None:
-        """The next turn: the player who must answer, else the opponent unless finished, else ``seat`` again."""
-        s = game.state
-        awaiting = self.awaiting(s)
-        if awaiting != -1:
-            nxt = awaiting
-        elif not self.counter(s, 1 - seat, FINISHED):
-            nxt = 1 - seat
-        elif not self.counter(s, seat, FINISHED):
-            nxt = seat
-        else:
-            return  # the round is complete: it is scored by the triggered settlement
-        s.counters.pop(DRAWN, None)
-        s.turn = nxt
-        s.chance = nxt
-        s.turn_no += 1
-        s.raised_this_turn.clear()
-        s.raised_count.clear()
-        if game.log is not None:
-            game.log.write(TurnStarted(nxt, s.turn_no))
-
     def round_complete(self, s: BDState) -> bool:
         return (len(s.finish_order) == 2 and self.awaiting(s) == -1 and all(h.outcome for h in s.hands)
                 and not s.over)
@@ -326,6 +305,11 @@ class BlackDoubtHooks(BaseHooks):
         if name == "deck.count":
             return len(self.deck(ctx.game.state))
         return super().resolve_name(ctx, name)
+
+    def name_reader(self, name: str) -> Any:
+        if name == "deck.count":
+            return lambda ctx: len(ctx.game.state.players[DECK_SEAT].pack)
+        return super().name_reader(name)
 
     def size(self, ch: Character) -> int:
         value = self.card_value

@@ -23,6 +23,8 @@ retire("bd_step", "only_if: {if: me.to_answer == 0 and me.finished == 0 and me.d
                   "(is: draw); ... (me.drawn > 0 or deck.count == 0) (is: declare); me.to_answer > 0 (is: reply)")
 retire("bd_point_limit", "lose_at: {counter: points, at_least: 100} (the generic point limit on a declared counter)")
 retire("bd_may_declare", "only_if: {if: deck.count > 0} (ヒット) or only_if: {if: me.total >= 22} (バスト)")
+retire("bd_pass_turn", 'next_turn: {to: [{who: opponent, if: "opponent.to_answer > 0 or opponent.finished == 0"}, '
+                      '{who: self, if: "me.finished == 0"}]} (the generic turn passing; drawn: reset: [turn] in game.yaml)')
 SIDE = ["A", "B", "winner", "loser", "none"]
 
 # ------------------------------------------------------------------ effects
@@ -69,21 +71,6 @@ BD_REPLY = declare(
 @BD_REPLY.executor
 def _bd_reply(ctx: Any, a: Mapping[str, Any]) -> None:
     ctx.hooks.reply(ctx.game, ctx.seat, a["reply"])
-
-
-BD_PASS_TURN = declare(
-    "bd_pass_turn", "effect",
-    args={},
-    phrase="相手が手札を完成させていなければ相手の番に移り、完成させていれば自分の番を続ける。",
-    summary=("Black Doubt: the turn goes to the player who must answer a declaration, else to the opponent "
-             "unless their hand is finished, else stays with the controller (nothing when both are finished)."),
-    example={"bd_pass_turn": {}},
-    passes_turn=True,
-)
-
-@BD_PASS_TURN.executor
-def _bd_pass_turn(ctx: Any, a: Mapping[str, Any]) -> None:
-    ctx.hooks.pass_turn(ctx.game, ctx.seat)
 
 
 _ROW = {

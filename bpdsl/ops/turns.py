@@ -1,0 +1,72 @@
+"""Turn passing as a composition: who holds the next turn is a list of candidates with conditions.
+
+BlackPoker's エンド always hands the turn to the opponent; in Black Doubt the turn goes to the player who must
+answer a declaration, else to the opponent unless their hand is finished, else it stays.  Both are the one
+op ``next_turn``: the first candidate (``who: opponent`` / ``self``) whose ``if`` holds gets a new turn;
+when none holds the turn does not pass.  A new turn sets the turn and the chance to that player, counts the
+turn, forgets the once-per-turn record and sets the counters the game declares with ``reset: [turn]`` back
+to 0 (Black Doubt's "drew this turn").
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from bpdsl.ops.args import predicate
+from bpdsl.ops.context import ExecContext
+from bpdsl.ops.registry import PhraseContext, declare
+
+_WHO = {"opponent": "相手", "self": "自分"}
+
+
+def reset_counters(ctx: ExecContext, when: str) -> None:
+    """Set the counters the game declares with ``reset: [when]`` back to 0 (a row no longer kept is 0)."""
+    counters = ctx.state.counters
+    for c in getattr(ctx.game.rules.game, "counters", ()) or ():
+        if when in c.reset:
+            counters.pop(c.id, None)
+
+
+def start_turn(ctx: ExecContext, seat: int) -> None:
+    """A new turn of ``seat``: it holds the turn and the chance; once-per-turn records and per-turn counters
+    start afresh; the log says so (the ``turn`` event of both games)."""
+    s = ctx.state
+    reset_counters(ctx, "turn")
+    s.turn = seat
+    s.chance = seat
+    s.turn_no += 1
+    s.raised_this_turn.clear()
+    s.raised_count.clear()
+    if ctx.game.log is not None:
+        ctx.game.log.write({"t": "turn", "p": seat, "turn_no": s.turn_no})
+
+
+def _next_turn_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    parts = []
+    for cand in a.get("to") or []:
+        who = _WHO.get(cand.get("who"), "相手")
+        cond = cand.get("if")
+        parts.append(f"{predicate(cond)}場合は{who}の番に移る" if cond is not None else f"{who}の番に移る")
+    return "、そうでなければ".join(parts) + "。"
+
+
+NEXT_TURN = declare(
+    "next_turn", "effect",
+    args={"to": {"type": "list", "required": True, "minlength": 1, "schema": {"type": "dict", "schema": {
+        "who": {"type": "string", "allowed": list(_WHO), "required": True},
+        "if": {"type": "expr", "meta": {"expr": "bool"}}}}}},
+    phrase=_next_turn_phrase,
+    summary=("Hand the turn on: the first candidate of `to` (`who`: opponent or self) whose condition `if` "
+             "holds (none: always) starts a new turn (turn and chance, turn count, once-per-turn record, the "
+             "counters declared with reset: [turn]); when no candidate holds, the turn does not pass."),
+    example={"next_turn": {"to": [{"who": "opponent", "if": "opponent.finished == 0"},
+                                  {"who": "self", "if": "me.finished == 0"}]}},
+    passes_turn=True,
+)
+
+@NEXT_TURN.executor
+def _next_turn(ctx: ExecContext, a: Mapping[str, Any]) -> None:
+    for cand in a["to"]:
+        cond = cand.get("if")
+        if cond is None or ctx.value(cond):
+            start_turn(ctx, ctx.seat if cand["who"] == "self" else 1 - ctx.seat)
+            return
