@@ -57,7 +57,11 @@ WHY: dict[str, tuple[str, str]] = {
     "lose_at": ("block", "a player loses at a limit of a declared counter (Black Doubt's 100 points)"),
     "waive_cost": ("block", "a character's ability waiving a cost letter for a type of action (魔術士)"),
     # --- cut to one sentence of a seed list: what a composition still lacks
-    "push_your_luck": ("seed", "B・J's hit-or-stand loop: a loop of steps referring to each other"),
+    "push_your_luck": ("seed", "B・J's hit-or-stand loop, left as one op: composed, it needs a per-effect tally read "
+                               "by expressions (合計点), a named group of revealed cards (公開カード), points counted "
+                               "card by card (an A stays 11 once counted, unlike Black Doubt's hand value) and a "
+                               "loop printed 「手順 2 に戻る」; each piece would serve B・J alone, four single-entry "
+                               "ops instead of one, with wording flags made for this one numbered text"),
 }
 
 

@@ -20,7 +20,7 @@ from bpdsl.render.sphinxext.nodes import block_nodes, simple_table
 from bpdsl.render.text import parse_lines
 from bpdsl.render.textadapter import convert_item
 from bpdsl.dsl import cards, expr
-from bpdsl.ops.registry import PhraseContext, load_all
+from bpdsl.ops.registry import RETIRED, PhraseContext, load_all
 
 KIND_TITLES: dict[str, str] = {
     "effect": "効果 (effect)",
@@ -115,6 +115,14 @@ class OpsDirective(SphinxDirective):
             out.append(section)
         if not out:
             raise self.error("the op registry is empty")
+        if "kind" not in self.options and RETIRED:
+            # words cut to one sentence that became compositions: a file naming one gets O001 with this hint
+            section = self._section("ops-retired", "retired ops")
+            section += nodes.paragraph(text="These ops were replaced by compositions of general ops; a definitions "
+                                            "file that still names one gets O001 with what to write instead.")
+            section += simple_table(["op", "write instead"], [[k, v] for k, v in sorted(RETIRED.items())],
+                                    widths=[2, 10])
+            out.append(section)
         return out
 
     def _section(self, sid: str, title: str) -> nodes.section:
