@@ -247,8 +247,83 @@ class KeyPattern:
             return result
         return [(c,) for c in pool]
 
+    def partials(self, hand: Iterable[Card], pool: Iterable[Card]) -> list["PartialKey"]:
+        """How close ``hand`` is to a key: for each way of completing the smallest key with cards still to
+        come from ``pool`` (the cards that may yet reach the hand), the hand cards it keeps and what it
+        lacks; fewest missing cards first, ways that ``pool`` cannot complete left out.
+
+        A player building towards a rare key (five cards of one suit) needs this rather than
+        :meth:`choices`, which only sees complete keys: it tells which cards to keep and which to look for."""
+        held_pool = sorted({c.index: c for c in hand}.values(), key=lambda c: c.index)
+        have = {c.index for c in held_pool}
+        rest = sorted((c for c in {c.index: c for c in pool}.values() if c.index not in have), key=lambda c: c.index)
+        out: list[PartialKey] = []
+        if self.form == "any":
+            out.append(PartialKey((), 0 if held_pool else 1, frozenset() if held_pool else frozenset(c.index for c in rest)))
+        elif self.form == "slots":
+            out.extend(_slot_partials(self.slots, held_pool, rest))
+        else:  # same_suit / group: N cards of one group (one suit, one rank, or any accepted card)
+            n = self.count
+            same = "suit" if self.form == "same_suit" else self.same
+            groups: dict[object, tuple[list[Card], list[Card]]] = {}
+            for mine, cards in ((True, held_pool), (False, rest)):
+                for c in cards:
+                    if self.accepts(c):
+                        entry = groups.setdefault(_group_of(c, same) if same else None, ([], []))
+                        entry[0 if mine else 1].append(c)
+            for kept, extra in groups.values():
+                missing = max(n - len(kept), 0)
+                if missing <= len(extra):
+                    out.append(PartialKey(tuple(kept[:n]), missing, frozenset(c.index for c in extra) if missing else frozenset()))
+        out.sort(key=lambda p: (p.missing, -len(p.wanted)))
+        return out
+
     def __str__(self) -> str:
         return self.text
+
+
+@dataclass(frozen=True)
+class PartialKey:
+    """Part of a key: ``held`` cards of the hand that belong to it, ``missing`` cards still to get, and the
+    cards (indices) of the pool that would each fill one of the missing places (``wanted``)."""
+
+    held: tuple[Card, ...]
+    missing: int
+    wanted: frozenset[int]
+
+
+def _slot_partials(slots: Sequence[CardFilter], hand: Sequence[Card], pool: Sequence[Card]) -> list[PartialKey]:
+    """Partial keys of a slots pattern: the most slots the hand fills, the rest filled from ``pool``."""
+    usable = [c for c in hand if any(f(c) for f in slots)]
+    k = len(slots)
+    for r in range(min(k, len(usable)), -1, -1):
+        found: list[PartialKey] = []
+        for combo in itertools.combinations(usable, r):
+            for taken in itertools.combinations(range(k), r):
+                if r and not _assignable(combo, [slots[i] for i in taken]):
+                    continue
+                open_slots = [slots[i] for i in range(k) if i not in taken]
+                if _fill(open_slots, pool, set()):
+                    wanted = frozenset(c.index for c in pool if any(f(c) for f in open_slots))
+                    found.append(PartialKey(tuple(combo), k - r, wanted))
+                    break  # one way per set of hand cards
+        if found:
+            return found
+    return []
+
+
+def _fill(slots: Sequence[CardFilter], pool: Sequence[Card], used: set[int]) -> bool:
+    """Whether distinct cards of ``pool`` fill every slot (depth-first; a key has a handful of slots)."""
+    if not slots:
+        return True
+    for c in pool:
+        if c.index not in used and slots[0](c):
+            used.add(c.index)
+            if _fill(slots[1:], pool, used):
+                used.discard(c.index)
+                return True
+            used.discard(c.index)
+    return False
 
 
 def _group_of(card: Card, same: str) -> object:

@@ -1,7 +1,8 @@
 """Agents of the balance lab, chosen per seat by a spec such as ``random``, ``heuristic`` or ``mcts:200``.
 
 A spec is ``name`` or ``name:budget``; :func:`parse_agents` checks a comma-separated list of them (one per
-seat, or one for both seats) and :func:`make_agent` builds a fresh agent for one game from its seed.
+seat, or one for both seats) and :func:`make_agent` builds a fresh agent for one game from its seed and the
+compiled rules of the format (public knowledge: the printed action list an agent may plan with).
 """
 from __future__ import annotations
 
@@ -24,35 +25,46 @@ class AgentSpec:
         return self.name if self.budget is None else f"{self.name}:{self.budget}"
 
 
-def _random(spec: AgentSpec, seed: int) -> Any:
+def _random(spec: AgentSpec, seed: int, rules: Any) -> Any:
     return RandomAgent(seed)
 
 
-def _first(spec: AgentSpec, seed: int) -> Any:
+def _first(spec: AgentSpec, seed: int, rules: Any) -> Any:
     return FirstLegalAgent()
 
 
-def _heuristic(spec: AgentSpec, seed: int) -> Any:
+def _heuristic(spec: AgentSpec, seed: int, rules: Any) -> Any:
     from bpdsl.sim.heuristic import HeuristicAgent
 
     return HeuristicAgent(seed)
 
 
-def _search(spec: AgentSpec, seed: int) -> Any:
+def _search(spec: AgentSpec, seed: int, rules: Any) -> Any:
     from bpdsl.sim.search import SearchAgent
 
     return SearchAgent(spec.budget or DEFAULT_PLAYOUTS, seed)
 
 
+def _collector(spec: AgentSpec, seed: int, rules: Any) -> Any:
+    from bpdsl.sim.collector import CollectorAgent
+
+    if rules is None:
+        raise AgentSpecError("the collector agent plans with the format's actions: give make_agent the rules")
+    return CollectorAgent(seed, rules.actions.values())
+
+
 DEFAULT_PLAYOUTS = 50
 
 # name -> (factory, takes a budget, help)
-AGENTS: dict[str, tuple[Callable[[AgentSpec, int], Any], bool, str]] = {
+AGENTS: dict[str, tuple[Callable[[AgentSpec, int, Any], Any], bool, str]] = {
     "random": (_random, False, "uniformly random among the legal options"),
     "heuristic": (_heuristic, False, "rule-aware: develops, removes and attacks by simple evaluation, pays "
                                      "cheap costs, never counters its own actions"),
     "mcts": (_search, True, "determinized Monte Carlo search: mcts:N plays N playouts per action decision "
                             f"(default {DEFAULT_PLAYOUTS}) from re-dealt copies of the game"),
+    "collector": (_collector, False, "the heuristic agent that also builds towards the key of a high-value action "
+                                     "(R・S・F): keeps the cards of the key it is closest to, pays and discards "
+                                     "from the others, looks for the missing cards, raises the action when it can"),
     "first": (_first, False, "always the first legal option (the first action rather than passing)"),
 }
 
@@ -84,5 +96,6 @@ def parse_agents(specs: tuple[str, ...] | list[str] | str, seats: int = 2) -> li
     return parsed
 
 
-def make_agent(spec: AgentSpec, seed: int) -> Any:
-    return AGENTS[spec.name][0](spec, seed)
+def make_agent(spec: AgentSpec, seed: int, rules: Any = None) -> Any:
+    """A fresh agent for one game; ``rules`` (the compiled format) for agents that plan with its actions."""
+    return AGENTS[spec.name][0](spec, seed, rules)

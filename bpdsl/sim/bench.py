@@ -40,7 +40,7 @@ def bench_playouts(edition: str, fmt: str, games: int = 2, budget: int = 10, see
     t0 = time.process_time()
     for i in range(games):
         gs, s0, s1 = game_seed(seed, i)
-        agents = [make_agent(specs[0], s0), make_agent(specs[1], s1)]
+        agents = [make_agent(specs[0], s0, rules), make_agent(specs[1], s1, rules)]
         _play(_new_game(rules, agents, gs, None), agents)
         playouts += agents[0].playouts
     dt = max(time.process_time() - t0, 1e-9)

@@ -177,7 +177,7 @@ def play_range(job: SimJob, start: int, stop: int) -> Tally:
     check = check_invariants if job.check else None
     for i in range(start, stop):
         gs, s0, s1 = game_seed(job.seed, i)
-        agents = [make_agent(prep.agent_specs[0], s0), make_agent(prep.agent_specs[1], s1)]
+        agents = [make_agent(prep.agent_specs[0], s0, rules), make_agent(prep.agent_specs[1], s1, rules)]
         prep.entered.clear()
         game = _new_game(rules, agents, gs, check)
         prep.current = game

@@ -56,5 +56,5 @@ def log_first_game(job: SimJob, log: Any) -> None:
 
     prep = _prepared(job)
     gs, s0, s1 = game_seed(job.seed, 0)
-    agents = [make_agent(prep.agent_specs[0], s0), make_agent(prep.agent_specs[1], s1)]
+    agents = [make_agent(prep.agent_specs[0], s0, prep.rules), make_agent(prep.agent_specs[1], s1, prep.rules)]
     new_game(prep.rules, agents, gs, log=log).play()
