@@ -19,7 +19,7 @@ from typing import Any, Callable
 from bpdsl.engine import events as ev
 from bpdsl.engine.compiled import CAction, Rules, TriggerSource
 from bpdsl.engine.contract import GameHooks
-from bpdsl.engine.decisions import Agent, DecisionRequest, Labels
+from bpdsl.engine.decisions import Agent, DecisionRequest, Labels, index_chooser
 from bpdsl.engine.errors import GameAborted
 from bpdsl.engine.snapshot import Memo, copy_inst, copy_state
 from bpdsl.engine.state import ActionInstance, State
@@ -156,6 +156,17 @@ class Game:
         # describe); a search agent's private copies, whose requests are read at once or never, skip them
         self._lazy_labels = False
 
+    @property
+    def agents(self) -> list[Agent] | None:
+        """The callback agents by seat (None: a step game)."""
+        return self._agents
+
+    @agents.setter
+    def agents(self, agents: list[Agent] | None) -> None:
+        self._agents = agents
+        # per seat: the agent's pick(n) when it decides from the number of options alone (IndexChooser)
+        self._picks: list[Callable[[int], int] | None] = [index_chooser(a) for a in agents or ()]
+
     # ------------------------------------------------------------------ walking the flow
 
     def play(self) -> GameResult:
@@ -253,15 +264,18 @@ class Game:
                 i = self.decide(seat, "action", list(must), {"what": "アクションを起こすか？"}, lambda: [a.label for a in must])
                 self.chosen = must[i]
                 return True
-        options: list[Any] = ["pass"] + legal
-        i = self.decide(seat, "action", options, {"what": "アクションを起こすか？"},
-                        lambda: ["パス"] + [a.label for a in legal])
+        pick = self._picks[seat] if not self._step else None
+        if pick is not None and self.log is None:  # pass (0) or one of the legal actions, no request built
+            i = self._picked(pick, seat, "action", len(legal) + 1)
+        else:
+            i = self.decide(seat, "action", ["pass"] + legal, {"what": "アクションを起こすか？"},
+                            lambda: ["パス"] + [a.label for a in legal])
         if i == 0:
             self.chosen = None
             if self.log is not None:
                 self.log.write(ev.Passed(seat))
             return False
-        self.chosen = options[i]
+        self.chosen = legal[i - 1]
         return True
 
     def p_reset_pass(self) -> None:
@@ -557,13 +571,24 @@ class Game:
             if self.log is not None:
                 self.log.write(ev.Decision(seat, kind, i, n, DecisionRequest(seat, kind, options, None, labels).label(i)))
             return i
+        pick = self._picks[seat]
+        if pick is not None and self.log is None:  # an agent that needs only the number of options
+            return self._picked(pick, seat, kind, n)
         req = DecisionRequest(seat, kind, options, context, labels)
-        i = self.agents[seat].decide(req, lambda: self.hooks.observe(self, seat))
+        i = self._agents[seat].decide(req, lambda: self.hooks.observe(self, seat))
         if not isinstance(i, int) or not 0 <= i < n:
-            raise GameAborted(f"agent {self.agents[seat].name} returned {i!r} for a {kind} decision with {n} options")
+            raise GameAborted(f"agent {self._agents[seat].name} returned {i!r} for a {kind} decision with {n} options")
         self.decisions += 1
         if self.log is not None:
             self.log.write(ev.Decision(seat, kind, i, n, req.label(i)))
+        return i
+
+    def _picked(self, pick: Callable[[int], int], seat: int, kind: str, n: int) -> int:
+        """An :class:`~bpdsl.engine.decisions.IndexChooser`'s choice among ``n`` options (n >= 2), counted."""
+        i = pick(n)
+        if not isinstance(i, int) or not 0 <= i < n:
+            raise GameAborted(f"agent {self._agents[seat].name} returned {i!r} for a {kind} decision with {n} options")
+        self.decisions += 1
         return i
 
     # ------------------------------------------------------------------ raising actions

@@ -74,13 +74,38 @@ class Agent(Protocol):
     def decide(self, request: DecisionRequest, observation: Callable[[], dict[str, Any]]) -> int: ...
 
 
+class IndexChooser(Protocol):
+    """An agent that decides from the number of options alone: ``decide(request, observation)`` is always
+    ``pick(len(request.options))``.  Callback play then asks ``pick`` directly, building neither the request
+    nor the observation function (a random bot decides thousands of times a second)."""
+
+    def pick(self, n: int) -> int: ...
+
+
+def index_chooser(agent: object) -> Callable[[int], int] | None:
+    """``agent.pick`` when the agent is an :class:`IndexChooser` whose ``decide`` is still the one that goes
+    with ``pick`` (a subclass that overrides ``decide`` to look at the request keeps being asked through it)."""
+    pick = getattr(agent, "pick", None)
+    if not callable(pick) or "decide" in getattr(agent, "__dict__", {}):
+        return None
+    mro = type(agent).__mro__
+    owner_pick = next((c for c in mro if "pick" in c.__dict__), None)
+    owner_decide = next((c for c in mro if "decide" in c.__dict__), None)
+    if owner_pick is None or (owner_decide is not None and mro.index(owner_decide) < mro.index(owner_pick)):
+        return None
+    return pick  # type: ignore[no-any-return]
+
+
 class RandomAgent:
-    """Uniformly random among the legal options, from its own seeded RNG."""
+    """Uniformly random among the legal options, from its own seeded RNG (an :class:`IndexChooser`)."""
 
     name = "random"
 
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
+
+    def pick(self, n: int) -> int:
+        return self.rng.randrange(n)
 
     def decide(self, request: DecisionRequest, observation: Callable[[], dict[str, Any]]) -> int:
         return self.rng.randrange(len(request.options))
