@@ -156,12 +156,12 @@ def test_add_and_set_counter_ops() -> None:
 BP = ROOT / "definitions" / "blackpoker"
 
 
-@pytest.mark.parametrize("name,hint", [("me.points", "known names here"), ("deck.count", ""),
+@pytest.mark.parametrize("name,hint", [("me.points", "known names here"), ("opponent.to_answer", ""),
                                        ("me.total", "")])
 def test_another_games_names_are_unknown_to_an_edition(tmp_path: Path, name: str, hint: str) -> None:
-    """Names are per game: Black Doubt's declared counters and values (me.points, me.total) and its own
-    deck.count, loaded in the same run, are a positioned definitions error in a BlackPoker edition, at the
-    name's column -- not a game that aborts when the condition is first tested."""
+    """Names are per game: Black Doubt's declared counters and values (me.points, me.total ...), loaded in
+    the same run, are a positioned definitions error in a BlackPoker edition, at the name's column -- not a
+    game that aborts when the condition is first tested."""
     shutil.copytree(BD, tmp_path / "bd")
     shutil.copytree(BP, tmp_path / "bp")
     actions = tmp_path / "bp" / "editions" / "act8.2" / "actions.yaml"
