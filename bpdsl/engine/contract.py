@@ -267,7 +267,22 @@ class BaseHooks:
 
     def put_onto_field(self, game: Game, seat: int, cards: list[int], char_id: str | None, face_up: bool,
                        driven: bool) -> list[Character]:
-        raise GameAborted("this game puts no characters onto the field")
+        """``cards`` taken from where they lie and put to the right of ``seat``'s field as one character of the
+        kind ``char_id`` names (the game's first kind when it names none: Black Doubt's ``card``)."""
+        zones = self.zones
+        if not zones.kinds or zones.field < 0:
+            raise GameAborted("this game puts no characters onto the field")
+        s = game.state
+        for c in cards:
+            z, p = s.loc[c]
+            if z in self.list_zones:
+                s.players[p].zone(z).remove(c)
+            s.loc[c] = (zones.field, seat)
+        kind = char_id if char_id in zones.kinds else zones.kinds[0]
+        ch = Character(s.uid(), kind, char_id or kind, list(cards), s.owner[cards[0]], seat, face_up, driven,
+                       s.turn_no)
+        s.players[seat].field.append(ch)
+        return [ch]
 
     def event_reveals(self, e: dict[str, Any]) -> list[str]:
         return []

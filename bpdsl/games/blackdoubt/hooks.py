@@ -5,7 +5,7 @@ is a series of *rounds*; each round:
 
 * both players draw one card face up (the first player first; the first player alternates per round,
   the first round's is chosen at random);
-* on their turn a player draws a card, looks at it, places it face up or face down (the ``bd_draw`` op),
+* on their turn a player draws a card, looks at it, places it face up or face down (the generic ``draw_to_field``),
   then declares ヒット / バスト / ノットバスト / ブラックジャック (``bd_declare``); the last three finish the
   player's hand.  Which of these a player may do now is written in the definitions as conditions on the
   declared counters (``only_if: {if: me.drawn == 0 and ...}``);
@@ -33,11 +33,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bpdsl.engine.contract import BaseHooks
-from bpdsl.engine.core import Game, GameAborted
+from bpdsl.engine.core import Ctx, Game, GameAborted
 from bpdsl.engine.numbers import numbers_for
 from bpdsl.engine.state import OUT, Character, State
 from bpdsl.games.blackdoubt.plugin import PLUGIN
-from bpdsl.games.blackdoubt.events import Declared, Placed, Replied, RoundStarted, Scored
+from bpdsl.games.blackdoubt.events import Declared, Replied, RoundStarted, Scored
+from bpdsl.ops.field import draw_to_field
 
 DECLARATIONS = ("hit", "bust", "not_bust", "blackjack")
 DECLARATION_NAMES = {"hit": "ヒット", "bust": "バスト", "not_bust": "ノットバスト", "blackjack": "ブラックジャック"}
@@ -93,31 +94,6 @@ class BlackDoubtHooks(BaseHooks):
     def deck(self, s: BDState) -> list[int]:
         return s.players[DECK_SEAT].pack
 
-    def place(self, game: Game, seat: int, c: int, face_up: bool) -> None:
-        """A drawn card is placed in front of its player (to the right of the others), face up or down."""
-        s = game.state
-        z, p = s.loc[c]
-        if z in self.list_zones:
-            s.players[p].zone(z).remove(c)
-        s.loc[c] = (Z_FIELD, seat)
-        s.players[seat].field.append(Character(s.uid(), "card", "card", [c], s.owner[c], seat, face_up, False,
-                                               s.turn_no))
-        if game.log is not None:
-            game.log.write(Placed(seat, self.card_text(c) if face_up else "?", face_up))
-
-    def draw_and_place(self, game: Game, seat: int) -> bool:
-        """Draw the top card of the deck, look at it, and choose to place it face up or face down."""
-        s = game.state
-        deck = self.deck(s)
-        if not deck:
-            return False
-        c = deck[-1]
-        i = game.decide(seat, "face", [True, False], {"card": self.card_text(c)},
-                        [f"{self.card_text(c)}を表向きで並べる", f"{self.card_text(c)}を裏向きで並べる"])
-        self.place(game, seat, c, i == 0)
-        self.numbers.add(s, seat, DRAWN, 1)
-        return True
-
     # ------------------------------------------------------------------ game start, rounds, end
 
     def game_start(self, game: Game) -> None:
@@ -162,8 +138,7 @@ class BlackDoubtHooks(BaseHooks):
                 s.counters.pop(c.id, None)
         s.finish_order = []
         for seat in (first, 1 - first):
-            if self.deck(s):
-                self.place(game, seat, self.deck(s)[-1], True)
+            draw_to_field(Ctx(game, None, seat), seat, "up")
         s.turn = first
         s.chance = first
         s.turn_no += 1
