@@ -43,6 +43,7 @@ class Zone:
     visibility: str  # id of a VisibilityLevel: how much the opponent may see
     owner_visibility: str = "public"  # how much the owner sees (life: count only)
     role: str = ""  # what the core flow does with it: one of ZONE_ROLES, or "" (only the game's rules use it)
+    shared: bool = False  # one zone for the table (Black Doubt's 山札), not one per player: kept with seat 0
 
 
 # What the generic engine may do with a zone, by role (a game declares each role on at most one zone):

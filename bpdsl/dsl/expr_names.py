@@ -38,6 +38,13 @@ CARD_SET_NAMES: dict[str, NameInfo] = {
 }
 
 
+# Names every game has, read by the engine's default hooks from the zones a game declares.
+GENERIC_NAMES: dict[str, NameInfo] = {
+    "deck.count": NameInfo("cards left in the deck (the zone with role deck: one's own, or the shared one)",
+                           "山札の枚数"),
+}
+
+
 def plugin_names() -> Mapping[str, NameInfo]:
     """The names the registered games declare in Python (loaded once per process)."""
     global _NAMES
@@ -54,7 +61,7 @@ def names() -> Mapping[str, NameInfo]:
     values that game documents declare (:func:`declare_player_numbers`)."""
     global _ALL
     if _ALL is None:
-        _ALL = {**plugin_names(), **_DECLARED}
+        _ALL = {**GENERIC_NAMES, **plugin_names(), **_DECLARED}
     return _ALL
 
 
@@ -76,7 +83,7 @@ def names_for(game: Any) -> Mapping[str, NameInfo]:
     if game is None:
         return names()
     plugin = plugins.games().get(game.id)
-    table: dict[str, NameInfo] = dict(plugin.names() if plugin is not None else plugin_names())
+    table: dict[str, NameInfo] = {**GENERIC_NAMES, **(plugin.names() if plugin is not None else plugin_names())}
     table.update(player_number_names([(c.id, c.name, c.description) for c in getattr(game, "counters", ())]
                                      + [(v.id, v.name, "") for v in getattr(game, "values", ())]))
     return table

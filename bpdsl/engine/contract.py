@@ -24,7 +24,8 @@ from bpdsl.dsl.expr import Expr, bind
 from bpdsl.engine.compiled import TEXT
 from bpdsl.engine.errors import GameAborted
 from bpdsl.engine.numbers import numbers_for
-from bpdsl.engine.state import ActionInstance, Character, State
+from bpdsl.engine.state import OUT, ActionInstance, Character, State
+from bpdsl.engine.zones import SHARED_SEAT
 
 if TYPE_CHECKING:
     from bpdsl.engine.compiled import CAction
@@ -167,8 +168,58 @@ class BaseHooks:
         self.zones = rules.zones  # the game's zones and deck size (bpdsl.engine.zones, from game.yaml)
         self.list_zones = frozenset(rules.zones.card_zones)  # the zones of plain cards
 
+    # the state class of the game: a game with state of its own passes its subclass of State
+    state_class: type[State] = State
+
     def card_text(self, c: int) -> str:
         return TEXT[c % self.zones.deck_size]
+
+    def new_state(self, game: Game, decks: list[list[int]] | None) -> State:
+        """Two players and the game's whole card universe (``Game.cards``, from game.yaml) in the deck: one
+        shared deck (a zone declared ``shared: true``, kept with seat 0), or each player's own.  A given deck
+        list (top last) replaces the universe, seat 0's for a shared deck; a card outside the universe or
+        given twice aborts the game with its name."""
+        zones, n = self.zones, self.zones.deck_size
+        players = [zones.new_player(0), zones.new_player(1)]
+        s = self.state_class(players, [(OUT, -1)] * (2 * n), [-1] * (2 * n))
+        deck = zones.role("deck")
+        universe = list(range(n))
+        for seat in ((SHARED_SEAT,) if deck in zones.shared else (0, 1)):
+            given = decks[seat] if decks and seat < len(decks) else [seat * n + c for c in universe]
+            pile = players[seat].zone(deck)
+            for c in given:
+                if not 0 <= c - seat * n < n:
+                    raise GameAborted(f"card {TEXT[c % n]} is not part of this game's deck")
+                if s.owner[c] != -1:
+                    raise GameAborted(f"card {TEXT[c % n]} appears twice in the deck")
+                s.owner[c] = seat
+                s.loc[c] = (deck, seat)
+                pile.append(c)
+        return s
+
+    def visible_cards(self, game: Game, seat: int) -> set[int]:
+        """What ``seat`` may see by the zones' declared visibility (3.12.1): every card of a zone whose level
+        for it (``owner_visibility`` for its own or a shared zone, ``visibility`` for the opponent's) is
+        ``contents`` or ``public``; the top card at ``top``; the face-up characters at ``face_up``; counts
+        show no card."""
+        zones = self.zones
+        out: set[int] = set()
+        for p in game.state.players:
+            for z, (others, owner) in enumerate(zones.visibility):
+                if z in zones.shared and p.seat != SHARED_SEAT:
+                    continue
+                level = owner if p.seat == seat or z in zones.shared else others
+                if z == zones.field:
+                    for ch in p.field:
+                        if level in ("contents", "public") or (level == "face_up" and ch.face_up):
+                            out.update(ch.cards)
+                elif z in self.list_zones:
+                    cards = p.zone(z)
+                    if level in ("contents", "public", "face_up"):
+                        out.update(cards)
+                    elif level == "top" and cards:
+                        out.add(cards[-1])
+        return out
 
     def move_card(self, game: Game, c: int, zone: int, seat: int, top: bool = True) -> None:
         """Move a card between the list zones (top: the end of the list), keeping ``State.loc`` in step."""
@@ -216,7 +267,22 @@ class BaseHooks:
 
     def put_onto_field(self, game: Game, seat: int, cards: list[int], char_id: str | None, face_up: bool,
                        driven: bool) -> list[Character]:
-        raise GameAborted("this game puts no characters onto the field")
+        """``cards`` taken from where they lie and put to the right of ``seat``'s field as one character of the
+        kind ``char_id`` names (the game's first kind when it names none: Black Doubt's ``card``)."""
+        zones = self.zones
+        if not zones.kinds or zones.field < 0:
+            raise GameAborted("this game puts no characters onto the field")
+        s = game.state
+        for c in cards:
+            z, p = s.loc[c]
+            if z in self.list_zones:
+                s.players[p].zone(z).remove(c)
+            s.loc[c] = (zones.field, seat)
+        kind = char_id if char_id in zones.kinds else zones.kinds[0]
+        ch = Character(s.uid(), kind, char_id or kind, list(cards), s.owner[cards[0]], seat, face_up, driven,
+                       s.turn_no)
+        s.players[seat].field.append(ch)
+        return [ch]
 
     def event_reveals(self, e: dict[str, Any]) -> list[str]:
         return []
@@ -230,8 +296,15 @@ class BaseHooks:
     def check_state(self, game: Game) -> str:
         return ""
 
+    def deck_count(self, s: State, seat: int) -> int:
+        """``deck.count``: the cards left in the zone with role deck (``seat``'s own, or the shared one)."""
+        deck = self.zones.role("deck")
+        return len(s.players[self.zones.holder(deck, seat)].zone(deck))
+
     def resolve_name(self, ctx: Ctx, name: str) -> Any:
-        """``me.X`` / ``opponent.X`` of the counters and values the game document declares."""
+        """``deck.count``, and ``me.X`` / ``opponent.X`` of the counters and values the game document declares."""
+        if name == "deck.count":
+            return self.deck_count(ctx.game.state, ctx.seat)
         got = numbers_for(ctx.game.rules).resolve(ctx.game.state, ctx.seat, name)
         if got is None:
             raise GameAborted(f"expression name {name!r} has no value in this game")
@@ -245,6 +318,12 @@ class BaseHooks:
         got = numbers_for(self.compiled).ctx_reader(name)
         if got is not None:
             return got
+        if name == "deck.count":
+            deck = self.zones.role("deck")
+            attr = self.zones.ids[deck]  # a player's list of a zone of cards is the attribute named by its id
+            if deck in self.zones.shared:
+                return lambda ctx: len(getattr(ctx.game.state.players[SHARED_SEAT], attr))
+            return lambda ctx: len(getattr(ctx.game.state.players[ctx.seat], attr))
         resolve = self.resolve_name
         return lambda ctx: resolve(ctx, name)
 

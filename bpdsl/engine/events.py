@@ -153,6 +153,16 @@ class TurnStarted(LogEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class Placed(LogEvent):
+    """A card put onto a player's field by an effect (draw_to_field); ``card`` is "?" when it lies face down."""
+
+    T: ClassVar[str] = "place"
+    p: int
+    card: str
+    face_up: bool
+
+
+@dataclass(frozen=True, slots=True)
 class GameOver(LogEvent):
     """A game's win check ended the game (before the ``end`` line)."""
 
@@ -163,7 +173,7 @@ class GameOver(LogEvent):
 
 CORE_EVENTS: dict[str, type[LogEvent]] = {c.T: c for c in (GameStarted, Decision, Passed, Raised, VirtualKeys, Staged,
                                                              Resolving, NoEffect, Negated, Ended, TurnStarted,
-                                                             GameOver)}
+                                                             Placed, GameOver)}
 
-__all__ = ["CORE_EVENTS", "Decision", "Ended", "GameOver", "GameStarted", "LogEvent", "TurnStarted", "Negated", "NoEffect", "Passed", "Raised",
+__all__ = ["CORE_EVENTS", "Decision", "Ended", "GameOver", "GameStarted", "LogEvent", "TurnStarted", "Negated", "NoEffect", "Passed", "Placed", "Raised",
            "Resolving", "Staged", "VirtualKeys"]

@@ -17,6 +17,9 @@ from bpdsl.engine.state import OUT, Player
 from bpdsl.model import Game
 
 
+SHARED_SEAT = 0  # a shared zone (game.yaml ``shared: true``) is kept in this seat's list
+
+
 class ZoneError(Exception):
     """The game declares no zone the engine needs here (the validator reports it for the bundled games)."""
 
@@ -37,6 +40,12 @@ class ZoneTable:
     player_class: type[Player]
     kinds: tuple[str, ...] = ()  # the character kinds the game declares
     face_down_kinds: frozenset[str] = frozenset()  # kinds placed face down unless said otherwise (bulwark)
+    shared: frozenset[int] = frozenset()  # zones of the table, not of a player (kept in seat SHARED_SEAT's lists)
+    visibility: tuple[tuple[str, str], ...] = ()  # by number: (what the others see, what the owner sees)
+
+    def holder(self, z: int, seat: int) -> int:
+        """The seat whose list holds zone ``z`` for ``seat``: a shared zone is kept with SHARED_SEAT."""
+        return SHARED_SEAT if z in self.shared else seat
 
     def index(self, zid: str) -> int:
         try:
@@ -85,9 +94,11 @@ def zone_table(game: Game, first: Sequence[str] = ()) -> ZoneTable:
     table = ZoneTable(ids, card_zones, tuple(z.ordered for z in zones), roles.get("characters", -1),
                       roles.get("stage", -1), roles.get("deck", -1), roles.get("keys", -1), roles.get("spent", -1),
                       game.deck_size, player_class, tuple(k.id for k in game.character_kinds),
-                      frozenset(k.id for k in game.character_kinds if k.face_down))
+                      frozenset(k.id for k in game.character_kinds if k.face_down),
+                      frozenset(i for i, z in enumerate(zones) if z.shared),
+                      tuple((z.visibility, z.owner_visibility) for z in zones))
     _TABLES[key] = (game, table)
     return table
 
 
-__all__ = ["ZoneError", "ZoneTable", "zone_table"]
+__all__ = ["SHARED_SEAT", "ZoneError", "ZoneTable", "zone_table"]

@@ -53,7 +53,7 @@ def set_hand(game: Any, seat: int, cards: list[str], face_up: list[bool] | None 
                     other.field.remove(ch)
             deck.append(c)
             s.loc[c] = (Z_PACK, 0)
-        game.hooks.place(game, seat, c, True if face_up is None else face_up[i])
+        game.hooks.put_onto_field(game, seat, [c], None, True if face_up is None else face_up[i], False)
 
 
 def set_round(game: Any, a_seat: int, a_out: str, b_out: str, a_decl: str = "not_bust",

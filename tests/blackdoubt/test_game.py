@@ -211,7 +211,7 @@ def test_an_empty_deck_leaves_only_the_end_declarations() -> None:
     seat = s.turn
     deck = s.players[0].pack
     while deck:  # the rest of the deck to the other player's side, face up
-        game.hooks.place(game, 1 - seat, deck[-1], True)
+        game.hooks.put_onto_field(game, 1 - seat, [deck[-1]], None, True, False)
     legal = {a.id for a in game.legal_actions(seat)}
     assert "hit" not in legal and "draw" not in legal and "not_bust" in legal
 

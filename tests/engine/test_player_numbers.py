@@ -94,17 +94,22 @@ def test_a_retired_condition_names_its_replacement(tmp_path: Path, old: str) -> 
     assert any("O001" in e and f"op {name!r} was retired" in e and "only_if" in e for e in errors), errors
 
 
-def test_the_retired_turn_passing_names_next_turn(tmp_path: Path) -> None:
-    """bd_pass_turn became the generic next_turn: a file that still names it is told what to write."""
+@pytest.mark.parametrize("now,lines,old,replacement", [
+    ("- next_turn:", 2, "bd_pass_turn", "next_turn"),  # the call and its printed text
+    ("- draw_to_field:", 3, "bd_draw", "draw_to_field"),  # the call, its text, the add_counter step
+])
+def test_retired_black_doubt_effects_name_their_replacement(tmp_path: Path, now: str, lines: int, old: str,
+                                                            replacement: str) -> None:
+    """Black Doubt's own effects that became general ops: a file that still names one is told what to write."""
     shutil.copytree(BD, tmp_path / "bd")
     actions = tmp_path / "bd" / "editions" / "bd1" / "actions.yaml"
-    lines = actions.read_text(encoding="utf-8").splitlines(keepends=True)
-    i = next(i for i, line in enumerate(lines) if "- next_turn:" in line)
-    lines[i:i + 2] = ["      - bd_pass_turn: {}\n"]  # the call and its printed text
-    actions.write_text("".join(lines), encoding="utf-8")
+    text = actions.read_text(encoding="utf-8").splitlines(keepends=True)
+    i = next(i for i, line in enumerate(text) if now in line)
+    text[i:i + lines] = [f"      - {old}: {{}}\n"]
+    actions.write_text("".join(text), encoding="utf-8")
     errors = [str(d) for d in load([tmp_path / "bd"]).errors]
-    assert any(f"actions.yaml:{i + 1}:" in e and "O001" in e and "'bd_pass_turn' was retired" in e
-               and "next_turn" in e for e in errors), errors
+    assert any(f"actions.yaml:{i + 1}:" in e and "O001" in e and f"{old!r} was retired" in e
+               and replacement in e for e in errors), errors
 
 
 @pytest.mark.parametrize("points,over,winner", [
@@ -156,12 +161,12 @@ def test_add_and_set_counter_ops() -> None:
 BP = ROOT / "definitions" / "blackpoker"
 
 
-@pytest.mark.parametrize("name,hint", [("me.points", "known names here"), ("deck.count", ""),
+@pytest.mark.parametrize("name,hint", [("me.points", "known names here"), ("opponent.to_answer", ""),
                                        ("me.total", "")])
 def test_another_games_names_are_unknown_to_an_edition(tmp_path: Path, name: str, hint: str) -> None:
-    """Names are per game: Black Doubt's declared counters and values (me.points, me.total) and its own
-    deck.count, loaded in the same run, are a positioned definitions error in a BlackPoker edition, at the
-    name's column -- not a game that aborts when the condition is first tested."""
+    """Names are per game: Black Doubt's declared counters and values (me.points, me.total ...), loaded in
+    the same run, are a positioned definitions error in a BlackPoker edition, at the name's column -- not a
+    game that aborts when the condition is first tested."""
     shutil.copytree(BD, tmp_path / "bd")
     shutil.copytree(BP, tmp_path / "bp")
     actions = tmp_path / "bp" / "editions" / "act8.2" / "actions.yaml"

@@ -109,3 +109,53 @@ def test_a_character_of_an_undeclared_kind_is_an_error(tmp_path: Path) -> None:
     assert r.returncode == 1 and "Traceback" not in r.stdout + r.stderr
     assert re.search(r"characters\.yaml:\d+:\d+: D006 character '\w+': unknown character kind 'bulwork'", r.stdout)
     assert "did you mean 'bulwark'" in r.stdout
+
+
+def test_a_shared_deck_holds_the_whole_card_universe_once() -> None:
+    """Black Doubt's 山札 is declared ``shared: true``: the default new_state puts its 52 cards (no Jokers:
+    game.yaml) into the one deck, and ``deck.count`` reads it for both seats."""
+    from bpdsl.dsl.expr import parse
+    from bpdsl.engine.core import Ctx
+
+    rules = build_rules("bd1", "std")
+    assert rules.zones.shared == {rules.zones.deck}
+    game = new_game(rules, [FirstLegalAgent(), FirstLegalAgent()], 1)
+    s = game.state
+    assert s.players[0].pack == list(range(52)) and s.players[1].pack == []
+    assert set(s.owner) == {-1, 0} and s.owner.count(0) == 52
+    count = parse("deck.count")
+    assert [game.hooks.evaluate(count, Ctx(game, None, seat)) for seat in (0, 1)] == [52, 52]
+    assert [game.hooks.resolve_name(Ctx(game, None, seat), "deck.count") for seat in (0, 1)] == [52, 52]
+
+
+def test_deck_count_is_ones_own_deck_in_blackpoker() -> None:
+    from bpdsl.dsl.expr import parse
+    from bpdsl.engine.core import Ctx
+
+    game = new_game(build_rules("act8.0", "std"), [RandomAgent(1), RandomAgent(2)], 4)
+    game.p_game_start()
+    s = game.state
+    del s.players[1].life[-3:]  # (the test compares the counts only)
+    got = [game.hooks.evaluate(parse("deck.count"), Ctx(game, None, seat)) for seat in (0, 1)]
+    assert got == [len(s.players[0].life), len(s.players[1].life)] and got[0] != got[1]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_what_a_seat_sees_follows_the_declared_visibility(seed: int) -> None:
+    """Black Doubt's visibility is its game.yaml's (場: face_up for the opponent, contents for the owner;
+    山札: count): the default visible_cards gives a seat its own cards and every face-up card, never the
+    deck, at every decision of random games."""
+    rules = build_rules("bd1", "std")
+    seen_down = 0
+
+    def expected(game: object, seat: int) -> set[int]:
+        return {c for p in game.state.players for ch in p.field if ch.face_up or p.seat == seat for c in ch.cards}
+
+    def watch(game: object) -> None:  # called by the engine after every step (the invariant check's place)
+        nonlocal seen_down
+        for seat in (0, 1):
+            assert game.hooks.visible_cards(game, seat) == expected(game, seat)
+        seen_down += sum(not ch.face_up for p in game.state.players for ch in p.field)
+
+    res = new_game(rules, [RandomAgent(seed), RandomAgent(seed + 9)], seed, check=watch).play()
+    assert not res.aborted and seen_down > 0

@@ -60,3 +60,22 @@ def test_a_candidate_without_condition_always_holds_and_the_phrase_reads_the_lis
     assert op.phrase(PhraseContext({}, {}), {"to": [{"who": "opponent"}]}) == "相手の番に移る。"
     text = op.phrase(PhraseContext({}, {}), {"to": bd_turn()})
     assert text.endswith("場合は自分の番に移る。") and "、そうでなければ" in text
+
+
+def test_draw_to_field_puts_the_top_card_in_front_of_the_player() -> None:
+    """draw_to_field: the deck's top card becomes a one-card character on the player's field, face up or
+    down as asked (decision ``face`` for ``choose``); an empty deck stops the rest of the effect."""
+    op = load_all()["draw_to_field"]
+    game, ctx = _game(1, {})
+    s = game.state
+    deck = s.players[0].pack  # Black Doubt's deck is shared: kept with seat 0
+    top, n, before = deck[-1], len(deck), len(s.players[1].field)
+    assert op.execute(ctx, {"face": "down"}) is True
+    ch = s.players[1].field[-1]
+    assert (ch.cards, ch.face_up, ch.kind, ch.controller) == ([top], False, "card", 1)
+    assert len(deck) == n - 1 and len(s.players[1].field) == before + 1 and s.loc[top] == (
+        game.rules.zones.field, 1)
+    assert game.log.lines[-1]["t"] == "place" and game.log.lines[-1]["card"] == "?"
+    deck.clear()
+    assert op.execute(ctx, {"face": "up"}) is False
+    assert op.phrase(PhraseContext({}, {}), {"face": "choose"}) == "山札からカードを1枚引いて確認し、表向きか裏向きで自分の場に並べる。"

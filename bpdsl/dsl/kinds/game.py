@@ -59,6 +59,7 @@ SCHEMA: dict[str, Any] = {
         "id": ID, "name": TEXT, "ordered": {"type": "boolean"},
         "visibility": {"type": "string", "required": True}, "owner_visibility": {"type": "string"},
         "description": {"type": "string"}, "role": {"type": "string", "allowed": list(ZONE_ROLES)},
+        "shared": {"type": "boolean"},  # one zone for the table (a shared deck), not one per player
     }),
     # optional: a game without characters (Black Doubt's cards in a row are one kind, "card")
     "character_kinds": {**_items({"id": ID, "name": TEXT, "face_down": {"type": "boolean"}}), "required": False,
@@ -98,7 +99,7 @@ def build(ctx: BuildContext) -> None:
                 ctx.error(("zones", i, key), C.D_GAME_REF, f"zone {z['id']!r}: unknown visibility level {z[key]!r}",
                           did_you_mean(z[key], level_ids) or "levels: " + ", ".join(sorted(level_ids)))
         zones.append(Zone(z["id"], z["name"], bool(z.get("ordered", False)), z["visibility"],
-                          z.get("owner_visibility", "public"), z.get("role", "")))
+                          z.get("owner_visibility", "public"), z.get("role", ""), bool(z.get("shared", False))))
     _check_zones(ctx, data, zones)
     kinds = [CharacterKind(k["id"], k["name"], bool(k.get("face_down", False)))
              for _, k in _unique(ctx, "character_kinds", data.get("character_kinds"))]

@@ -1,22 +1,13 @@
 """Black Doubt's own log events, declared: one small dataclass per event type (the JSON lines the log has
-always held; see :mod:`bpdsl.engine.events`).  ``turn`` and ``over`` are the core's
-:class:`~bpdsl.engine.events.TurnStarted` and :class:`~bpdsl.engine.events.GameOver`."""
+always held; see :mod:`bpdsl.engine.events`).  ``turn``, ``place`` and ``over`` are the
+core's :class:`~bpdsl.engine.events.TurnStarted`, :class:`~bpdsl.engine.events.Placed` and
+:class:`~bpdsl.engine.events.GameOver`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import ClassVar
 
 from bpdsl.engine.events import LogEvent
-
-
-@dataclass(frozen=True, slots=True)
-class Placed(LogEvent):
-    """A drawn card placed in front of its player; ``card`` is "?" when it lies face down."""
-
-    T: ClassVar[str] = "place"
-    p: int
-    card: str
-    face_up: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +52,6 @@ class Scored(LogEvent):
     score: list[int]  # the match points after the round
 
 
-EVENTS: dict[str, type[LogEvent]] = {c.T: c for c in (Placed, RoundStarted, Declared, Replied, Scored)}
+EVENTS: dict[str, type[LogEvent]] = {c.T: c for c in (RoundStarted, Declared, Replied, Scored)}
 
-__all__ = ["EVENTS", "Declared", "Placed", "Replied", "RoundStarted", "Scored"]
+__all__ = ["EVENTS", "Declared", "Replied", "RoundStarted", "Scored"]

@@ -5,7 +5,7 @@ is a series of *rounds*; each round:
 
 * both players draw one card face up (the first player first; the first player alternates per round,
   the first round's is chosen at random);
-* on their turn a player draws a card, looks at it, places it face up or face down (the ``bd_draw`` op),
+* on their turn a player draws a card, looks at it, places it face up or face down (the generic ``draw_to_field``),
   then declares ヒット / バスト / ノットバスト / ブラックジャック (``bd_declare``); the last three finish the
   player's hand.  Which of these a player may do now is written in the definitions as conditions on the
   declared counters (``only_if: {if: me.drawn == 0 and ...}``);
@@ -32,14 +32,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bpdsl.dsl.cards import card_at
-from bpdsl.engine.compiled import TEXT
 from bpdsl.engine.contract import BaseHooks
 from bpdsl.engine.core import Ctx, Game, GameAborted
 from bpdsl.engine.numbers import numbers_for
 from bpdsl.engine.state import OUT, Character, State
 from bpdsl.games.blackdoubt.plugin import PLUGIN
-from bpdsl.games.blackdoubt.events import Declared, Placed, Replied, RoundStarted, Scored
+from bpdsl.games.blackdoubt.events import Declared, Replied, RoundStarted, Scored
+from bpdsl.ops.field import draw_to_field
 
 DECLARATIONS = ("hit", "bust", "not_bust", "blackjack")
 DECLARATION_NAMES = {"hit": "ヒット", "bust": "バスト", "not_bust": "ノットバスト", "blackjack": "ブラックジャック"}
@@ -75,46 +74,11 @@ class BDState(State):
 class BlackDoubtHooks(BaseHooks):
     """Hooks of the generic core for Black Doubt (one instance per compiled Rules)."""
 
+    state_class = BDState
+
     def __init__(self, rules: Any):
-        self.compiled = rules
         super().__init__(rules)
-        self.n = rules.zones.deck_size  # a card is seat * n + its index in the card universe
-        game = rules.game
-        if game is None:
-            raise GameAborted("Black Doubt needs its game definition (ranks) to value the cards")
-        values = {r.id: r.value for r in game.ranks}
-        jokers = getattr(game, "jokers", 0)
-        # card index -> value for every card of the deck (Jokers only when the game uses them)
-        self.value: dict[int, int] = {}
-        for i in range(self.n):
-            c = card_at(i)
-            if c.rank == "Joker" and jokers <= 0:
-                continue
-            if c.rank in values:
-                self.value[i] = values[c.rank]
         self.numbers = numbers_for(rules)
-        self.text = [TEXT[c % self.n] for c in range(2 * self.n)]  # by card id: no index arithmetic
-
-    # ------------------------------------------------------------------ state and cards
-
-    def new_state(self, game: Game, decks: list[list[int]] | None) -> BDState:
-        players = [self.zones.new_player(0), self.zones.new_player(1)]
-        loc = [(OUT, -1)] * (self.n * 2)
-        owner = [-1] * (self.n * 2)
-        s = BDState(players, loc, owner)
-        deck = decks[0] if decks else sorted(self.value)  # one shared deck: a given deck list is seat 0's
-        for c in deck:
-            if c not in self.value:
-                raise GameAborted(f"card {TEXT[c % self.n]} is not part of the Black Doubt deck")
-            if owner[c] != -1:
-                raise GameAborted(f"card {TEXT[c % self.n]} appears twice in the deck")
-            owner[c] = DECK_SEAT
-            loc[c] = (Z_PACK, DECK_SEAT)
-            players[DECK_SEAT].pack.append(c)
-        return s
-
-    def card_text(self, c: int) -> str:
-        return self.text[c]
 
     def total(self, s: BDState, seat: int) -> int:
         """The hand value: the game document's value ``total`` (one ace counting 11 when that fits)."""
@@ -129,31 +93,6 @@ class BlackDoubtHooks(BaseHooks):
 
     def deck(self, s: BDState) -> list[int]:
         return s.players[DECK_SEAT].pack
-
-    def place(self, game: Game, seat: int, c: int, face_up: bool) -> None:
-        """A drawn card is placed in front of its player (to the right of the others), face up or down."""
-        s = game.state
-        z, p = s.loc[c]
-        if z in self.list_zones:
-            s.players[p].zone(z).remove(c)
-        s.loc[c] = (Z_FIELD, seat)
-        s.players[seat].field.append(Character(s.uid(), "card", "card", [c], s.owner[c], seat, face_up, False,
-                                               s.turn_no))
-        if game.log is not None:
-            game.log.write(Placed(seat, self.card_text(c) if face_up else "?", face_up))
-
-    def draw_and_place(self, game: Game, seat: int) -> bool:
-        """Draw the top card of the deck, look at it, and choose to place it face up or face down."""
-        s = game.state
-        deck = self.deck(s)
-        if not deck:
-            return False
-        c = deck[-1]
-        i = game.decide(seat, "face", [True, False], {"card": self.card_text(c)},
-                        [f"{self.card_text(c)}を表向きで並べる", f"{self.card_text(c)}を裏向きで並べる"])
-        self.place(game, seat, c, i == 0)
-        self.numbers.add(s, seat, DRAWN, 1)
-        return True
 
     # ------------------------------------------------------------------ game start, rounds, end
 
@@ -199,8 +138,7 @@ class BlackDoubtHooks(BaseHooks):
                 s.counters.pop(c.id, None)
         s.finish_order = []
         for seat in (first, 1 - first):
-            if self.deck(s):
-                self.place(game, seat, self.deck(s)[-1], True)
+            draw_to_field(Ctx(game, None, seat), seat, "up")
         s.turn = first
         s.chance = first
         s.turn_no += 1
@@ -300,19 +238,8 @@ class BlackDoubtHooks(BaseHooks):
 
     # ------------------------------------------------------------------ expression names, size, state hash
 
-    def resolve_name(self, ctx: Ctx, name: str) -> Any:
-        """``deck.count``; the declared counters and values (``me.points``, ``me.total`` ...) otherwise."""
-        if name == "deck.count":
-            return len(self.deck(ctx.game.state))
-        return super().resolve_name(ctx, name)
-
-    def name_reader(self, name: str) -> Any:
-        if name == "deck.count":
-            return lambda ctx: len(ctx.game.state.players[DECK_SEAT].pack)
-        return super().name_reader(name)
-
     def size(self, ch: Character) -> int:
-        value = self.card_value
+        value = self.numbers.card_value
         return sum(value[c] for c in ch.cards)
 
     def canonical_extra(self, game: Game) -> dict[str, Any]:
@@ -322,10 +249,6 @@ class BlackDoubtHooks(BaseHooks):
                 "hands": [[h.declaration, h.outcome] for h in s.hands]}
 
     # ------------------------------------------------------------------ what a player may see
-
-    def visible_cards(self, game: Game, seat: int) -> set[int]:
-        """Own cards and every face-up card in front of a player; the deck is seen by nobody."""
-        return {c for p in game.state.players for ch in p.field if ch.face_up or p.seat == seat for c in ch.cards}
 
     def describe_event(self, game: Game, e: dict[str, Any], me: int) -> str:
         """One event as the player ``me`` hears it ("" when not told)."""

@@ -23,25 +23,13 @@ retire("bd_step", "only_if: {if: me.to_answer == 0 and me.finished == 0 and me.d
                   "(is: draw); ... (me.drawn > 0 or deck.count == 0) (is: declare); me.to_answer > 0 (is: reply)")
 retire("bd_point_limit", "lose_at: {counter: points, at_least: 100} (the generic point limit on a declared counter)")
 retire("bd_may_declare", "only_if: {if: deck.count > 0} (ヒット) or only_if: {if: me.total >= 22} (バスト)")
+retire("bd_draw", "draw_to_field: {face: choose} then add_counter: {counter: drawn, amount: 1} (the generic draw "
+                  "onto the field, and the declared counter of cards drawn this turn)")
 retire("bd_pass_turn", 'next_turn: {to: [{who: opponent, if: "opponent.to_answer > 0 or opponent.finished == 0"}, '
                       '{who: self, if: "me.finished == 0"}]} (the generic turn passing; drawn: reset: [turn] in game.yaml)')
 SIDE = ["A", "B", "winner", "loser", "none"]
 
 # ------------------------------------------------------------------ effects
-
-BD_DRAW = declare(
-    "bd_draw", "effect",
-    args={},
-    phrase="山札からカードを1枚引いて確認し、表向きか裏向きで自分のカードの右隣に並べる。",
-    summary=("Black Doubt: draw the top card of the shared deck, look at it, and place it face up or face "
-             "down to the right of one's cards (a decision of the player)."),
-    example={"bd_draw": {}},
-)
-
-@BD_DRAW.executor
-def _bd_draw(ctx: Any, a: Mapping[str, Any]) -> bool:
-    return bool(ctx.hooks.draw_and_place(ctx.game, ctx.seat))
-
 
 BD_DECLARE = declare(
     "bd_declare", "effect",

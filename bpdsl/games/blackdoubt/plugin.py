@@ -10,5 +10,4 @@ PLUGIN = GamePlugin(
     character_kinds=("card",),
     events="bpdsl.games.blackdoubt.events:EVENTS",
     ops=("bpdsl.games.blackdoubt.ops",),
-    expr_names="bpdsl.games.blackdoubt.expr_names:NAMES",
 )
