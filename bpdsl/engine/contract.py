@@ -221,6 +221,41 @@ class BaseHooks:
                         out.add(cards[-1])
         return out
 
+    def observe(self, game: Game, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see, laid out from the declared zones and numbers alone (3.12.1): per player, each
+        zone of cards as its card texts when ``seat`` may see them all, else as ``<zone>_count``; the field as
+        ``field`` (card texts, "?" for a card it may not see) and ``face_up`` per character; every declared
+        counter; a declared value only when every card it is computed from is visible.  Shared zones are under
+        ``table``.  A game adds its own parts (Black Doubt: declarations, the rows of ``board``)."""
+        s = game.state
+        zones, text = self.zones, self.card_text
+        visible = self.visible_cards(game, seat)
+        nums = numbers_for(self.compiled)
+        out: dict[str, Any] = {"you": seat, "turn": s.turn, "turn_no": s.turn_no, "chance": s.chance,
+                               "table": {}, "players": []}
+        for p in s.players:
+            info: dict[str, Any] = {"seat": p.seat}
+            for z in zones.card_zones:
+                if z in zones.shared and p.seat != SHARED_SEAT:
+                    continue
+                cards = p.zone(z)
+                where = out["table"] if z in zones.shared else info
+                zid = zones.ids[z]
+                if all(c in visible for c in cards):
+                    where[zid] = [text(c) for c in cards]
+                else:
+                    where[zid + "_count"] = len(cards)
+            if zones.field >= 0:
+                info["field"] = [text(c) if c in visible else "?" for ch in p.field for c in ch.cards]
+                info["face_up"] = [ch.face_up for ch in p.field]
+            for cid in nums.counters:
+                info[cid] = nums.get(s, p.seat, cid)
+            for vid, (z, _fn) in nums.values.items():
+                if all(c in visible for c in nums.cards(s, p.seat, z)):
+                    info[vid] = nums.value(s, p.seat, vid)
+            out["players"].append(info)
+        return out
+
     def move_card(self, game: Game, c: int, zone: int, seat: int, top: bool = True) -> None:
         """Move a card between the list zones (top: the end of the list), keeping ``State.loc`` in step."""
         s = game.state

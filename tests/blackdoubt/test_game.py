@@ -116,10 +116,14 @@ def test_observation_hides_face_down_cards() -> None:
     set_hand(game, 1, ["♡3"])
     mine = game.hooks.observe(game, 0)
     theirs = game.hooks.observe(game, 1)
-    assert mine["players"][0]["cards"] == ["♠7", "♠Q"] and mine["players"][0]["total"] == 17
-    assert theirs["players"][0]["cards"] == ["♠7", "?"]
-    assert "total" not in theirs["players"][0]
+    assert mine["players"][0]["field"] == ["♠7", "♠Q"] and mine["players"][0]["total"] == 17
+    assert theirs["players"][0]["field"] == ["♠7", "?"] and theirs["players"][0]["face_up"] == [True, False]
+    assert "total" not in theirs["players"][0]  # 合計 would tell what the face-down card is
+    assert theirs["players"][1]["total"] == 3  # its own hand: every card visible
     assert "♠Q" not in json.dumps(theirs, ensure_ascii=False)
+    # the deck is seen by nobody: only its count, on the table (the zone is shared)
+    assert set(mine["table"]) == {"pack_count"} and mine["table"]["pack_count"] == len(game.state.players[0].pack)
+    assert mine["players"][0]["points"] == 0 and "pack" not in mine["players"][1]
 
 
 def test_doubt_reveals_every_face_down_card() -> None:

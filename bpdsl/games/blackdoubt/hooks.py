@@ -272,24 +272,15 @@ class BlackDoubtHooks(BaseHooks):
         return ""
 
     def observe(self, game: Game, seat: int) -> dict[str, Any]:
-        """Own cards fully; the opponent's face-up cards, and "?" for each face-down one (原則事項 2)."""
+        """The generic observation (own cards, the opponent's face-up ones and "?" for each face-down one:
+        原則事項 2; the counters; 合計 when every card of the hand is visible) plus the round, the
+        declarations and the rows a person at the terminal sees (bpdsl play)."""
         s = game.state
-        out: dict[str, Any] = {"you": seat, "round": s.round_no, "turn": s.turn, "turn_no": s.turn_no,
-                               "chance": s.chance, "points": self.points(s), "deck": len(self.deck(s)),
-                               "awaiting_reply": self.awaiting(s), "players": []}
-        for p in s.players:
-            mine = p.seat == seat
-            h = s.hands[p.seat]
-            info: dict[str, Any] = {
-                "seat": p.seat,
-                "cards": [self.card_text(c) if (ch.face_up or mine) else "?" for ch in p.field for c in ch.cards],
-                "face_up": [ch.face_up for ch in p.field],
-                "declaration": h.declaration, "finished": bool(self.counter(s, p.seat, FINISHED)),
-                "outcome": h.outcome,
-            }
-            if mine:
-                info["total"] = self.total(s, p.seat)
-            out["players"].append(info)
+        out = super().observe(game, seat)
+        out.update(round=s.round_no, points=self.points(s), awaiting_reply=self.awaiting(s))
+        for info in out["players"]:
+            h = s.hands[info["seat"]]
+            info.update(declaration=h.declaration, outcome=h.outcome)
         me, opp = out["players"][seat], out["players"][1 - seat]
 
         def decl(info: dict[str, Any]) -> str:
@@ -297,11 +288,11 @@ class BlackDoubtHooks(BaseHooks):
             text = DECLARATION_NAMES.get(d, "-") if d else "-"
             return text + (f" ({OUTCOME_NAMES[info['outcome']]})" if info["outcome"] else "")
 
-        out["board"] = [  # the rows a person at the terminal sees (bpdsl play)
+        out["board"] = [
             ("得点", out["points"][seat], out["points"][1 - seat]),
-            ("カード", " ".join(me["cards"]) + f" (合計 {me['total']})", " ".join(opp["cards"])),
+            ("カード", " ".join(me["field"]) + f" (合計 {me['total']})", " ".join(opp["field"])),
             ("宣言", decl(me), decl(opp)),
-            ("山札", f"{out['deck']}枚", f"勝負 {s.round_no}"),
+            ("山札", f"{out['table']['pack_count']}枚", f"勝負 {s.round_no}"),
         ]
         return out
 
