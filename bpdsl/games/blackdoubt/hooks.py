@@ -23,9 +23,14 @@ is accepted without a reply.
 Where the round is kept: the points and the turn's flags are the counters the game document declares
 (``points``, ``drawn``, ``finished``, ``to_answer``: ``State.counters``); :class:`BDState` adds what only
 Black Doubt has, the declarations and their outcomes (:class:`Hand` per player) and the order in which the
-hands were finished.  The shared deck is the ``pack`` zone of seat 0 and the cards in front of a player are
-one-card characters (kind ``card``) on that player's field, so the core's invariant check and state hash see
-every card.
+hands were finished.  The shared deck is the ``pack`` zone (game.yaml ``shared: true``, kept with seat 0)
+and the cards in front of a player are one-card characters (kind ``card``) on that player's field, so the
+core's invariant check and state hash see every card.
+
+What is generic and declared (not here): the deck and what each seat sees (the zones and their visibility),
+building the state, the observation's layout, drawing onto the field (``draw_to_field``), the turn passing
+(``next_turn`` over the counters, ``drawn`` reset per turn), when an action may be raised (``only_if``), the
+hand value (game.yaml ``values:``) and the point limit (``lose_at``).
 """
 from __future__ import annotations
 
@@ -47,7 +52,7 @@ OUTCOME_NAMES = {"bust": "バスト", "through": "スルー", "doubt": "ダウ�
 BLACKJACK = 21
 DECK_SEAT = 0  # the shared deck is kept in this seat's pack zone
 # the declared counters (definitions/blackdoubt/game.yaml) the common rules keep
-POINTS, DRAWN, FINISHED, TO_ANSWER = "points", "drawn", "finished", "to_answer"
+POINTS, FINISHED, TO_ANSWER = "points", "finished", "to_answer"
 # the engine numbers the zones the plugin lists first, in that order (bpdsl.engine.zones)
 Z_PACK, Z_FIELD = (PLUGIN.zone_ids().index(z) for z in ("pack", "field"))
 
