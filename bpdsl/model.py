@@ -109,6 +109,18 @@ class VisibilityLevel:
     description: str = ""
 
 
+@dataclass(frozen=True)
+class RoundSetup:
+    """How a round (Black Doubt's 勝負) starts, declared in game.yaml ``round:``: the cards of the zones
+    ``gather`` go back into the deck, which is shuffled; the counters declared with ``reset: [round]`` go back
+    to 0; each player, the round's first player first, draws ``deal`` cards onto the field, ``face`` up or
+    down; the first player holds the turn."""
+
+    gather: tuple[str, ...]
+    deal: int = 0
+    face: str = "up"
+
+
 @dataclass
 class Game:
     """The components of a card game: its cards, zones and cost kinds."""
@@ -125,6 +137,7 @@ class Game:
     counters: list[Counter] = field(default_factory=list)
     values: list[PlayerValue] = field(default_factory=list)
     character_kinds: list[CharacterKind] = field(default_factory=list)
+    round: RoundSetup | None = None  # how a round starts (games played in rounds)
 
     @property
     def deck_size(self) -> int:

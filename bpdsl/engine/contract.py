@@ -26,6 +26,7 @@ from bpdsl.engine.errors import GameAborted
 from bpdsl.engine.numbers import numbers_for
 from bpdsl.engine.state import OUT, ActionInstance, Character, State
 from bpdsl.engine.zones import SHARED_SEAT
+from bpdsl.ops.field import draw_to_field
 
 if TYPE_CHECKING:
     from bpdsl.engine.compiled import CAction
@@ -196,6 +197,41 @@ class BaseHooks:
                 s.loc[c] = (deck, seat)
                 pile.append(c)
         return s
+
+    def start_round(self, game: Game, first: int) -> None:
+        """A round starts as game.yaml's ``round:`` says: the cards of the ``gather`` zones (the field: every
+        character's) back into the deck, shuffled (a position that keeps its order, as a scenario's, puts them
+        under the deck instead); the counters declared ``reset: [round]`` back to 0; ``deal`` cards to each
+        player's field, ``first`` first; ``first`` holds the turn and the chance of a new turn."""
+        setup = self.compiled.game.round
+        if setup is None:
+            raise GameAborted(f"game {self.compiled.game.id!r} declares no round (game.yaml round:)")
+        s, zones = game.state, self.zones
+        keep = s.keep_order
+        deck = zones.role("deck")
+        holder = zones.holder(deck, first)
+        pile = s.players[holder].zone(deck)
+        for zid in setup.gather:
+            z = zones.index(zid)
+            for p in s.players:
+                cards = [c for ch in p.field for c in ch.cards] if z == zones.field else list(p.zone(z))
+                if z == zones.field:
+                    p.field.clear()
+                else:
+                    p.zone(z).clear()
+                for c in cards:
+                    pile.insert(0, c) if keep else pile.append(c)
+                    s.loc[c] = (deck, holder)
+        if not keep:
+            game.rng.shuffle(pile)
+        for c in self.compiled.game.counters:
+            if "round" in c.reset:
+                s.counters.pop(c.id, None)
+        for seat in (first, 1 - first):
+            for _ in range(setup.deal):
+                draw_to_field(game, seat, setup.face)
+        s.turn = s.chance = first
+        s.turn_no += 1
 
     def visible_cards(self, game: Game, seat: int) -> set[int]:
         """What ``seat`` may see by the zones' declared visibility (3.12.1): every card of a zone whose level

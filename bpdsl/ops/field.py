@@ -15,10 +15,11 @@ from bpdsl.ops.registry import PhraseContext, declare
 _FACE = {"choose": "表向きか裏向きで", "up": "表向きで", "down": "裏向きで"}
 
 
-def draw_to_field(ctx: ExecContext, seat: int, face: str = "choose") -> bool:
-    """The top card of ``seat``'s deck (or the shared deck) onto ``seat``'s field; False when the deck is
-    empty.  ``face: choose`` asks ``seat`` (decision ``face``: face up, face down) after showing the card."""
-    hooks, s = ctx.hooks, ctx.state
+def draw_to_field(game: Any, seat: int, face: str = "choose") -> bool:
+    """The top card of ``seat``'s deck (or the shared deck) onto ``seat``'s field in ``game``; False when the
+    deck is empty.  ``face: choose`` asks ``seat`` (decision ``face``: face up, face down) after showing the
+    card.  Called by the op and by the default start of a round (game.yaml ``round: {deal: N}``)."""
+    hooks, s = game.hooks, game.state
     zones = hooks.zones
     deck = zones.role("deck")
     pile = s.players[zones.holder(deck, seat)].zone(deck)
@@ -27,13 +28,13 @@ def draw_to_field(ctx: ExecContext, seat: int, face: str = "choose") -> bool:
     c = pile[-1]
     text = hooks.card_text(c)
     if face == "choose":
-        up = ctx.decide(seat, "face", [True, False], {"card": text},
-                        lambda: [f"{text}を表向きで並べる", f"{text}を裏向きで並べる"]) == 0
+        up = game.decide(seat, "face", [True, False], {"card": text},
+                         lambda: [f"{text}を表向きで並べる", f"{text}を裏向きで並べる"]) == 0
     else:
         up = face == "up"
-    hooks.put_onto_field(ctx.game, seat, [c], None, up, False)
-    if ctx.game.log is not None:
-        ctx.game.log.write({"t": "place", "p": seat, "card": text if up else "?", "face_up": up})
+    hooks.put_onto_field(game, seat, [c], None, up, False)
+    if game.log is not None:
+        game.log.write({"t": "place", "p": seat, "card": text if up else "?", "face_up": up})
     return True
 
 
@@ -55,4 +56,4 @@ DRAW_TO_FIELD = declare(
 
 @DRAW_TO_FIELD.executor
 def _draw_to_field(ctx: ExecContext, a: Mapping[str, Any]) -> bool:
-    return draw_to_field(ctx, ctx.seat, a.get("face") or "choose")
+    return draw_to_field(ctx.game, ctx.seat, a.get("face") or "choose")

@@ -183,3 +183,31 @@ def test_another_games_names_are_unknown_to_an_edition(tmp_path: Path, name: str
     assert hint in mine[0]
     # and Black Doubt's own file still reads them
     assert not [e for e in errors if "/bd/" in e], errors
+
+
+def test_a_round_is_declared_and_a_wrong_zone_is_positioned(tmp_path: Path) -> None:
+    """game.yaml ``round:`` (gather, deal, face) is read into the model; an undeclared zone to gather is a
+    definitions error at its place with a did-you-mean hint."""
+    game = load([BD]).definitions.games["blackdoubt"]
+    assert game.round is not None and (game.round.gather, game.round.deal, game.round.face) == (("field",), 1, "up")
+    errors = _bd_with_game(tmp_path, "round: {gather: [field]", "round: {gather: [feild]")
+    assert any("game.yaml" in e and "D006" in e and "unknown zone 'feild' to gather" in e and "did you mean 'field'"
+               in e for e in errors), errors
+
+
+def test_a_new_round_gathers_shuffles_resets_and_deals() -> None:
+    """The default start of a round: every card of the field back into the shared deck, the per-round
+    counters (drawn, finished, to_answer) back to 0 and the points kept, one face-up card each, the first
+    player holding the turn."""
+    game = fresh_game(seed=2)
+    s = game.state
+    set_hand(game, 0, ["♠7", "♠Q", "♡2"], face_up=[True, False, True])
+    s.counters.update({"points": [30, 12], "finished": [1, 1], "to_answer": [0, 1], "drawn": [1, 0]})
+    turn_no = s.turn_no
+    game.hooks.start_round(game, 1)
+    assert s.counters == {"points": [30, 12]}
+    assert [len(p.field) for p in s.players] == [1, 1] and all(ch.face_up for p in s.players for ch in p.field)
+    assert len(s.players[0].pack) == 50 and (s.turn, s.chance, s.turn_no) == (1, 1, turn_no + 1)
+    on_field = {c for p in s.players for ch in p.field for c in ch.cards}
+    assert all(s.loc[c] == (game.rules.zones.deck, 0) for c in s.players[0].pack)
+    assert len(on_field | set(s.players[0].pack)) == 52

@@ -34,7 +34,7 @@ from bpdsl.dsl.codes import G_COMPONENT
 from bpdsl.dsl.document import BuildContext, DocumentKind, register_kind
 from bpdsl import plugins
 from bpdsl.dsl.cards import JOKER, JOKERS, RANKS, SUITS, full_deck
-from bpdsl.model import COUNTER_RESETS, ZONE_ROLES, CharacterKind, Counter, CostKind, Game, PlayerValue, Rank, Suit, VisibilityLevel, Zone
+from bpdsl.model import COUNTER_RESETS, ZONE_ROLES, CharacterKind, Counter, CostKind, Game, PlayerValue, Rank, RoundSetup, Suit, VisibilityLevel, Zone
 from bpdsl.dsl import expr_names
 from bpdsl.dsl.expr import ExprError, parse as parse_expr
 from bpdsl.dsl.opcalls import ops
@@ -72,6 +72,12 @@ SCHEMA: dict[str, Any] = {
     "counters": {**_items({"id": {**ID, "regex": r"^[a-z][a-z0-9_]*$"}, "name": TEXT, "description": {"type": "string"},
                            "reset": {"type": "list", "schema": {"type": "string", "allowed": list(COUNTER_RESETS)}}}),
                  "required": False, "minlength": 0},
+    # optional: how a round starts (a game of several rounds): gather these zones into the deck, shuffle,
+    # reset the per-round counters, deal this many cards onto the field to each player (first player first)
+    "round": {"type": "dict", "schema": {
+        "gather": {"type": "list", "required": True, "schema": {"type": "string"}},
+        "deal": {"type": "integer", "min": 0, "max": 52, "default": 0},
+        "face": {"type": "string", "allowed": ["up", "down"], "default": "up"}}},
     "values": {**_items({"id": {**ID, "regex": r"^[a-z][a-z0-9_]*$"}, "name": TEXT, "zone": {"type": "string", "required": True},
                          "expr": {"type": ["string", "integer"], "required": True}, "description": {"type": "string"}}),
                "required": False, "minlength": 0},
@@ -119,7 +125,27 @@ def build(ctx: BuildContext) -> None:
     ranks = [Rank(str(r["id"]), r["value"]) for _, r in _unique(ctx, "ranks", data["ranks"])]
     counters, values = _player_numbers(ctx, {z.id for z in zones})
     ctx.definitions.games[gid] = Game(gid, data["name"], suits, ranks, zones, costs, levels,
-                                      data.get("jokers", 2), ctx.pos(), counters, values, kinds)
+                                      data.get("jokers", 2), ctx.pos(), counters, values, kinds,
+                                      _round_setup(ctx, zones))
+
+
+def _round_setup(ctx: BuildContext, zones: list[Zone]) -> RoundSetup | None:
+    """``round:``: the zones it gathers must be declared, and a deal needs a deck and a field to deal onto."""
+    raw = ctx.document.data.get("round")
+    if not isinstance(raw, dict):
+        return None
+    ids = {z.id for z in zones}
+    for i, zid in enumerate(raw.get("gather") or []):
+        if zid not in ids:
+            ctx.error(("round", "gather", i), C.D_GAME_REF, f"round: unknown zone {zid!r} to gather",
+                      did_you_mean(zid, ids) or "zones: " + ", ".join(sorted(ids)))
+            return None
+    roles = {z.role for z in zones}
+    if int(raw.get("deal") or 0) and not {"deck", "characters"} <= roles:
+        ctx.error(("round", "deal"), G_COMPONENT, "round: dealing needs a zone with role deck and one with role "
+                  "characters", "declare both roles, or deal: 0")
+        return None
+    return RoundSetup(tuple(raw.get("gather") or ()), int(raw.get("deal") or 0), str(raw.get("face") or "up"))
 
 
 def _player_numbers(ctx: BuildContext, zone_ids: set[str]) -> tuple[list[Counter], list[PlayerValue]]:

@@ -38,12 +38,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bpdsl.engine.contract import BaseHooks
-from bpdsl.engine.core import Ctx, Game, GameAborted
+from bpdsl.engine.core import Game, GameAborted
 from bpdsl.engine.numbers import numbers_for
-from bpdsl.engine.state import OUT, Character, State
+from bpdsl.engine.state import Character, State
 from bpdsl.games.blackdoubt.plugin import PLUGIN
 from bpdsl.games.blackdoubt.events import Declared, Replied, RoundStarted, Scored
-from bpdsl.ops.field import draw_to_field
 
 DECLARATIONS = ("hit", "bust", "not_bust", "blackjack")
 DECLARATION_NAMES = {"hit": "ヒット", "bust": "バスト", "not_bust": "ノットバスト", "blackjack": "ブラックジャック"}
@@ -123,30 +122,14 @@ class BlackDoubtHooks(BaseHooks):
         self.new_round(game, first)
 
     def new_round(self, game: Game, first: int) -> None:
-        """Every card back into the deck, shuffled; both players draw one card face up (first player first)."""
+        """A new round (game.yaml ``round:``: every card back into the deck, shuffled; both players draw one
+        card face up, the first player first), with its declarations and finishing order afresh."""
         s = game.state
-        keep = game.state.keep_order  # scenarios may stack the deck
-        for p in s.players:
-            for ch in list(p.field):
-                p.field.remove(ch)
-                for c in ch.cards:
-                    s.loc[c] = (OUT, -1)
-                    self.deck(s).insert(0, c) if keep else self.deck(s).append(c)
-                    s.loc[c] = (Z_PACK, DECK_SEAT)
-        if not keep:
-            game.rng.shuffle(self.deck(s))
         s.round_no += 1
         s.first = first
         s.hands = [Hand(), Hand()]
-        for c in self.compiled.game.counters:  # the counters declared with reset: [round]
-            if "round" in c.reset:
-                s.counters.pop(c.id, None)
         s.finish_order = []
-        for seat in (first, 1 - first):
-            draw_to_field(Ctx(game, None, seat), seat, "up")
-        s.turn = first
-        s.chance = first
-        s.turn_no += 1
+        self.start_round(game, first)
         if game.log is not None:
             game.log.write(RoundStarted(s.round_no, first, self.points(s)))
 
