@@ -198,6 +198,33 @@ class BaseHooks:
                 pile.append(c)
         return s
 
+    def game_start(self, game: Game) -> None:
+        """The first player is chosen at random (a position that keeps its order names it by its turn); a
+        start position (a scenario's) is set up, the cards it gives the seats for a shared zone put under seat
+        0's (seat 0's on top); then the first round starts (game.yaml ``round:``), or the first player's turn."""
+        s = game.state
+        first = s.turn if s.keep_order else game.rng.randrange(2)
+        if game.setup_hook is not None:
+            game.setup_hook(game)
+        for z in self.zones.shared:
+            pile = s.players[SHARED_SEAT].zone(z)
+            for p in s.players:
+                given = p.zone(z)
+                if p.seat != SHARED_SEAT and given:
+                    pile[:0] = given
+                    for c in given:
+                        s.loc[c] = (z, SHARED_SEAT)
+                    given.clear()
+        s.turn_no = 0
+        if self.compiled.game is not None and self.compiled.game.round is not None:
+            self.start_round(game, first)
+        else:
+            s.turn = s.chance = first
+            s.turn_no = 1
+
+    def win_check(self, game: Game) -> None:
+        """Nothing to check between resolutions: the game ends by an effect (``lose_at``) or a game's own check."""
+
     def start_round(self, game: Game, first: int) -> None:
         """A round starts as game.yaml's ``round:`` says: the cards of the ``gather`` zones (the field: every
         character's) back into the deck, shuffled (a position that keeps its order, as a scenario's, puts them

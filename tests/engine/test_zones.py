@@ -159,3 +159,29 @@ def test_what_a_seat_sees_follows_the_declared_visibility(seed: int) -> None:
 
     res = new_game(rules, [RandomAgent(seed), RandomAgent(seed + 9)], seed, check=watch).play()
     assert not res.aborted and seen_down > 0
+
+
+def test_a_position_giving_both_seats_a_shared_deck_puts_seat_1s_cards_under() -> None:
+    """A start position (a scenario's) may give each seat cards for a shared zone: the default game start
+    puts seat 1's under seat 0's, keeps the order when asked, and deals the first round from the top."""
+    rules = build_rules("bd1", "std")
+    game = new_game(rules, [FirstLegalAgent(), FirstLegalAgent()], 5)
+    s = game.state
+    s.keep_order = True
+    s.turn = 1
+    deck = s.players[0].pack
+
+    def position(g: object) -> None:
+        moved = deck[:10]  # the bottom ten cards, given to seat 1 for the shared deck
+        del deck[:10]
+        s.players[1].pack.extend(moved)
+        for c in moved:
+            s.loc[c] = (rules.zones.deck, 1)
+
+    game.setup_hook = position
+    before = list(deck)
+    game.p_game_start()
+    assert s.players[1].pack == [] and len(s.players[0].pack) == 50
+    assert s.players[0].pack[10:] == before[10:-2]  # seat 0's order kept, less the two dealt from its top
+    assert [ch.cards[0] for p in (s.players[1], s.players[0]) for ch in p.field] == [before[-1], before[-2]]
+    assert all(s.loc[c] == (rules.zones.deck, 0) for c in s.players[0].pack) and s.turn == 1

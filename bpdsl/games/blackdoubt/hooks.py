@@ -49,7 +49,6 @@ DECLARATION_NAMES = {"hit": "ヒット", "bust": "バスト", "not_bust": "ノ�
 OUTCOMES = ("bust", "through", "doubt", "misdoubt")  # what became of a finished hand's declaration
 OUTCOME_NAMES = {"bust": "バスト", "through": "スルー", "doubt": "ダウトされた", "misdoubt": "ミスダウトされた"}
 BLACKJACK = 21
-DECK_SEAT = 0  # the shared deck is kept in this seat's pack zone
 # the declared counters (definitions/blackdoubt/game.yaml) the common rules keep
 POINTS, FINISHED, TO_ANSWER = "points", "finished", "to_answer"
 # the engine numbers the zones the plugin lists first, in that order (bpdsl.engine.zones)
@@ -95,46 +94,19 @@ class BlackDoubtHooks(BaseHooks):
         """The seat that must answer the opponent's end declaration, -1 when none must."""
         return next((seat for seat in (0, 1) if self.counter(s, seat, TO_ANSWER)), -1)
 
-    def deck(self, s: BDState) -> list[int]:
-        return s.players[DECK_SEAT].pack
-
     # ------------------------------------------------------------------ game start, rounds, end
 
-    def game_start(self, game: Game) -> None:
-        """Step 1: the first player is chosen (at random; a scenario keeping its order names it with ``turn``),
-        then the first round is dealt.
-
-        A position set up by the scenario runner gives its cards as the players' ``pack`` zones (the deck):
-        seat 0's is the deck, with seat 1's put under it; with ``shuffle: false`` they keep that order."""
-        s = game.state
-        keep = game.state.keep_order
-        first = s.turn if keep else game.rng.randrange(2)
-        if game.setup_hook is not None:
-            game.setup_hook(game)
-        deck = self.deck(s)
-        for p in s.players:
-            if p.seat != DECK_SEAT and p.pack:
-                deck[:0] = p.pack
-                for c in p.pack:
-                    s.loc[c] = (Z_PACK, DECK_SEAT)
-                p.pack.clear()
-        s.turn_no = 0
-        self.new_round(game, first)
-
-    def new_round(self, game: Game, first: int) -> None:
-        """A new round (game.yaml ``round:``: every card back into the deck, shuffled; both players draw one
-        card face up, the first player first), with its declarations and finishing order afresh."""
+    def start_round(self, game: Game, first: int) -> None:
+        """A new round (steps 1 and 7; game.yaml ``round:`` deals it), with its declarations and finishing
+        order afresh; the game start (the default: the first player at random) starts the first one."""
         s = game.state
         s.round_no += 1
         s.first = first
         s.hands = [Hand(), Hand()]
         s.finish_order = []
-        self.start_round(game, first)
+        super().start_round(game, first)
         if game.log is not None:
             game.log.write(RoundStarted(s.round_no, first, self.points(s)))
-
-    def win_check(self, game: Game) -> None:
-        """Nothing to check: the settlement's lose_at step ends the match at the point limit (step 8)."""
 
     # ------------------------------------------------------------------ declarations and replies
 

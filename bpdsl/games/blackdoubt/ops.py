@@ -129,7 +129,7 @@ BD_NEW_ROUND = declare(
 def _bd_new_round(ctx: Any, a: Mapping[str, Any]) -> None:
     s = ctx.state
     if not s.over:
-        ctx.hooks.new_round(ctx.game, 1 - s.first)
+        ctx.hooks.start_round(ctx.game, 1 - s.first)
 
 
 # ------------------------------------------------------------------ trigger
