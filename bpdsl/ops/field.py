@@ -21,7 +21,9 @@ def draw_to_field(game: Any, seat: int, face: str = "choose") -> bool:
     card.  Called by the op and by the default start of a round (game.yaml ``round: {deal: N}``)."""
     hooks, s = game.hooks, game.state
     zones = hooks.zones
-    deck = zones.role("deck")
+    deck = zones.deck
+    if deck < 0:
+        zones.role("deck")  # raises: the game declares no deck
     pile = s.players[zones.holder(deck, seat)].zone(deck)
     if not pile:
         return False

@@ -9,7 +9,7 @@ to 0 (Black Doubt's "drew this turn").
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from bpdsl.ops.args import predicate
 from bpdsl.ops.context import ExecContext
@@ -70,3 +70,25 @@ def _next_turn(ctx: ExecContext, a: Mapping[str, Any]) -> None:
         if cond is None or ctx.value(cond):
             start_turn(ctx, ctx.seat if cand["who"] == "self" else 1 - ctx.seat)
             return
+
+
+def _prepare_next_turn(a: Mapping[str, Any]) -> Callable[[ExecContext, Mapping[str, Any]], None]:
+    """One next_turn call with its conditions bound to the game's readers when first run (Black Doubt
+    passes the turn after every declaration and reply)."""
+    cands = [(cand["who"] == "self", cand.get("if")) for cand in a["to"]]
+    if any(c is not None and not hasattr(c, "root") for _, c in cands):
+        return _next_turn  # a literal or a text built by hand: the plain executor
+    seen: list[Any] = [None, ()]  # the hooks they were bound for, the bound candidates
+
+    def run(ctx: ExecContext, _a: Mapping[str, Any]) -> None:
+        hooks = ctx.game.hooks
+        if seen[0] is not hooks:
+            seen[0], seen[1] = hooks, [(me, None if c is None else hooks.bound(c)) for me, c in cands]
+        for me, holds in seen[1]:
+            if holds is None or holds(ctx):
+                start_turn(ctx, ctx.seat if me else 1 - ctx.seat)
+                return
+    return run
+
+
+NEXT_TURN.prepare = _prepare_next_turn

@@ -79,3 +79,17 @@ def test_draw_to_field_puts_the_top_card_in_front_of_the_player() -> None:
     deck.clear()
     assert op.execute(ctx, {"face": "up"}) is False
     assert op.phrase(PhraseContext({}, {}), {"face": "choose"}) == "山札からカードを1枚引いて確認し、表向きか裏向きで自分の場に並べる。"
+
+
+def test_the_prepared_next_turn_passes_as_the_plain_one() -> None:
+    """The compiled actions run next_turn prepared (its conditions bound once): same turn, same state."""
+    op = load_all()["next_turn"]
+    for flags in ({"finished": [0, 1]}, {"finished": [1, 1], "to_answer": [1, 0]}, {"finished": [1, 1]},
+                  {"finished": [0, 0]}):
+        args = {"to": bd_turn()}
+        plain, ctx = _game(1, flags)
+        op.execute(ctx, args)
+        prepared, ctx2 = _game(1, flags)
+        op.prepare(args)(ctx2, args)
+        got = [(g.state.turn, g.state.turn_no, dict(g.state.counters), len(g.log.lines)) for g in (plain, prepared)]
+        assert got[0] == got[1], flags
