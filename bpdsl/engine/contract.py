@@ -110,6 +110,10 @@ class GameHooks(Protocol):
         """The value of a parsed expression for ``ctx`` (``BaseHooks`` binds it to the game's readers once)."""
         ...
 
+    def reset_counters(self, s: State, when: str) -> None:
+        """Set the declared counters with ``reset: [when]`` (turn, round) back to 0."""
+        ...
+
     def bound(self, expr: Expr) -> Callable[[Ctx], Any]:
         """``expr`` as a function of a context, its names read by the game's readers (worked out once)."""
         ...
@@ -198,6 +202,15 @@ class BaseHooks:
                 pile.append(c)
         return s
 
+    def reset_counters(self, s: State, when: str) -> None:
+        """Set the counters the game declares with ``reset: [when]`` (turn, round) back to 0: a row no longer
+        kept reads 0.  Whatever passes a turn or starts a round calls it (next_turn, start_round, a game's own
+        turn passing), so a designer's ``reset:`` holds in every game."""
+        game = self.compiled.game
+        for c in game.counters if game is not None else ():
+            if when in c.reset:
+                s.counters.pop(c.id, None)
+
     def game_start(self, game: Game) -> None:
         """The first player is chosen at random (a position that keeps its order names it by its turn); a
         start position (a scenario's) is set up, the cards it gives the seats for a shared zone put under seat
@@ -251,9 +264,7 @@ class BaseHooks:
                     s.loc[c] = (deck, holder)
         if not keep:
             game.rng.shuffle(pile)
-        for c in self.compiled.game.counters:
-            if "round" in c.reset:
-                s.counters.pop(c.id, None)
+        self.reset_counters(s, "round")
         for seat in (first, 1 - first):
             for _ in range(setup.deal):
                 draw_to_field(game, seat, setup.face)

@@ -18,19 +18,11 @@ from bpdsl.ops.registry import PhraseContext, declare
 _WHO = {"opponent": "相手", "self": "自分"}
 
 
-def reset_counters(ctx: ExecContext, when: str) -> None:
-    """Set the counters the game declares with ``reset: [when]`` back to 0 (a row no longer kept is 0)."""
-    counters = ctx.state.counters
-    for c in getattr(ctx.game.rules.game, "counters", ()) or ():
-        if when in c.reset:
-            counters.pop(c.id, None)
-
-
 def start_turn(ctx: ExecContext, seat: int) -> None:
     """A new turn of ``seat``: it holds the turn and the chance; once-per-turn records and per-turn counters
     start afresh; the log says so (the ``turn`` event of both games)."""
     s = ctx.state
-    reset_counters(ctx, "turn")
+    ctx.hooks.reset_counters(s, "turn")
     s.turn = seat
     s.chance = seat
     s.turn_no += 1

@@ -211,3 +211,22 @@ def test_a_new_round_gathers_shuffles_resets_and_deals() -> None:
     on_field = {c for p in s.players for ch in p.field for c in ch.cards}
     assert all(s.loc[c] == (game.rules.zones.deck, 0) for c in s.players[0].pack)
     assert len(on_field | set(s.players[0].pack)) == 52
+
+
+def test_blackpokers_own_turn_passing_resets_per_turn_counters() -> None:
+    """``reset: [turn]`` holds in every game: BlackPoker's エンド (its own pass_turn) resets such a counter as
+    next_turn does (a designer's edition of BlackPoker may declare one)."""
+    from bpdsl.model import Counter
+
+    rules = build_rules("act8.0", "std")
+    added = Counter("tally", "集計", "", ("turn",))
+    rules.game.counters.append(added)
+    try:
+        game = new_game(rules, [FirstLegalAgent(), FirstLegalAgent()], 3)
+        game.p_game_start()
+        s = game.state
+        s.counters.update({"tally": [2, 5]})
+        game.hooks.pass_turn(game)
+        assert "tally" not in s.counters
+    finally:
+        rules.game.counters.remove(added)

@@ -737,6 +737,7 @@ class BlackPokerHooks(BaseHooks):
                 ch.size_mod = 0
         s.raised_this_turn.clear()
         s.raised_count.clear()
+        self.reset_counters(s, "turn")  # counters an edition's game.yaml declares with reset: [turn]
         s.combat = {}
         s.turn = (s.turn + 1) % len(s.players)
         s.turn_no += 1
