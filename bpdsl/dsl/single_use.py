@@ -49,7 +49,6 @@ WHY: dict[str, tuple[str, str]] = {
     "move_all": ("block", "every card of one zone to another (エンド: fog to grave)"),
     "reveal_until": ("block", "reveal cards until one matches a pattern (世代交代)"),
     "card_moved": ("block", "trigger: a card matching a pattern moves between zones"),
-    "return_to_hand": ("block", "a character's cards back to its owner's hand"),
     "attach_key": ("block", "a key card attached to a character (装備)"),
     "choose_cards": ("block", "choose cards of a zone for the later steps (cards: chosen), ハンデス"),
     "discard": ("block", "the chosen cards are discarded from the hand, ハンデス"),

@@ -24,7 +24,7 @@ from bpdsl.engine.decisions import DecisionRequest
 # discard: ハンデス (choose_cards, then discard: cards: chosen)
 # negate: カウンター and 停戦 (an action on the stage is negated)
 HARMFUL_OPS = {"send_to_grave", "move_cards", "toggle_state", "damage", "discard"}
-HELPFUL_OPS = {"attach_key", "return_to_hand"}
+HELPFUL_OPS = {"attach_key"}
 DEVELOP_OPS = {"put_onto_field", "attach_key"}
 LOW_LIFE = 8
 VALUES = {"A": 1, "J": 11, "Q": 12, "K": 13, "Joker": 0}
@@ -160,7 +160,7 @@ class HeuristicAgent:
                 score = 5.0
         if "damage" in ops and target_op == "target_player":
             score = max(score, 4.0 + (3.0 if self._life(opp) <= LOW_LIFE else 0.0))
-        if ops & (HARMFUL_OPS - {"damage"}):
+        if ops & (HARMFUL_OPS - {"damage"}) and not self.helpful[a.name]:  # 帰還 moves its own character
             if target_op == "target_player":
                 score = max(score, 2.0)
             elif any(c for c in opp["field"]):

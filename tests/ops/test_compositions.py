@@ -30,6 +30,8 @@ def _retired_errors(tmp_path: Path, edition: str, new: str, old: str) -> list[st
      "move_to_life_top: {cards: target, what: soldier, face: down}", "move_to_life_top", "move_cards:"),
     ("act8.0", COUNTER, "counter: {always_at: 2}", "counter", "negate: {if: target.key_count == 1"),
     ("act6.1", COUNTER, "counter", "counter", "wording: full"),
+    ("act8.0", "move_cards: {cards: key, to: hand, back: true}", "return_to_hand: {cards: key}", "return_to_hand",
+     "move_cards: {cards: key, to: hand, back: true}"),
 ])
 def test_a_file_naming_a_retired_word_is_told_the_composition(tmp_path: Path, edition: str, new: str, old: str,
                                                                name: str, hint: str) -> None:
@@ -50,6 +52,8 @@ def _ctx(**terms: str) -> PhraseContext:
     ({"cards": "chosen", "to": "grave", "back": True}, "選んだカードを墓地に戻す。"),
     ({"cards": "key", "to": "life", "position": "bottom"}, "キーカードをライフの一番下に移す。"),
     ({"cards": "target", "to": "hand"}, "対象のキャラクターを手札に移す。"),
+    ({"cards": "target", "to": "hand", "back": True, "if": parse("target.charged")},
+     "対象のキャラクターがチャージ状態の場合、対象のキャラクターを手札に戻す。"),
 ])
 def test_move_cards_prints_its_arguments(args: dict, words: str) -> None:
     assert load_all()["move_cards"].phrase(_ctx(), args) == words

@@ -1,10 +1,10 @@
 """Zone ops: moving cards between life (deck), hand, field, grave and fog.
 
 Covers putting cards onto the field as a character (every summon, 防壁設置, 防壁補充, 装備), drawing,
-searching the life, revealing until a card of given ranks appears (世代交代), returning cards to the hand,
-sending characters to the grave, clearing the fog (エンド), and ``move_cards``: the general move of a
-target's, chosen or key cards to the top or bottom of a zone (死の槍 is ``move_cards`` to the life top in an
-order the owner chooses; リアニメイト is ``choose_cards`` from the grave, then an ``attempt`` to send the target
+searching the life, revealing until a card of given ranks appears (世代交代), sending characters to the
+grave, clearing the fog (エンド), and ``move_cards``: the general move of a target's, chosen or key cards to the top or bottom of a zone (死の槍 is ``move_cards`` to the life top in an
+order the owner chooses; 帰還 is ``move_cards`` ``back`` to the hand, of the target if it is charged and of
+the key cards; リアニメイト is ``choose_cards`` from the grave, then an ``attempt`` to send the target
 to the grave: the chosen card onto the field if it went, else ``move_cards`` ``back`` to the grave).
 """
 from __future__ import annotations
@@ -233,46 +233,6 @@ def _reveal_until(ctx: Any, a: Mapping[str, Any]) -> None:
         rules.move_card(ctx.game, c, Z_GRAVE, seat)
 
 
-def _return_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    cards = a["cards"]
-    what = "キーカード" if cards == "key" else f"対象の{NOUNS[get(a, 'what', 'character')]}"
-    cond = ""
-    if a.get("if_state"):
-        cond = f"{what}が{STATES[a['if_state']]}の場合、"
-    return f"{cond}{what}を手札に戻す。"
-
-
-RETURN_TO_HAND = declare(
-    "return_to_hand", "effect",
-    args={
-        "cards": {"type": "string", "allowed": ["key", "target"], "required": True},
-        "what": {"type": "string", "allowed": list(NOUNS), "default": "character"},
-        "if_state": {"type": "string", "allowed": list(STATES), "nullable": True},
-    },
-    phrase=_return_phrase,
-    summary=("Return cards to their owner's hand: the key cards of this action, or every card of the "
-             "targeted character (only if it is in state `if_state`, when given)."),
-    example={"return_to_hand": {"cards": "target", "what": "character", "if_state": "charge"}},
-)
-
-@RETURN_TO_HAND.executor
-def _return_to_hand(ctx: Any, a: Mapping[str, Any]) -> None:
-
-    rules, game, s = ctx.hooks, ctx.game, ctx.state
-    if a["cards"] == "key":
-        for c in ctx.inst.keys:
-            if s.loc[c][0] == Z_STAGE:
-                rules.move_card(game, c, Z_HAND, s.owner[c])
-        return
-    ch = rules.find(game, ctx.inst.target[1])
-    if ch is None:
-        return
-    want = a.get("if_state")
-    if want == "charge" and ch.driven or want == "drive" and not ch.driven:
-        return
-    rules.leave_field(game, ch, Z_HAND)
-
-
 def _to_grave_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     each = ctx.each
     if a["cards"] == "each" and each is not None:  # 剣の雨: サイズが…以下の全ての兵士を墓地に移す。
@@ -327,7 +287,8 @@ def _move_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     place = zone_name(ctx, to) + (f"の{_POSITIONS[get(a, 'position', 'top')]}" if to == "life" else "")
     face = f"{FACES[a['face']]}で" if a.get("face") else ""
     verb = "戻す" if get(a, "back", False) else "移す"
-    text = f"{_move_subject(ctx, cards)}を{owner}{place}に{face}{verb}。"
+    cond = f"{predicate(a['if'])}場合、" if a.get("if") is not None else ""
+    text = f"{cond}{_move_subject(ctx, cards)}を{owner}{place}に{face}{verb}。"
     if get(a, "order", "kept") == "owner" and cards == "target":
         text += f"{target_noun(ctx, 'キャラクター')}が複数のカードから成る場合、任意の順で{place}に{face}{verb}。"
     return text
@@ -341,14 +302,16 @@ MOVE_CARDS = declare(
           "face": {"type": "string", "allowed": ["down"], "nullable": True},
           "order": {"type": "string", "allowed": ["kept", "owner"], "default": "kept"},
           "say_owner": {"type": "boolean", "default": False},
-          "back": {"type": "boolean", "default": False}},
+          "back": {"type": "boolean", "default": False},
+          "if": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}}},
     phrase=_move_phrase,
     summary=("Move cards to a zone of their owner, on top or (`position: bottom`) under the pile: every card "
              "of the targeted character (it leaves the field), the cards a choose step picked that are still "
              "where they were chosen, or this action's key cards. `order: owner`: a character of several cards "
              "goes there in an order its owner chooses. `back`: the cards return where they came from "
              "(「戻す」; a card already in that zone stays where it lies). `face: down` and `say_owner` only word "
-             "the sentence (a life is face down). Reports whether anything was moved (an `attempt` reads it)."),
+             "the sentence (a life is face down). With `if`, only when the condition holds (帰還: `if: "
+             "target.charged`). Reports whether anything was moved (an `attempt` reads it)."),
     example={"move_cards": {"cards": "target", "to": "life", "position": "top", "face": "down", "order": "owner",
                             "say_owner": True}},
 )
@@ -357,6 +320,9 @@ MOVE_CARDS = declare(
 @MOVE_CARDS.executor
 def _move_cards(ctx: Any, a: Mapping[str, Any]) -> None:
     rules, game, s = ctx.hooks, ctx.game, ctx.state
+    if a.get("if") is not None and not ctx.value(a["if"]):
+        report_done(ctx, False)
+        return
     zone, top = _MOVE_ZONES[a["to"]], get(a, "position", "top") == "top"
     if a["cards"] == "target":
         t = ctx.inst.target
@@ -388,6 +354,8 @@ def _move_cards(ctx: Any, a: Mapping[str, Any]) -> None:
         rules.move_card(game, c, zone, s.owner[c], top=top)
 
 
+retire("return_to_hand", "move_cards: {cards: target, to: hand, back: true, if: target.charged} (if_state: charge) "
+                         "or move_cards: {cards: key, to: hand, back: true}")
 retire("move_to_life_top", "move_cards: {cards: target, to: life, position: top, face: down, order: owner, "
                            "say_owner: true}")
 
