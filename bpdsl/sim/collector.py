@@ -96,6 +96,10 @@ def cards_of(texts: Iterable[str]) -> list[Card]:
 
 
 class CollectorAgent(HeuristicAgent):
+    """The heuristic agent with a plan: see the module docstring.  ``actions`` are the format's compiled
+    actions (the printed list every player may read); the goals are those with a key of several cards and a
+    value."""
+
     name = "collector"
 
     def __init__(self, seed: int | None, actions: Iterable[Any]):
