@@ -75,14 +75,7 @@ class Plan:
 
     @property
     def held(self) -> set[str]:
-        return {_text(c) for c in self.partial.held}
-
-
-def _text(card: Card) -> str:
-    return card.rank if card.suit is None else f"{_MARKS[card.suit]}{card.rank}"
-
-
-_MARKS = {"spade": "♠", "heart": "♡", "diamond": "◇", "club": "♣"}
+        return {c.text for c in self.partial.held}
 
 
 def cards_of(texts: Iterable[str]) -> list[Card]:
@@ -103,6 +96,10 @@ def cards_of(texts: Iterable[str]) -> list[Card]:
 
 
 class CollectorAgent(HeuristicAgent):
+    """The heuristic agent with a plan: see the module docstring.  ``actions`` are the format's compiled
+    actions (the printed list every player may read); the goals are those with a key of several cards and a
+    value."""
+
     name = "collector"
 
     def __init__(self, seed: int | None, actions: Iterable[Any]):
@@ -148,13 +145,13 @@ class CollectorAgent(HeuristicAgent):
         """Whether raising ``a`` now must spend a card of the plan (every key of it, or its D costs, would)."""
         held = plan.held
         hand = cards_of(self._me(obs).get("hand", []))
-        free = [c for c in hand if _text(c) not in held]
+        free = [c for c in hand if c.text not in held]
         need_d = (a.cost or "").count("D")
         if a.key is None:
             return len(free) < need_d
         for key in a.key.choices(hand):
-            texts = {_text(c) for c in key}
-            if not texts & held and len([c for c in free if _text(c) not in texts]) >= need_d:
+            texts = {c.text for c in key}
+            if not texts & held and len([c for c in free if c.text not in texts]) >= need_d:
                 return False
         return True
 

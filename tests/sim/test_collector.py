@@ -181,3 +181,15 @@ def test_collector_plays_whole_games_against_random_and_itself(mast: Any) -> Non
                   CollectorAgent(seed + 1, mast.actions.values()) if seed % 2 else RandomAgent(seed + 1)]
         r = new_game(mast, agents, seed).play()
         assert not r.aborted, (seed, r.reason)
+
+
+def test_collector_fetches_a_wanted_card_and_spends_others_when_choosing(mast: Any) -> None:
+    """A tutor (サーチ) shows the life: the plan's missing card is taken.  A card chosen out of the own hand
+    (a bulwark placed from the hand) is one off the plan."""
+    obs = _obs(ROYAL_NEAR)
+    life = ["♣2", "♠K", "◇9", "♡K"]
+    req = DecisionRequest(0, "choose", list(range(len(life))), {"what": "手札に加えるカード"}, life)
+    assert CollectorAgent(1, mast.actions.values()).decide(req, lambda: obs) == 1
+    hand = sorted(ROYAL_NEAR)
+    req = DecisionRequest(0, "choose", list(range(len(hand))), {"what": "場に出すカード"}, hand)
+    assert hand[CollectorAgent(1, mast.actions.values()).decide(req, lambda: obs)] == "♡3"
