@@ -83,29 +83,56 @@ def compare_cmd(
 
 
 def print_compare(result: dict[str, Any], show_all: bool) -> None:
+    """The comparison as tables: the game's, the actions' and the characters' rows, then (エクストラ) one
+    table of the trumps' rows; only the significant rows unless ``show_all``."""
     from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
 
     out = Console(emoji=False)
     out.print(f"[bold]{escape(result['a'])}[/bold] vs [bold]{escape(result['b'])}[/bold]: {result['games'][0]} games each, "
-              f"seed {result['seed'][0]} (the same deals)")
+              f"seed {result['seed'][0]} (the same deals)", soft_wrap=True)  # definitions paths unbroken
     out.print(f"tests: rates — {result['tests']['rate']}; means — {result['tests']['mean']}; "
-              f"correction: {result['correction']}; alpha {result['alpha']}")
-    rows = result["rows"] if show_all else [r for r in result["rows"] if r["significant"]]
-    t = Table("metric", "A", "B", "B − A", "p", "p (Holm)", "significant",
-              title="all metrics" if show_all else "significant differences")
-    for r in rows:
-        fmt = (lambda v: f"{v * 100:.1f} %") if r["kind"] == "rate" else (lambda v: f"{v:.2f}")
-        delta = f"{r['delta'] * 100:+.1f} pt" if r["kind"] == "rate" else f"{r['delta']:+.2f}"
-        t.add_row(r["metric"], fmt(r["a"]), fmt(r["b"]), delta, f"{r['p']:.3g}", f"{r['p_adjusted']:.3g}",
-                  "yes" if r["significant"] else "no")
-    out.print(t)
+              f"correction: {result['correction']} over all {len(result['rows'])} metrics; alpha {result['alpha']}")
+    shown = result["rows"] if show_all else [r for r in result["rows"] if r["significant"]]
+    which = "all metrics" if show_all else "significant differences"
+    rows = [r for r in shown if r.get("group") != "trump"]
+    if rows:
+        t = Table("metric", "A", "B", "B − A", "p", "p (Holm)", "significant", title=which)
+        for r in rows:
+            t.add_row(escape(r["metric"]), *_cells(r))
+        out.print(t)
+    else:
+        out.print(f"{which}: none among the game's, the actions' and the characters' metrics")
+    if "trumps" in result:
+        rows = [r for r in shown if r.get("group") == "trump"]
+        if rows:
+            t = Table("trump", "metric", "A", "B", "B − A", "p", "p (Holm)", "significant",
+                      title=f"per trump: {which}")
+            for r in rows:
+                trump = result["trumps"].get(r["subject"], {})
+                t.add_row(escape(f"{r['subject']} {trump.get('card', '')}"),
+                          escape(r["metric"].removeprefix(f"trump {r['subject']}: ")), *_cells(r))
+            out.print(t)
+        else:
+            out.print(f"per trump: {which}: none")
+        hit = [tid for tid, v in result["trumps"].items() if v["significant"]]
+        out.print(f"trumps with a significant difference: {', '.join(hit) if hit else 'none'}")
     n_sig = sum(1 for r in result["rows"] if r["significant"])
     out.print(f"{n_sig} of {len(result['rows'])} metrics differ significantly")
-    for side, key in (("A", "actions_only_in_a"), ("B", "actions_only_in_b")):
-        if result[key]:
-            out.print(f"actions only in {side}: {', '.join(result[key])}")
+    for side, key in (("A", "actions_only_in_a"), ("B", "actions_only_in_b"), ("A", "trumps_only_in_a"),
+                      ("B", "trumps_only_in_b")):
+        if result.get(key):
+            out.print(f"{key.split('_')[0]} only in {side}: {escape(', '.join(result[key]))}")
+
+
+def _cells(r: dict[str, Any]) -> tuple[str, ...]:
+    """A row's values, difference and p-values as printed."""
+    if r["kind"] == "rate":
+        a, b, delta = f"{r['a'] * 100:.1f} %", f"{r['b'] * 100:.1f} %", f"{r['delta'] * 100:+.1f} pt"
+    else:
+        a, b, delta = f"{r['a']:.2f}", f"{r['b']:.2f}", f"{r['delta']:+.2f}"
+    return a, b, delta, f"{r['p']:.3g}", f"{r['p_adjusted']:.3g}", "yes" if r["significant"] else "no"
 
 
 @balance_app.command("report")

@@ -103,6 +103,10 @@ def print_stats(stats: dict[str, Any], check: bool) -> None:
     agents = " vs ".join(stats["agents"].values())
     out.print(f"[bold]{stats['edition']} {stats['format']}[/bold] on flow {stats['flow']}: {stats['games']} games "
               f"({agents}), seed {stats['seed']}")
+    defs = stats.get("definitions")
+    if isinstance(defs, dict) and (defs["paths"] or not defs["bundled"]):
+        read = (["bundled"] if defs["bundled"] else []) + defs["paths"]
+        out.print(f"definitions: {escape(' + '.join(read))}", soft_wrap=True)  # paths unbroken
     out.print(f"wins: seat 0 {stats['wins']['seat0']}, seat 1 {stats['wins']['seat1']}; draws {stats['draws']}; "
               f"aborted {stats['aborted']}")
     out.print(f"win rate (decisive games): seat 0 {pct(stats['win_rate']['seat0'])}, "

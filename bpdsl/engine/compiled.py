@@ -254,7 +254,10 @@ def compile_rules(definitions: Any, edition_id: str, format_id: str) -> Rules:
         for call, step in zip(c.abilities, cc.abilities):
             op = registry.get(call.op)
             target_action = call.args.get("action") or call.args.get("raise")
-            if op.kind in ("trigger", "ability") and isinstance(target_action, str) and target_action in actions:
+            # an ability that names an action triggers it, unless it is declared ``static`` (an action raised
+            # by choice, 兵士起因; a forced attack): those are read by the game's rules, never trigger sources
+            if op.kind in ("trigger", "ability") and not op.extra.get("static") and isinstance(target_action, str) \
+                    and target_action in actions:
                 triggers.append(_source(actions[target_action], step, c.id))
     for a in actions.values():
         if a.when is not None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bpdsl.sim.job import condition_key, step_key, trigger_key
+from bpdsl.sim.job import condition_key, step_key, trigger_key, written_steps
 
 
 def _call_of(calls: list[Any], step: Any) -> Any:
@@ -40,8 +40,9 @@ def coverage_report(rules: Any, counts: Mapping[str, int], char_games: Mapping[s
     conditions: list[dict[str, Any]] = []
     for aid, a in rules.actions.items():
         calls = list(getattr(a.model, "effect", None) or [])
-        for n in range(len(a.effect)):
-            steps.append({"step": step_key(aid, n), "action": aid, "name": a.name, "op": a.effect[n][2],
+        effect = written_steps(a.effect)
+        for n in range(len(effect)):
+            steps.append({"step": step_key(aid, n), "action": aid, "name": a.name, "op": effect[n][2],
                           "sentence": sentence(calls[n]) if n < len(calls) else "",
                           "executed": int(counts.get(step_key(aid, n), 0))})
         model_conditions = list(getattr(a.model, "conditions", None) or [])

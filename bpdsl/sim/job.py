@@ -9,6 +9,7 @@ each finished game to a :class:`~bpdsl.sim.tally.Tally`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable
 
 from bpdsl.sim.agents import make_agent, parse_agents
@@ -26,6 +27,31 @@ class SimJob:
     coverage: bool = False  # count executions of every effect step
     seed: int = 1
     bundled: bool = True  # with the bundled definitions (False: only ``definitions``)
+
+
+@dataclass(frozen=True)
+class PlayedDefinitions:
+    """The definitions a job really plays with: whether the bundled ones are among them, and the folders or
+    files read besides (the project's, the command line's ``-d``, $BPDSL_DEFINITIONS, the job's own)."""
+
+    bundled: bool
+    paths: tuple[Path, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"bundled": self.bundled, "paths": [str(p) for p in self.paths]}
+
+
+def played_definitions(job: SimJob) -> PlayedDefinitions:
+    """What ``load_definitions(job.definitions, bundled=job.bundled)`` reads in this process: the process's
+    selection (bundled + project + ``-d``, or $BPDSL_DEFINITIONS) when ``job.bundled``, then the job's own
+    folders — so a run says what it played, not what a default would have been."""
+    from bpdsl.dsl import project
+    from bpdsl.resources import definitions_dir
+
+    bundled_root = definitions_dir().resolve()
+    roots = [*(project.current().roots() if job.bundled else []), *(Path(p) for p in job.definitions or ())]
+    return PlayedDefinitions(any(p.resolve() == bundled_root for p in roots),
+                             tuple(p for p in roots if p.resolve() != bundled_root))
 
 
 class _Prepared:
@@ -75,10 +101,11 @@ class _Prepared:
         trumps') the times they triggered an action — in the game being tallied only."""
         counts = self.coverage
         for aid, a in self.rules.actions.items():
-            for n, (fn, args, name) in enumerate(a.effect):
+            steps = written_steps(a.effect)
+            for n, (fn, args, name) in enumerate(steps):
                 key = step_key(aid, n)
                 counts[key] = 0
-                a.effect[n] = (_counting(fn, key, self), args, name)
+                steps[n] = (_counting(fn, key, self), args, name)
             for n, (fn, args, name) in enumerate(a.conditions):
                 key = condition_key(aid, n)
                 counts[key] = 0
@@ -88,6 +115,19 @@ class _Prepared:
             counts[key] = 0
             fn, args, name = src.step
             src.step = (_counting_trigger(fn, key, self, src.character), args, name)
+
+
+WRAPPED = "wrapped_steps"  # attribute of a step function that runs a list of steps of its own (see below)
+
+
+def written_steps(effect: list[Any]) -> list[Any]:
+    """The effect steps of an action as its designer wrote them.  A game's rules may wrap a whole effect in
+    one step (BlackPoker's trumps: ``prevent_damage``, ``replace_effect``); such a wrapper's function carries
+    the list it runs as ``wrapped_steps``, and that list (the same object, so counting instruments put into it
+    run) is returned instead, through any number of wrappers."""
+    while len(effect) == 1 and isinstance(getattr(effect[0][0], WRAPPED, None), list):
+        effect = getattr(effect[0][0], WRAPPED)
+    return effect
 
 
 def step_key(action_id: str, index: int) -> str:

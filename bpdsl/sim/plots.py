@@ -97,9 +97,10 @@ def action_usage(runs: list[dict[str, Any]], names: list[str], key: str, title: 
     return _uri(fig)
 
 
-def deltas(comparison: dict[str, Any]) -> str:
+def deltas(comparison: dict[str, Any], rows: list[dict[str, Any]] | None = None, title: str = "") -> str:
+    """Bars of B − A for the rate rows of a comparison (``rows``: a selection of them), the significant ones red."""
     plt = _pyplot()
-    rows = [r for r in comparison["rows"] if r["kind"] == "rate"]
+    rows = [r for r in (comparison["rows"] if rows is None else rows) if r["kind"] == "rate"]
     fig, ax = plt.subplots(figsize=(7, max(2.5, 0.22 * len(rows) + 1)))
     ys = range(len(rows))
     ax.barh(list(ys), [r["delta"] * 100 for r in rows],
@@ -108,5 +109,5 @@ def deltas(comparison: dict[str, Any]) -> str:
     ax.invert_yaxis()
     ax.axvline(0, color="black", linewidth=0.8)
     ax.set_xlabel("B − A (percentage points); red: significant after Holm correction")
-    ax.set_title(f"{comparison['b']} − {comparison['a']}")
+    ax.set_title(title or f"{comparison['b']} − {comparison['a']}")
     return _uri(fig)

@@ -10,14 +10,9 @@ from typing import Any
 
 from bpdsl.fsutil import write_atomic
 from bpdsl.sim import plots
+from bpdsl.sim.compare import TRUMP_METRICS, run_name
 
 TEMPLATE = "balance-report.html.j2"
-
-
-def run_name(s: dict[str, Any]) -> str:
-    defs = s.get("definitions")
-    where = "" if defs in (None, "bundled") else " (with " + str(defs[-1]) + ")"
-    return f"{s['edition']}/{s['format']}{where}"
 
 
 def build_figures(runs: list[dict[str, Any]], comparison: dict[str, Any] | None) -> dict[str, str]:
@@ -32,7 +27,12 @@ def build_figures(runs: list[dict[str, Any]], comparison: dict[str, Any] | None)
                                           "it (95 % CI)"),
     }
     if comparison is not None:
-        figs["deltas"] = plots.deltas(comparison)
+        rows = comparison["rows"]
+        figs["deltas"] = plots.deltas(comparison, [r for r in rows if r.get("group") != "trump"])
+        if "trumps" in comparison:  # one bar per trump and metric of its own (its actions' rows are in the table)
+            own = [r for r in rows if r.get("group") == "trump"
+                   and r["metric"] in (f"trump {r['subject']}: {m}" for m in TRUMP_METRICS)]
+            figs["trump_deltas"] = plots.deltas(comparison, own, f"per trump: {comparison['b']} − {comparison['a']}")
     return figs
 
 

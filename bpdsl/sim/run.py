@@ -8,16 +8,17 @@ from __future__ import annotations
 from typing import Any
 
 from bpdsl.sim.backends import Progress, RunResult, run
-from bpdsl.sim.job import SimJob, _prepared
+from bpdsl.sim.job import SimJob, _prepared, played_definitions
 from bpdsl.sim.tally import summarize
 
 
 def describe(job: SimJob) -> dict[str, Any]:
-    """The run's identity: what was played, by whom, with which seed."""
+    """The run's identity: what was played (the definitions really read: ``{"bundled": bool, "paths": [...]}``),
+    by whom, with which seed."""
     prep = _prepared(job)
     return {"edition": job.edition, "format": job.fmt, "flow": prep.rules.flow.id, "seed": job.seed,
             "agents": {f"seat{i}": str(s) for i, s in enumerate(prep.agent_specs)},
-            "definitions": list(job.definitions) if job.definitions else "bundled"}
+            "definitions": played_definitions(job).as_dict()}
 
 
 def statistics(job: SimJob, result: RunResult) -> dict[str, Any]:

@@ -14,7 +14,7 @@ import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from bpdsl.sim.job import SimJob, play_range
+from bpdsl.sim.job import SimJob, play_range, played_definitions
 from bpdsl.sim.tally import Tally
 
 @dataclass(frozen=True)
@@ -44,17 +44,9 @@ def _files(root: Path) -> tuple[tuple[str, bytes], ...]:
 def pack(job: SimJob) -> ShippedDefinitions:
     """The definitions ``job`` plays with, read here: its own folders, or the process's selection
     (bundled + project + ``-d``, or $BPDSL_DEFINITIONS) when it names none."""
-    from bpdsl.dsl import project
-    from bpdsl.resources import definitions_dir
-
-    selection = project.current()
-    bundled_root = definitions_dir().resolve()
-    # load_definitions(job.definitions, job.bundled): the selection's roots, then the job's own, or those alone
-    base = [p for p in selection.roots() if p.resolve() != bundled_root] if job.bundled else []
-    paths = [*base, *(Path(p) for p in job.definitions or ())]
-    bundled = job.bundled and selection.bundled
-    roots = tuple((f"{n}-{Path(p).name}", _files(Path(p))) for n, p in enumerate(paths))
-    return ShippedDefinitions(bundled, roots)
+    played = played_definitions(job)
+    roots = tuple((f"{n}-{p.name}", _files(p)) for n, p in enumerate(played.paths))
+    return ShippedDefinitions(played.bundled, roots)
 
 
 _UNPACKED: dict[str, tuple[str, ...]] = {}

@@ -87,3 +87,33 @@ def test_a_step_driven_game_counts_each_execution_once() -> None:
         compared += 1
     prep.current = None
     assert compared == 4
+
+
+def test_wrapped_steps_are_named_as_written_and_abilities_that_raise_by_choice_are_no_triggers() -> None:
+    """エクストラ wraps whole effects (要塞's prevent_damage, 革命's replace_effect): coverage still lists and
+    counts each step as the designer wrote it.  騎士's raise_by_driving and 巨人's must_attack name an action
+    but never trigger it: they are static abilities, not triggers that never fired."""
+    from bpdsl.sim.job import written_steps
+
+    rules = build_rules("act8.2", "extra")
+    wrapped = {aid for aid, a in rules.actions.items() if a.effect[0][2] in ("prevent_damage", "replace_effect")}
+    assert {"throwing", "charge"} <= wrapped
+    r = subprocess.run([sys.executable, "-m", "bpdsl", "simulate", "-e", "act8.2", "-f", "extra", "-n", "20",
+                        "--seed", "2", "--coverage", "--json", "--no-check", "--jobs", "1"],
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    cov = json.loads(r.stdout)["coverage"]
+    steps = {s["step"]: s for s in cov["steps"]}
+    assert not {s["op"] for s in cov["steps"]} & {"prevent_damage", "replace_effect"}
+    assert cov["total"] == sum(len(a.model.effect) for a in rules.actions.values())
+    for aid in wrapped:
+        written = [c.op for c in rules.actions[aid].model.effect]
+        assert [steps[f"{aid}#{n + 1}"]["op"] for n in range(len(written))] == written
+        assert len(written_steps(rules.actions[aid].effect)) == len(written)
+    assert steps["throwing#1"]["op"] == "damage" and "ダメージ" in steps["throwing#1"]["sentence"]
+    assert sum(steps[f"{aid}#1"]["executed"] for aid in wrapped) > 0  # counted through the wrapper
+    triggers = {t["rule"]: t for t in cov["triggers"]["rules"]}
+    assert not {t["op"] for t in triggers.values()} & {"raise_by_driving", "must_attack"}
+    assert triggers["knight@3"]["op"] == "raises_on_leave"  # 騎士's real trigger stays
+    abilities = {a["rule"]: a for a in cov["abilities"]["rules"]}
+    assert abilities["knight@7"]["op"] == "raise_by_driving" and abilities["giant@4"]["op"] == "must_attack"

@@ -171,13 +171,17 @@ def opened_by_trump(edition: Edition, format_id: str, opened: dict[int, int]) ->
 
 
 def summarize(rules: Any, counts: dict[str, dict[Any, int]]) -> dict[str, Any]:
-    """Batch statistics of エクストラ: how often each trump was turned face up, which are printed only."""
+    """Batch statistics of エクストラ: how often each trump was turned face up, which are printed only, and
+    what each trump brings (``trumps``: its actions and characters), so that a comparison of two runs can
+    group the rows of a trump's actions and characters under the trump."""
     if rules.trump_table is None:
         return {}
     fmt = rules.format
     opened = opened_by_trump(rules.edition, fmt, counts.get("trumps_opened", {}))
     return {"trumps_opened": dict(sorted(opened.items(), key=lambda kv: (-kv[1], kv[0]))),
-            "trumps_printed_only": sorted(printed_only(rules.edition, fmt))}
+            "trumps_printed_only": sorted(printed_only(rules.edition, fmt)),
+            "trumps": {t.id: {"name": t.name, "card": SUIT_MARKS[t.suit] + t.number, "actions": list(t.actions),
+                              "characters": list(t.characters)} for t in rules.edition.trumps_in(fmt)}}
 
 
 def place(game: Any) -> None:
@@ -414,6 +418,7 @@ def _replaced(a: CAction, card: int, call: OpCall) -> None:
                 return None
         return None
 
+    run.wrapped_steps = original  # type: ignore[attr-defined]  # the steps as written (rule coverage counts them)
     a.effect = [(run, {}, "replace_effect")]
 
 
@@ -443,6 +448,7 @@ def _prevented(a: CAction, card: int, suit: str) -> None:
             s.no_damage = before
         return None
 
+    run.wrapped_steps = original  # type: ignore[attr-defined]  # the steps as written (rule coverage counts them)
     a.effect = [(run, {}, "prevent_damage")]
 
 

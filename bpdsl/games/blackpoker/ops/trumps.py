@@ -121,6 +121,7 @@ RAISE_BY_DRIVING = declare(
              "chance is passed afterwards."),
     example={"raise_by_driving": {"action": "reanimate", "stage_empty": True, "free": True,
                                   "virtual_keys": "♠J と ♡J", "pass_after": True}},
+    static=True,  # names an action its controller may raise; never triggers it (bpdsl.engine.compiled)
 )
 
 @RAISE_BY_DRIVING.executor
@@ -308,6 +309,7 @@ MUST_ATTACK = declare(
             "is raised whenever it may be (the player may not pass nor raise anything else), and this character is "
             "one of its attackers.",
     example={"must_attack": {"self_name": "giant"}},
+    static=True,  # names the action it forces; never triggers it (bpdsl.engine.compiled)
 )
 
 @MUST_ATTACK.executor
