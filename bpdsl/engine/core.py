@@ -139,8 +139,8 @@ class Game:
         self._legal_cache: dict[int, tuple[int, list[CAction]]] = {}
         self._direct = list(rules.direct_actions)
         self._quick = [a for a in self._direct if not a.main]
-        # (hand bitmask, main timing open) -> the actions whose key cards the hand can provide
-        self._by_hand: dict[tuple[int, bool], list[CAction]] = {}
+        # (cards of the hand, main timing open) -> the actions whose key cards the hand can provide
+        self._by_hand: dict[tuple[tuple[int, ...], bool], list[CAction]] = {}
         self._scratch = Ctx(self, ActionInstance(0, None, 0), 0)  # reused while listing legal targets
         # the step API (agents is None): see the "step API" section below
         self._step = agents is None
@@ -597,26 +597,24 @@ class Game:
         """Actions ``seat`` may raise directly now (timing, once per turn, conditions, key, target, costs)."""
         s = self.state
         my_turn_empty = s.turn == seat and not s.stage
-        hand = 0
-        n_cards = self._deck_size
-        for c in getattr(s.players[seat], self._key_attr) if self._key_attr else ():
-            hand |= 1 << (c % n_cards)
+        # the candidates by the cards of the hand: about half of all listings end here, with no action whose
+        # key the hand holds (a quick chance of a player without a quick action's key)
+        hand = tuple(getattr(s.players[seat], self._key_attr)) if self._key_attr else ()
+        candidates = self._by_hand.get((hand, my_turn_empty))
+        if candidates is None:
+            candidates = self._by_hand[(hand, my_turn_empty)] = self._candidates(hand, my_turn_empty)
+        if not candidates:
+            return []
         raised = s.raised_this_turn
         out = []
         targets: dict[Any, bool] = {}  # target op call -> some target exists (for key-independent targets)
         hooks = self.hooks
         budget = None
-        candidates = self._by_hand.get((hand, my_turn_empty))
-        if candidates is None:
-            candidates = self._by_hand[(hand, my_turn_empty)] = [
-                a for a in (self._direct if my_turn_empty else self._quick)
-                if a.key_test is None or a.key_test(hand)]
         for a in candidates:
             if a.once_per_turn and (seat, a.id) in raised:
                 continue
             if a.gate is not None and not a.gate(self, seat):
                 continue
-            key_test = a.key_test
             if a.conditions and not self._conditions_hold(a, seat):
                 continue
             if a.target_uses_keys:
@@ -632,15 +630,24 @@ class Game:
                 if a.cost:
                     if budget is None:
                         budget = hooks.budget(self, seat)
-                    if key_test is None and a.key is not None:
+                    if a.key_test is None and a.key is not None:
                         if not self._first_raise_plan(a, seat):
                             continue
                     elif not hooks.affordable(self, budget, a, seat, a.key_min):
                         continue
-                elif a.key is not None and key_test is None and not hooks.has_key(self, a, seat):
+                elif a.key is not None and a.key_test is None and not hooks.has_key(self, a, seat):
                     continue
             out.append(a)
         return out
+
+    def _candidates(self, hand: tuple[int, ...], my_turn_empty: bool) -> list[CAction]:
+        """The direct actions of the open timings whose key cards ``hand`` can provide (by the key tests on a
+        bitmask of the hand's card indices)."""
+        mask = 0
+        n_cards = self._deck_size
+        for c in hand:
+            mask |= 1 << (c % n_cards)
+        return [a for a in (self._direct if my_turn_empty else self._quick) if a.key_test is None or a.key_test(mask)]
 
     def _conditions_hold(self, a: CAction, seat: int) -> bool:
         ctx = self._scratch

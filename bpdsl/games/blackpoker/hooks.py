@@ -642,7 +642,8 @@ class BlackPokerHooks(BaseHooks):
 
     def pay_costs(self, game: Game, inst: Any) -> None:
         """Pay every cost letter through the op the game definition maps it to (Table 3.2)."""
-
+        if not inst.action.cost:  # most actions cost nothing (and a waiver only takes letters away)
+            return
         ops = self.compiled.cost_ops
         ctx = Ctx(game, inst, inst.controller)
         for letter in self.cost_letters(game, inst.action, inst.controller):
