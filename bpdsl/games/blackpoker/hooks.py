@@ -170,9 +170,12 @@ class BlackPokerHooks(BaseHooks):
     def win_check(self, game: Game) -> None:
         """3.10.5: a player whose life is 0 loses; both at 0 is a draw."""
         s = game.state
-        empty = [p.seat for p in s.players if not p.life]
-        if not empty:
+        for p in s.players:  # asked after every resolution: nothing built while every life holds cards
+            if not p.life:
+                break
+        else:
             return
+        empty = [p.seat for p in s.players if not p.life]
         s.over = True
         if len(empty) == len(s.players):
             s.winner = None
