@@ -139,8 +139,8 @@ class Game:
         self._legal_cache: dict[int, tuple[int, list[CAction]]] = {}
         self._direct = list(rules.direct_actions)
         self._quick = [a for a in self._direct if not a.main]
-        # (hand bitmask, main timing open) -> the actions whose key cards the hand can provide
-        self._by_hand: dict[tuple[int, bool], list[CAction]] = {}
+        # (cards of the hand, main timing open) -> the actions whose key cards the hand can provide
+        self._by_hand: dict[tuple[tuple[int, ...], bool], list[CAction]] = {}
         self._scratch = Ctx(self, ActionInstance(0, None, 0), 0)  # reused while listing legal targets
         # the step API (agents is None): see the "step API" section below
         self._step = agents is None
@@ -173,10 +173,8 @@ class Game:
         """Walk the flow until the win check ends the game (or the step limit aborts it), asking the agents."""
         if self._step:
             raise ValueError("this game has no agents: drive it with pending() and apply(i)")
-        # bound methods are built here, not kept on the game, so that a finished game holds no cycles; a
-        # plain step (next) is a question whose answers both go to next: r is None takes the "no" edge
-        prims = [(getattr(self, "p_" + prim), yes if nxt < 0 else nxt, nxt if no < 0 else no)
-                 for prim, nxt, yes, no in self.rules.flow_nodes]
+        # bound methods are built here, not kept on the game, so that a finished game holds no cycles
+        plain = self._walk_table()
         s = self.state
         i = self.node
         check = self.check
@@ -184,26 +182,42 @@ class Game:
         steps = self.steps
         limit = self.max_steps
         if check is not None:  # the invariants after every step (the plain walk below stays as fast as it is)
-            prims = [(_checked(fn, check, self), yes, no) for fn, yes, no in prims]
+            plain = [(_checked(fn, check, self), yes, no, w) for fn, yes, no, w in plain]
+            prims, soft = plain, limit
+        else:
+            prims = _fused(plain, self.rules.flow_nodes)
+            # a fused run of w steps is taken only while all of its steps stay within the limit; the last
+            # steps before it are walked one by one, so that a game is aborted after exactly ``limit`` steps
+            soft = limit - max(w for _, _, _, w in prims)
         try:
             while not s.over:
-                fn, yes, no = prims[i]
+                fn, yes, no, w = prims[i]
                 r = fn()
                 if s.over:
                     break
                 i = yes if r else no
-                steps += 1
-                if steps > limit:
-                    raise GameAborted(f"no result after {limit} core-flow steps")
+                steps += w
+                if steps > soft:
+                    if prims is not plain:
+                        prims, soft = plain, limit
+                    elif steps > limit:
+                        raise GameAborted(f"no result after {limit} core-flow steps")
         except GameAborted as exc:
             aborted = True
             s.over = True
             s.reason = f"aborted: {exc}"
         finally:
             prims.clear()
+            plain.clear()
             self.steps = steps
             self.node = i
         return self._finish(aborted)
+
+    def _walk_table(self) -> list[tuple[Callable[[], Any], int, int, int]]:
+        """(primitive, yes, no, 1) by flow node: a plain step (next) is a question whose answers both go to
+        next (r is None takes the "no" edge)."""
+        return [(getattr(self, "p_" + prim), yes if nxt < 0 else nxt, nxt if no < 0 else no, 1)
+                for prim, nxt, yes, no in self.rules.flow_nodes]
 
     def result(self) -> GameResult:
         """The result of a finished game (ValueError while it is still going on)."""
@@ -597,26 +611,24 @@ class Game:
         """Actions ``seat`` may raise directly now (timing, once per turn, conditions, key, target, costs)."""
         s = self.state
         my_turn_empty = s.turn == seat and not s.stage
-        hand = 0
-        n_cards = self._deck_size
-        for c in getattr(s.players[seat], self._key_attr) if self._key_attr else ():
-            hand |= 1 << (c % n_cards)
+        # the candidates by the cards of the hand: about half of all listings end here, with no action whose
+        # key the hand holds (a quick chance of a player without a quick action's key)
+        hand = tuple(getattr(s.players[seat], self._key_attr)) if self._key_attr else ()
+        candidates = self._by_hand.get((hand, my_turn_empty))
+        if candidates is None:
+            candidates = self._by_hand[(hand, my_turn_empty)] = self._candidates(hand, my_turn_empty)
+        if not candidates:
+            return []
         raised = s.raised_this_turn
         out = []
         targets: dict[Any, bool] = {}  # target op call -> some target exists (for key-independent targets)
         hooks = self.hooks
         budget = None
-        candidates = self._by_hand.get((hand, my_turn_empty))
-        if candidates is None:
-            candidates = self._by_hand[(hand, my_turn_empty)] = [
-                a for a in (self._direct if my_turn_empty else self._quick)
-                if a.key_test is None or a.key_test(hand)]
         for a in candidates:
             if a.once_per_turn and (seat, a.id) in raised:
                 continue
             if a.gate is not None and not a.gate(self, seat):
                 continue
-            key_test = a.key_test
             if a.conditions and not self._conditions_hold(a, seat):
                 continue
             if a.target_uses_keys:
@@ -632,15 +644,24 @@ class Game:
                 if a.cost:
                     if budget is None:
                         budget = hooks.budget(self, seat)
-                    if key_test is None and a.key is not None:
+                    if a.key_test is None and a.key is not None:
                         if not self._first_raise_plan(a, seat):
                             continue
                     elif not hooks.affordable(self, budget, a, seat, a.key_min):
                         continue
-                elif a.key is not None and key_test is None and not hooks.has_key(self, a, seat):
+                elif a.key is not None and a.key_test is None and not hooks.has_key(self, a, seat):
                     continue
             out.append(a)
         return out
+
+    def _candidates(self, hand: tuple[int, ...], my_turn_empty: bool) -> list[CAction]:
+        """The direct actions of the open timings whose key cards ``hand`` can provide (by the key tests on a
+        bitmask of the hand's card indices)."""
+        mask = 0
+        n_cards = self._deck_size
+        for c in hand:
+            mask |= 1 << (c % n_cards)
+        return [a for a in (self._direct if my_turn_empty else self._quick) if a.key_test is None or a.key_test(mask)]
 
     def _conditions_hold(self, a: CAction, seat: int) -> bool:
         ctx = self._scratch
@@ -802,7 +823,7 @@ class Game:
             for c in inst.keys:
                 if s.loc[c][0] == self._stage_zone:
                     hooks.move_card(self, c, self._spent_zone, s.owner[c])
-        self.events.append(Event("resolved", inst.controller, inst=inst))
+        self.events.append(Event("resolved", inst.controller, -1, "", inst))
 
     def remove_from_stage(self, inst: ActionInstance) -> bool:
         """Negate an action on the stage (カウンター): off the stage, its key cards to the grave."""
@@ -950,6 +971,49 @@ def _checked(fn: Callable[[], Any], check: Callable[["Game"], None], game: Game)
     return step
 
 
+def _fused(plain: list[tuple[Callable[[], Any], int, int, int]],
+           nodes: list[tuple[str, int, int, int]]) -> list[tuple[Callable[[], Any], int, int, int]]:
+    """The walk table of callback play with runs of bookkeeping steps fused: from a plain step of
+    :data:`_FUSIBLE` the run follows the next edges through further such steps and ends with the first
+    question of :data:`_FUSIBLE` (or before any other node); one call then walks the whole run (a pass:
+    record it, then ask whether all have passed).  Entry i still starts at node i, with the edges of the
+    run's last node and its number of steps."""
+    out = []
+    for i, (fn, yes, no, _) in enumerate(plain):
+        run = [i]
+        while True:
+            prim, nxt, _y, _n = nodes[run[-1]]
+            if prim not in _FUSIBLE or nxt < 0 or len(run) >= 3:
+                break  # a question ends the run
+            if nodes[nxt][0] not in _FUSIBLE or nxt in run:
+                break
+            run.append(nxt)
+        if len(run) == 1:
+            out.append((fn, yes, no, 1))
+            continue
+        last = plain[run[-1]]
+        out.append((_chain([plain[k][0] for k in run]), last[1], last[2], len(run)))
+    return out
+
+
+def _chain(fns: list[Callable[[], Any]]) -> Callable[[], Any]:
+    """Call ``fns`` in order; the last one's answer."""
+    if len(fns) == 2:
+        f0, f1 = fns
+
+        def run2() -> Any:
+            f0()
+            return f1()
+        return run2
+    f0, f1, f2 = fns
+
+    def run3() -> Any:
+        f0()
+        f1()
+        return f2()
+    return run3
+
+
 class _Feed:
     """The agents of a game handed to callback play (Game.play_on) in the middle of a flow node: the
     choices the node already got are given again, in order, then the game gets its own agents back."""
@@ -987,6 +1051,8 @@ class _Suspend(Exception):
 # primitives that never ask a decision (no checkpoint is taken before them)
 _SILENT = frozenset({"chance_to_turn_player", "reset_pass", "is_instant", "record_pass", "all_passed",
                      "stage_nonempty", "stage_empty", "pop_stage", "move_chance", "from_stage", "win_check"})
+# bookkeeping primitives that neither ask nor can end the game: callback play walks runs of them in one call
+_FUSIBLE = _SILENT - {"win_check"}
 # primitives whose only decision comes before they change anything (run again as they are, no checkpoint)
 _ASK_FIRST = frozenset({"ask_action"})
 

@@ -105,7 +105,14 @@ class RandomAgent:
         self.rng = random.Random(seed)
 
     def pick(self, n: int) -> int:
-        return self.rng.randrange(n)
+        """``self.rng.randrange(n)`` drawn the way :mod:`random` draws it (``_randbelow``: k random bits, again
+        while the number is n or more), without its argument checks: the same numbers from the same seed."""
+        getrandbits = self.rng.getrandbits
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return r
 
     def decide(self, request: DecisionRequest, observation: Callable[[], dict[str, Any]]) -> int:
         return self.rng.randrange(len(request.options))

@@ -43,3 +43,9 @@ def test_pick_plays_the_same_games_as_decide() -> None:
         slow = new_game(rules, slow_agents, seed).play()  # type: ignore[arg-type]
         assert (fast.state_hash, fast.decisions, fast.winner) == (slow.state_hash, slow.decisions, slow.winner)
         assert sum(a.asked for a in slow_agents) == slow.decisions
+
+
+def test_pick_draws_what_randrange_draws() -> None:
+    a, b = RandomAgent(7), RandomAgent(7)
+    for n in list(range(1, 70)) * 40:
+        assert a.pick(n) == b.rng.randrange(n)

@@ -170,9 +170,12 @@ class BlackPokerHooks(BaseHooks):
     def win_check(self, game: Game) -> None:
         """3.10.5: a player whose life is 0 loses; both at 0 is a draw."""
         s = game.state
-        empty = [p.seat for p in s.players if not p.life]
-        if not empty:
+        for p in s.players:  # asked after every resolution: nothing built while every life holds cards
+            if not p.life:
+                break
+        else:
             return
+        empty = [p.seat for p in s.players if not p.life]
         s.over = True
         if len(empty) == len(s.players):
             s.winner = None
@@ -642,7 +645,8 @@ class BlackPokerHooks(BaseHooks):
 
     def pay_costs(self, game: Game, inst: Any) -> None:
         """Pay every cost letter through the op the game definition maps it to (Table 3.2)."""
-
+        if not inst.action.cost:  # most actions cost nothing (and a waiver only takes letters away)
+            return
         ops = self.compiled.cost_ops
         ctx = Ctx(game, inst, inst.controller)
         for letter in self.cost_letters(game, inst.action, inst.controller):

@@ -6,7 +6,10 @@ Joker; players by side; actions on the stage by their number of key cards.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Mapping
+
+from bpdsl.dsl.cards import card_at, parse_pattern
 
 from bpdsl.games.blackpoker.ops._common import NOUNS, get, noun_targets, request_word, target_sentence
 from bpdsl.ops.registry import PhraseContext, declare
@@ -58,20 +61,46 @@ TARGET_CHARACTER = declare(
                                   "exclude_joker": True}},
 )
 
-@TARGET_CHARACTER.executor
-def _target_character(ctx: Any, a: Mapping[str, Any]) -> list[Any]:
-    s, seat = ctx.state, ctx.seat
-    what, who = a.get("what") or "character", a.get("controller") or "any"
-    seats = (seat,) if who == "self" else (1 - seat,) if who == "opponent" else (seat, 1 - seat)
-    suits = {SUIT[c % DECK_SIZE] for c in ctx.inst.keys} if a.get("same_suit_as_key") else None
-    no_joker = bool(a.get("exclude_joker"))
-    kind = None if what == "character" else what
+@dataclass(frozen=True, slots=True)
+class _CharacterSpec:
+    """The arguments of one ``target_character`` call, read once (the op lists targets at most decisions)."""
+
+    kind: str | None  # None: any character
+    who: str  # any | self | opponent
+    same_suit: bool
+    no_joker: bool
+    slot: Any  # a card pattern slot the character must hold a card of, or None
+
+
+# id(args) -> (args, spec): the args dict is kept so that its id cannot be reused by another while cached
+_SPECS: dict[int, tuple[Mapping[str, Any], _CharacterSpec]] = {}
+
+
+def _character_spec(a: Mapping[str, Any]) -> _CharacterSpec:
+    hit = _SPECS.get(id(a))
+    if hit is not None and hit[0] is a:
+        return hit[1]
+    what = a.get("what") or "character"
     contains = a.get("contains")
     slot = None
     if contains is not None:
-        from bpdsl.dsl.cards import card_at, parse_pattern
-
         slot = (parse_pattern(contains) if isinstance(contains, str) else contains).slots[0]
+    spec = _CharacterSpec(None if what == "character" else what, a.get("controller") or "any",
+                          bool(a.get("same_suit_as_key")), bool(a.get("exclude_joker")), slot)
+    if len(_SPECS) > 4096:  # args of definitions compiled and dropped (tests, a designer's drafts)
+        _SPECS.clear()
+    _SPECS[id(a)] = (a, spec)
+    return spec
+
+
+@TARGET_CHARACTER.executor
+def _target_character(ctx: Any, a: Mapping[str, Any]) -> list[Any]:
+    spec = _character_spec(a)
+    s, seat = ctx.state, ctx.seat
+    who = spec.who
+    seats = (seat,) if who == "self" else (1 - seat,) if who == "opponent" else (seat, 1 - seat)
+    suits = {SUIT[c % DECK_SIZE] for c in ctx.inst.keys} if spec.same_suit else None
+    no_joker, kind, slot = spec.no_joker, spec.kind, spec.slot
     out = []
     for p in seats:
         for ch in s.players[p].field:
