@@ -5,8 +5,9 @@ figures taken at different times).
 
 Each round plays the same seeded random-vs-random games once with each tree (a fresh process each, the
 tree first on PYTHONPATH), timed in CPU time of that process; it prints games/s per run, a digest of the
-games' end-state hashes (equal digests: every seed played the same game on both trees), and the ratio of
-the means.  A tree is a checkout or a ``git archive`` of one, with its definitions beside it.
+games' end-state hashes (equal digests: every seed played the same game on both trees), the mean decisions
+per game (what to compare when a tree pictures the state otherwise, so that the digests differ), and the
+ratio of the means.  A tree is a checkout or a ``git archive`` of one, with its definitions beside it.
 """
 from __future__ import annotations
 
@@ -57,7 +58,8 @@ def main() -> int:
                 return 1
             r = json.loads(p.stdout)
             runs[name].append(r)
-            print(f"{name} {r['games_per_s']:.1f} games/s  games digest {r['digest']}", flush=True)
+            print(f"{name} {r['games_per_s']:.1f} games/s  games digest {r['digest']}  "
+                  f"decisions/game {r['decisions'] / a.games:.2f}", flush=True)
     mean = {k: sum(r["games_per_s"] for r in v) / len(v) for k, v in runs.items()}
     same = len({r["digest"] for v in runs.values() for r in v}) == 1
     print(f"{a.edition} {a.format}: old {mean['old']:.1f}, new {mean['new']:.1f} games/s (mean of {a.rounds}); "
