@@ -37,10 +37,16 @@ def source_text(value: Any) -> str:
     return str(value)
 
 
-def predicate(value: Any) -> str:
+def predicate(value: Any, ctx: PhraseContext | None = None) -> str:
     """Printed words of a condition: ``key.has_ace`` -> キーカードにAが含まれる; ``not key.has_ace`` -> ...ない;
-    a condition without registered words prints as its source text (the designer then writes ``text:``)."""
+    an edition's term ``cond:<condition without spaces>`` words a condition of its own game (Black Doubt's
+    ``cond:me.finished==0``: 自分が手札を完成させていない), as ``expr:<name>`` words a name; a condition
+    without words prints as its source text (the designer then writes ``text:``)."""
     text = source_text(value).strip()
+    if ctx is not None:
+        worded = ctx.terms.get("cond:" + "".join(text.split()))
+        if worded is not None:
+            return worded
     negate = text.startswith("not ") or text.startswith("not(")
     body = "".join((text[3:] if negate else text).split())
     key = body.removeprefix("(").removesuffix(")") if negate else body

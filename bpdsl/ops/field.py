@@ -40,18 +40,25 @@ def draw_to_field(game: Any, seat: int, face: str = "choose") -> bool:
     return True
 
 
+# where the sheet says the card goes (the op always puts it at the right end of the player's field)
+_WHERE = {"field": "自分の場に", "beside": "自分のカードの右隣に"}
+
+
 def _phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     look = "確認し、" if a.get("face", "choose") == "choose" else ""
-    return f"山札からカードを1枚引いて{look}{_FACE.get(a.get('face', 'choose'), '')}自分の場に並べる。"
+    where = _WHERE.get(a.get("where") or "field", _WHERE["field"])
+    return f"山札からカードを1枚引いて{look}{_FACE.get(a.get('face', 'choose'), '')}{where}並べる。"
 
 
 DRAW_TO_FIELD = declare(
     "draw_to_field", "effect",
-    args={"face": {"type": "string", "allowed": list(_FACE), "default": "choose"}},
+    args={"face": {"type": "string", "allowed": list(_FACE), "default": "choose"},
+          "where": {"type": "string", "allowed": list(_WHERE), "default": "field"}},
     phrase=_phrase,
     summary=("Draw the top card of the controller's deck (the shared one when the deck is shared) and put it "
              "to the right of the controller's field as a one-card character of the game's character kind, "
-             "face up, face down, or as the controller chooses after looking at it (`face`). "
+             "face up, face down, or as the controller chooses after looking at it (`face`); `where` words the "
+             "place on the sheet (field: 自分の場に, beside: 自分のカードの右隣に). "
              "With an empty deck nothing happens and the rest of the effect is skipped."),
     example={"draw_to_field": {"face": "choose"}},
 )

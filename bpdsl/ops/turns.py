@@ -32,13 +32,22 @@ def start_turn(ctx: ExecContext, seat: int) -> None:
         ctx.game.log.write({"t": "turn", "p": seat, "turn_no": s.turn_no})
 
 
+# what happens to the turn, as a clause that goes on (連用形) and as the end of the sentence
+_ACT = {"opponent": ("相手の番に移り", "相手の番に移る"), "self": ("自分の番を続け", "自分の番を続ける")}
+
+
 def _next_turn_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    """「<条件>場合は相手の番に移り、<条件>場合は自分の番を続ける。」: each candidate's condition in the edition's
+    words (a term ``cond:…``, see :func:`bpdsl.ops.args.predicate`), a candidate without one as そうでなければ."""
+    cands = list(a.get("to") or [])
     parts = []
-    for cand in a.get("to") or []:
-        who = _WHO.get(cand.get("who"), "相手")
+    for i, cand in enumerate(cands):
+        go_on, end = _ACT.get(cand.get("who"), _ACT["opponent"])
+        act = end if i == len(cands) - 1 else go_on
         cond = cand.get("if")
-        parts.append(f"{predicate(cond)}場合は{who}の番に移る" if cond is not None else f"{who}の番に移る")
-    return "、そうでなければ".join(parts) + "。"
+        parts.append(f"{predicate(cond, ctx)}場合は{act}" if cond is not None else
+                     (f"そうでなければ{act}" if i else act))
+    return "、".join(parts) + "。"
 
 
 NEXT_TURN = declare(

@@ -95,8 +95,8 @@ def test_a_retired_condition_names_its_replacement(tmp_path: Path, old: str) -> 
 
 
 @pytest.mark.parametrize("now,lines,old,replacement", [
-    ("- next_turn:", 2, "bd_pass_turn", "next_turn"),  # the call and its printed text
-    ("- draw_to_field:", 3, "bd_draw", "draw_to_field"),  # the call, its text, the add_counter step
+    ("- next_turn:", 1, "bd_pass_turn", "next_turn"),
+    ("- draw_to_field:", 2, "bd_draw", "draw_to_field"),  # the call and the add_counter step
 ])
 def test_retired_black_doubt_effects_name_their_replacement(tmp_path: Path, now: str, lines: int, old: str,
                                                             replacement: str) -> None:

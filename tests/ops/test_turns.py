@@ -58,8 +58,13 @@ def test_a_candidate_without_condition_always_holds_and_the_phrase_reads_the_lis
     op.execute(ctx, {"to": [{"who": "opponent"}]})
     assert game.state.turn == 1
     assert op.phrase(PhraseContext({}, {}), {"to": [{"who": "opponent"}]}) == "相手の番に移る。"
-    text = op.phrase(PhraseContext({}, {}), {"to": bd_turn()})
-    assert text.endswith("場合は自分の番に移る。") and "、そうでなければ" in text
+    words = {"cond:opponent.to_answer>0oropponent.finished==0": "相手が答える番か、手札を完成させていない",
+             "cond:me.finished==0": "自分が手札を完成させていない"}
+    assert op.phrase(PhraseContext(words, {}), {"to": bd_turn()}) == (
+        "相手が答える番か、手札を完成させていない場合は相手の番に移り、自分が手札を完成させていない場合は自分の番を続ける。")
+    assert op.phrase(PhraseContext({}, {}), {"to": [{"who": "self", "if": parse("me.finished == 0")},
+                                                    {"who": "opponent"}]}) == (
+        "me.finished == 0場合は自分の番を続け、そうでなければ相手の番に移る。")  # no words: the source text
 
 
 def test_draw_to_field_puts_the_top_card_in_front_of_the_player() -> None:
@@ -79,6 +84,8 @@ def test_draw_to_field_puts_the_top_card_in_front_of_the_player() -> None:
     deck.clear()
     assert op.execute(ctx, {"face": "up"}) is False
     assert op.phrase(PhraseContext({}, {}), {"face": "choose"}) == "山札からカードを1枚引いて確認し、表向きか裏向きで自分の場に並べる。"
+    assert op.phrase(PhraseContext({}, {}), {"face": "up", "where": "beside"}) == (
+        "山札からカードを1枚引いて表向きで自分のカードの右隣に並べる。")
 
 
 def test_the_prepared_next_turn_passes_as_the_plain_one() -> None:
