@@ -118,3 +118,39 @@ def test_a_draft_with_one_trump_made_decisive_differs_on_that_trump_only(tmp_pat
     assert "per trump: all metrics" in r.stdout and "fulfilment" in r.stdout
     assert "trumps with a significant difference: none" in r.stdout
     assert "0 of " in r.stdout and "metrics differ significantly" in r.stdout
+
+
+def test_the_report_shows_the_trump_rows_in_headless_chromium(tmp_path: Path) -> None:
+    import csv
+
+    from playwright.sync_api import sync_playwright
+
+    from bpdsl.sim.report import write_report
+
+    runs = [_stats(50, 0), _stats(90, 40)]
+    for s in runs:
+        s.update({"agents": {"seat0": "random", "seat1": "random"}, "flow": "bp2024", "coverage": {}})
+    runs[1]["definitions"] = {"bundled": True, "paths": ["drafts/"]}
+    write_report(tmp_path, runs, compare(*runs))
+    with (tmp_path / "comparison.csv").open(encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    assert {"group", "subject"} <= set(rows[0])
+    assert any(r["group"] == "trump" and r["subject"] == "fortress" and r["significant"] == "True" for r in rows)
+    assert json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))["comparison"]["trumps"]["drain"]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=[
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"])
+        try:
+            page = browser.new_page()
+            page.goto((tmp_path / "index.html").as_uri())
+            width = page.eval_on_selector("#fig-trump-deltas", "i => i.complete ? i.naturalWidth : 0")
+            significant = page.eval_on_selector_all("#comparison-trumps tr.sig td:first-child",
+                                                    "tds => tds.map(t => t.textContent.trim())")
+            plain = page.eval_on_selector_all("#comparison tr td:first-child", "tds => tds.map(t => t.textContent)")
+            title = page.title()
+        finally:
+            browser.close()
+    assert width > 0
+    assert significant and all(t.startswith(("fortress ♣4", "drain ♠3")) for t in significant)
+    assert not any("fortify" in t for t in plain)  # the trump's action is listed under the trump only
+    assert "act8.2/extra @drafts/" in title  # the run names the definitions it played
