@@ -8,6 +8,7 @@ from typing import Optional
 import typer
 
 from bpdsl.commands._definitions import default_id, with_definitions
+from bpdsl.interrupts import remembered_interrupt
 
 render_app = typer.Typer(help="Render printable documents from the definitions.", no_args_is_help=True)
 
@@ -63,16 +64,19 @@ def actionlist(
     else:  # every format of the edition
         pairs = [(e, f) for e, f in sheet_formats(defs) if e == edition] or [(edition or "", "")]
     started = time.perf_counter()
-    for ed, fm in pairs:
-        t0 = time.perf_counter()
-        try:
-            result = render_actionlist(defs, ed, fm, out, html_only=html_only, sheet_size=sheet.upper(),
-                                        paper=paper.upper(), story=story)
-        except SheetError as exc:
-            _usage(str(exc))
-        names = ", ".join(p.name for p in result.files)
-        pages = f", {result.pages} page(s)" if result.pages else ""
-        typer.echo(f"{ed} {fm}: {names}{pages} ({time.perf_counter() - t0:.2f}s)")
+    # a PDF library may swallow Ctrl-C inside one of its callbacks: the run still stops after that sheet
+    with remembered_interrupt() as interrupt:
+        for ed, fm in pairs:
+            t0 = time.perf_counter()
+            try:
+                result = render_actionlist(defs, ed, fm, out, html_only=html_only, sheet_size=sheet.upper(),
+                                            paper=paper.upper(), story=story)
+            except SheetError as exc:
+                _usage(str(exc))
+            interrupt.check()
+            names = ", ".join(p.name for p in result.files)
+            pages = f", {result.pages} page(s)" if result.pages else ""
+            typer.echo(f"{ed} {fm}: {names}{pages} ({time.perf_counter() - t0:.2f}s)")
     typer.echo(f"rendered {len(pairs)} action list(s) into {out} in {time.perf_counter() - started:.2f}s")
 
 

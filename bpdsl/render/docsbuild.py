@@ -14,14 +14,13 @@ import io
 import os
 import re
 import shutil
-import signal
-import threading
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Sequence
 
 from sphinx.cmd.build import build_main
 
+from bpdsl.interrupts import remembered_interrupt
 from bpdsl.render.sphinxext import data
 
 
@@ -59,22 +58,9 @@ def _sphinx(source: Path, work: Path, builder: str, definitions: Sequence[Path] 
         args += ["-D", f"bpdsl_definitions={joined}"]
     args += [str(source), str(work)]
     err = io.StringIO()
-    interrupted: list[bool] = []
-
-    def on_interrupt(signum: int, frame: Any) -> None:
-        interrupted.append(True)
-        raise KeyboardInterrupt
-
-    main_thread = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGINT, on_interrupt) if main_thread else None
-    try:
+    with remembered_interrupt():  # Sphinx turns Ctrl-C into a failed build: it is raised again at the end
         with redirect_stdout(io.StringIO()), redirect_stderr(err):
-            status = build_main(args)  # Sphinx turns Ctrl-C into a failed build ...
-    finally:
-        if main_thread:
-            signal.signal(signal.SIGINT, previous)
-    if interrupted:  # ... so it is raised again here
-        raise KeyboardInterrupt
+            status = build_main(args)
     lines = [line for line in err.getvalue().splitlines() if line.strip()]
     return status, condense_crash_report(lines)
 
