@@ -98,6 +98,7 @@ def print_stats(stats: dict[str, Any], check: bool) -> None:
     from rich.table import Table
 
     from bpdsl.commands._sim_cli import pct
+    from bpdsl.sim.coverage import step_label
 
     out = Console(emoji=False)
     agents = " vs ".join(stats["agents"].values())
@@ -137,7 +138,7 @@ def print_stats(stats: dict[str, Any], check: bool) -> None:
         if never:
             n = Table("step", "op", "printed sentence", title="effect steps never executed")
             for s in never:
-                n.add_row(s["step"], s["op"], s["sentence"])
+                n.add_row(step_label(s), s["op"], s["sentence"])
             out.print(n)
         for part, title in (("triggers", "trigger conditions and triggering abilities"),
                             ("conditions", "activation conditions"), ("abilities", "static abilities")):

@@ -1,6 +1,8 @@
 """Rule coverage of a simulation run: which rules of the edition were exercised, how often, and which never.
 
-* effect steps (``action_id#n``, n from 1 in the order the effect lists them): executions;
+* effect steps (``action_id#n``, n from 1 in the order the effect lists them): executions; so are the steps
+  a game's rule puts into an action's effect in place of some of its own (BlackPoker's ``replace_effect``,
+  keyed ``trump_id@m#n``: step n of the trump's m-th ability, with ``inserted_into`` naming the action);
 * activation conditions (起動条件, ``action_id?n``): the times they held when the action's legality was
   checked (a condition that never holds makes its action dead);
 * trigger conditions (誘発条件 of triggered actions, ``action_id!``; characters' triggering abilities,
@@ -16,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bpdsl.sim.job import condition_key, step_key, trigger_key, written_steps
+from bpdsl.engine.wrapped import inserted_steps, written_steps
+from bpdsl.sim.job import condition_key, step_key, trigger_key
 
 
 def _call_of(calls: list[Any], step: Any) -> Any:
@@ -25,6 +28,12 @@ def _call_of(calls: list[Any], step: Any) -> Any:
         if c.op == step[2] and dict(c.args) == step[1]:
             return c
     return None
+
+
+def step_label(row: Mapping[str, Any]) -> str:
+    """How a step row is shown: its key, and for a step a replacement puts in, the action it goes into."""
+    into = row.get("inserted_into")
+    return f"{row['step']} → {into}" if into else str(row["step"])
 
 
 def coverage_report(rules: Any, counts: Mapping[str, int], char_games: Mapping[str, int] | None = None) -> dict[str, Any]:
@@ -45,6 +54,12 @@ def coverage_report(rules: Any, counts: Mapping[str, int], char_games: Mapping[s
             steps.append({"step": step_key(aid, n), "action": aid, "name": a.name, "op": effect[n][2],
                           "sentence": sentence(calls[n]) if n < len(calls) else "",
                           "executed": int(counts.get(step_key(aid, n), 0))})
+        for put_in in inserted_steps(a.effect):
+            for n, (_fn, _args, op) in enumerate(put_in.steps):
+                key = step_key(put_in.rule, n)
+                steps.append({"step": key, "action": aid, "name": put_in.name, "op": op,
+                              "sentence": sentence(put_in.calls[n]) if n < len(put_in.calls) else "",
+                              "executed": int(counts.get(key, 0)), "inserted_into": aid})
         model_conditions = list(getattr(a.model, "conditions", None) or [])
         for n, step in enumerate(a.conditions):
             conditions.append({"rule": condition_key(aid, n), "of": aid, "name": a.name, "op": step[2],

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from bpdsl.engine.wrapped import inserted_steps, written_steps
 from bpdsl.sim.agents import make_agent, parse_agents
 from bpdsl.sim.seeds import game_seed
 from bpdsl.sim.tally import GameRecord, Tally
@@ -100,12 +101,17 @@ class _Prepared:
         times they held, trigger sources (actions' trigger conditions, characters' triggering abilities,
         trumps') the times they triggered an action — in the game being tallied only."""
         counts = self.coverage
-        for aid, a in self.rules.actions.items():
-            steps = written_steps(a.effect)
+
+        def count_steps(steps: list[Any], owner: str) -> None:
             for n, (fn, args, name) in enumerate(steps):
-                key = step_key(aid, n)
+                key = step_key(owner, n)
                 counts[key] = 0
                 steps[n] = (_counting(fn, key, self), args, name)
+
+        for aid, a in self.rules.actions.items():
+            count_steps(written_steps(a.effect), aid)
+            for put_in in inserted_steps(a.effect):  # steps a game's rule runs instead (replace_effect)
+                count_steps(put_in.steps, put_in.rule)
             for n, (fn, args, name) in enumerate(a.conditions):
                 key = condition_key(aid, n)
                 counts[key] = 0
@@ -117,22 +123,10 @@ class _Prepared:
             src.step = (_counting_trigger(fn, key, self, src.character), args, name)
 
 
-WRAPPED = "wrapped_steps"  # attribute of a step function that runs a list of steps of its own (see below)
-
-
-def written_steps(effect: list[Any]) -> list[Any]:
-    """The effect steps of an action as its designer wrote them.  A game's rules may wrap a whole effect in
-    one step (BlackPoker's trumps: ``prevent_damage``, ``replace_effect``); such a wrapper's function carries
-    the list it runs as ``wrapped_steps``, and that list (the same object, so counting instruments put into it
-    run) is returned instead, through any number of wrappers."""
-    while len(effect) == 1 and isinstance(getattr(effect[0][0], WRAPPED, None), list):
-        effect = getattr(effect[0][0], WRAPPED)
-    return effect
-
-
-def step_key(action_id: str, index: int) -> str:
-    """Coverage key of effect step ``index`` (0-based) of an action: ``action_id#n`` with n counted from 1."""
-    return f"{action_id}#{index + 1}"
+def step_key(owner: str, index: int) -> str:
+    """Coverage key of effect step ``index`` (0-based) of an action (``action_id#n``, n counted from 1), or of
+    the steps a game's rule puts into an effect (``trump_id@m#n``: step n of the trump's m-th ability)."""
+    return f"{owner}#{index + 1}"
 
 
 def condition_key(action_id: str, index: int) -> str:

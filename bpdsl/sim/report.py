@@ -76,11 +76,12 @@ def tables(runs: list[dict[str, Any]], comparison: dict[str, Any] | None) -> dic
         cov = s.get("coverage", {})
         for st in cov.get("steps", []):
             coverage.append({"run": name, "part": "steps", "rule": st["step"], "op": st["op"],
-                             "count": st["executed"], "sentence": st["sentence"]})
+                             "count": st["executed"], "sentence": st["sentence"],
+                             "inserted_into": st.get("inserted_into", "")})  # a replacement's step: the action
         for part in ("conditions", "triggers", "abilities"):
             for r in cov.get(part, {}).get("rules", []):
                 coverage.append({"run": name, "part": part, "rule": r["rule"], "op": r["op"], "count": r["count"],
-                                 "sentence": r["sentence"]})
+                                 "sentence": r["sentence"], "inserted_into": ""})
     out = {"summary": summary, "actions": actions, "characters": characters}
     if used:  # the game's per-seat counters (BlackPoker エクストラ: trumps opened, by whom)
         out["used"] = used

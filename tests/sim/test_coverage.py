@@ -89,9 +89,27 @@ def test_a_step_driven_game_counts_each_execution_once() -> None:
     assert compared == 4
 
 
+def _inserted_total(rules, cov: dict) -> int:
+    """Each step a ``replace_effect`` puts in is a row of its own, executed or not: its op, the sentence
+    printed for it in the trump's ability, the action it goes into, its count (checked here); their number."""
+    with_steps = {f"{t.id}@{n + 1}": call for t in rules.edition.trumps_in("extra")
+                  for n, call in enumerate(t.abilities) if call.op == "replace_effect"}
+    assert set(with_steps) == {"revolution@1", "loss@1"}
+    inserted = {s["step"]: s for s in cov["steps"] if "inserted_into" in s}
+    assert set(inserted) == {f"{rule}#{n + 1}" for rule, call in with_steps.items()
+                             for n in range(len(call.args["with"]))}
+    revolution, loss = inserted["revolution@1#1"], inserted["loss@1#1"]
+    assert (revolution["op"], revolution["inserted_into"], revolution["name"]) == ("soldier_duel", "damage_judgement", "革命")
+    assert "大きい方を墓地に移動する" in revolution["sentence"] and revolution["executed"] > 0  # this seed opens 革命
+    assert (loss["op"], loss["inserted_into"], loss["sentence"]) == ("raise_action", "charge", "ドローアクションを起こす。")
+    assert cov["never_executed"] == [s["step"] for s in cov["steps"] if s["executed"] == 0]
+    assert ("loss@1#1" in cov["never_executed"]) == (loss["executed"] == 0)
+    return len(inserted)
+
+
 def test_wrapped_steps_are_named_as_written_and_abilities_that_raise_by_choice_are_no_triggers() -> None:
     """エクストラ wraps whole effects (要塞's prevent_damage, 革命's replace_effect): coverage still lists and
-    counts each step as the designer wrote it.  騎士's raise_by_driving and 巨人's must_attack name an action
+    counts each step as the designer wrote it, and the steps a replacement puts in.  騎士's raise_by_driving and 巨人's must_attack name an action
     but never trigger it: they are static abilities, not triggers that never fired."""
     from bpdsl.sim.job import written_steps
 
@@ -105,7 +123,7 @@ def test_wrapped_steps_are_named_as_written_and_abilities_that_raise_by_choice_a
     cov = json.loads(r.stdout)["coverage"]
     steps = {s["step"]: s for s in cov["steps"]}
     assert not {s["op"] for s in cov["steps"]} & {"prevent_damage", "replace_effect"}
-    assert cov["total"] == sum(len(a.model.effect) for a in rules.actions.values())
+    assert cov["total"] == sum(len(a.model.effect) for a in rules.actions.values()) + _inserted_total(rules, cov)
     for aid in wrapped:
         written = [c.op for c in rules.actions[aid].model.effect]
         assert [steps[f"{aid}#{n + 1}"]["op"] for n in range(len(written))] == written
@@ -117,3 +135,81 @@ def test_wrapped_steps_are_named_as_written_and_abilities_that_raise_by_choice_a
     assert triggers["knight@3"]["op"] == "raises_on_leave"  # 騎士's real trigger stays
     abilities = {a["rule"]: a for a in cov["abilities"]["rules"]}
     assert abilities["knight@7"]["op"] == "raise_by_driving" and abilities["giant@4"]["op"] == "must_attack"
+
+
+class _Stop(Exception):
+    pass
+
+
+class _Script:
+    """Both seats: the scripted choices (labels or indices), then stop the game."""
+
+    def __init__(self, script: list) -> None:
+        self.script = list(script)
+
+    def decide(self, request, observe) -> int:
+        if not self.script:
+            raise _Stop()
+        entry = self.script.pop(0)
+        entry = entry.get("choose") if isinstance(entry, dict) else entry
+        if isinstance(entry, int):
+            return entry
+        return next(i for i in range(len(request.options)) if request.label(i) == entry)
+
+
+def _counted(scenario: str, change=None) -> dict[str, int]:
+    """The coverage counts of a ruling's scenario played on the instrumented rules of a --coverage run."""
+    from bpdsl.engine import new_game
+    from bpdsl.engine.scenario import load_scenario, start_position
+    from bpdsl.sim.job import COVERAGE, SimJob, _prepared
+
+    data = load_scenario(f"scenarios/rulings/act8.2-extra/{scenario}.yaml")
+    if change is not None:
+        change(data)
+    prep = _prepared(SimJob("act8.2", "extra", coverage=True, seed=1))
+    agent = _Script(data["decisions"])
+    game = new_game(prep.rules, [agent, agent], 0)
+    start_position(game, data)
+    prep.current = game
+    try:
+        game.play()
+    except _Stop:
+        pass
+    finally:
+        prep.current = None
+    assert not agent.script
+    return game.state.counts.get(COVERAGE, {})
+
+
+def test_the_steps_a_replacement_puts_in_are_counted_when_it_fires_and_only_then() -> None:
+    """喪失 replaces チャージ's whole effect, 革命 one step of ダメージ判定: the steps they put in count under the
+    trump's ability (``loss@1#1``, ``revolution@1#1``), the steps they replace do not — and the other way
+    round when the replacement does not apply (trump face down, or too few charged bulwarks)."""
+    fired = _counted("loss_replaces_charge")
+    assert fired.get("loss@1#1") == 1 and not fired.get("charge#1")
+    face_down = _counted("loss_replaces_charge", lambda d: d["players"][1].pop("trump_up"))
+    assert not face_down.get("loss@1#1") and face_down.get("charge#1") == 1
+    one_bulwark = _counted("loss_replaces_charge", lambda d: d["players"][1]["field"].pop())
+    assert not one_bulwark.get("loss@1#1") and one_bulwark.get("charge#1") == 1
+    duel = _counted("revolution_changes_damage_judgement")
+    assert duel.get("revolution@1#1") == 1 and not duel.get("damage_judgement#1")
+    assert duel.get("damage_judgement#2") == 1  # the steps not replaced still run
+    plain = _counted("revolution_changes_damage_judgement", lambda d: d["players"][0].pop("trump_up"))
+    assert not plain.get("revolution@1#1") and plain.get("damage_judgement#1") == 1
+
+
+
+def test_the_report_lists_a_replacements_steps_with_the_action_they_go_into(tmp_path) -> None:
+    import csv
+
+    out = tmp_path / "report"
+    r = subprocess.run([sys.executable, "-m", "bpdsl", "balance", "report", "act8.2/extra", "-n", "6", "--seed", "2",
+                        "--jobs", "1", "--out", str(out)], capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    with (out / "coverage.csv").open(encoding="utf-8") as fh:
+        rows = {row["rule"]: row for row in csv.DictReader(fh) if row["part"] == "steps"}
+    assert rows["revolution@1#1"]["inserted_into"] == "damage_judgement" and rows["attack#1"]["inserted_into"] == ""
+    assert rows["loss@1#1"]["op"] == "raise_action" and rows["loss@1#1"]["count"] == "0"
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert "loss@1#1 → charge" in html.split("Never executed")[1].split("</table>")[0]  # listed as never run
+    assert "revolution@1#1 → damage_judgement" in html

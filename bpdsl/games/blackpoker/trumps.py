@@ -33,6 +33,7 @@ from typing import Any, Callable, Mapping
 from bpdsl.dsl.cards import SUIT_MARKS, SUITS, parse_card
 from bpdsl.engine.compiled import DECK, SUIT, VALUE, CAction, TriggerSource
 from bpdsl.engine.core import Event
+from bpdsl.engine.wrapped import INSERTED, WRAPPED, InsertedSteps
 from bpdsl.games.blackpoker.components import DECK_SIZE, Z_FIELD, Z_GRAVE, Z_HAND, Z_TRUMP
 from bpdsl.model import Edition, OpCall, Trump
 from bpdsl.ops import registry
@@ -382,9 +383,10 @@ def _of_class(game: Any, ch: Any, cls: str, suit: str | None) -> bool:
     return ok and (suit is None or suit in _soldier_suits(game, ch))
 
 
-def _replaced(a: CAction, card: int, call: OpCall) -> None:
+def _replaced(a: CAction, card: int, call: OpCall, rule: str, name: str) -> None:
     """Wrap ``a``'s effect: while the owner (the action's controller) has the trump face up, and the condition
-    holds, the replaced step (or the whole effect) runs the replacement steps instead."""
+    holds, the replaced step (or the whole effect) runs the replacement steps instead.  ``rule`` (``trump@n``)
+    and ``name`` say where the replacement steps are written, for rule coverage."""
     from bpdsl.engine.compiled import _step
 
     original = list(a.effect)
@@ -418,7 +420,8 @@ def _replaced(a: CAction, card: int, call: OpCall) -> None:
                 return None
         return None
 
-    run.wrapped_steps = original  # type: ignore[attr-defined]  # the steps as written (rule coverage counts them)
+    setattr(run, WRAPPED, original)  # the steps as written, and those put in (rule coverage counts both)
+    setattr(run, INSERTED, [InsertedSteps(rule, name, a.id, tuple(call.args["with"]), replacement)])
     a.effect = [(run, {}, "replace_effect")]
 
 
@@ -448,7 +451,7 @@ def _prevented(a: CAction, card: int, suit: str) -> None:
             s.no_damage = before
         return None
 
-    run.wrapped_steps = original  # type: ignore[attr-defined]  # the steps as written (rule coverage counts them)
+    setattr(run, WRAPPED, original)  # the steps as written (rule coverage counts them)
     a.effect = [(run, {}, "prevent_damage")]
 
 
@@ -471,7 +474,7 @@ def install(rules: Any, edition: Edition, format_id: str) -> None:
         ct = CTrump(t.id, t.name, card, [a for a in t.actions if a in rules.actions])
         table[card] = ct
         granted: dict[str, str | None] = {}
-        for call in t.abilities:
+        for n, call in enumerate(t.abilities):
             if call.op == "grant":
                 for sub in call.args.get("abilities") or []:
                     if sub.op == "raise_by_driving":
@@ -483,7 +486,7 @@ def install(rules: Any, edition: Edition, format_id: str) -> None:
                 event = _TRIGGER_EVENT.get(call.args["when"].op)
                 rules.triggers.append(TriggerSource(rules.actions[call.args["action"]], step, None, event, None))
             elif call.op == "replace_effect" and call.args["action"] in rules.actions:
-                _replaced(rules.actions[call.args["action"]], card, call)
+                _replaced(rules.actions[call.args["action"]], card, call, f"{t.id}@{n + 1}", t.name)
             elif call.op == "prevent_damage":
                 for a in rules.actions.values():
                     if _may_hold(a, call.args["key_suit"]):
