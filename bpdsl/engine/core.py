@@ -132,6 +132,9 @@ class Game:
         self._passing = rules.flow.passing
         # (event type, resolved action id) -> the trigger sources that can match such an event
         self._trigger_index: dict[tuple[str, str | None], list[TriggerSource]] = {}
+        # resolved action id -> whether some trigger source can match its "resolved" event (most cannot: the
+        # event is then not recorded, and the trigger check after it has nothing to look at)
+        self._heard: dict[str, bool] = {}
         # taken per game, so that actions added to rules.direct_actions after compiling (options) count too
         # legal actions per seat, valid while ``epoch`` is unchanged: every primitive that can change the
         # state (start, raise, resolve, trigger check, stage) bumps the epoch; passing changes nothing
@@ -823,7 +826,11 @@ class Game:
             for c in inst.keys:
                 if s.loc[c][0] == self._stage_zone:
                     hooks.move_card(self, c, self._spent_zone, s.owner[c])
-        self.events.append(Event("resolved", inst.controller, -1, "", inst))
+        heard = self._heard.get(a.id)
+        if heard is None:
+            heard = self._heard[a.id] = bool(self._sources(("resolved", a.id)))
+        if heard:
+            self.events.append(Event("resolved", inst.controller, -1, "", inst))
 
     def remove_from_stage(self, inst: ActionInstance) -> bool:
         """Negate an action on the stage (カウンター): off the stage, its key cards to the grave."""
@@ -857,7 +864,7 @@ class Game:
             key = (e.type, inst.action.id if inst is not None else None)
             sources = index.get(key)
             if sources is None:
-                sources = index[key] = self._sources_for(*key)
+                sources = self._sources(key)
             if not sources:
                 continue
             ctx = Ctx(self, None, e.seat, e)
@@ -879,6 +886,13 @@ class Game:
         """[6-1]/[10-1]: the triggered actions into each player's instant and normal lists."""
         for x in self._triggered() if found is None else found:
             (inst_lists if x.action.instant else norm_lists)[x.controller].append(x)
+
+    def _sources(self, key: tuple[str, str | None]) -> list[TriggerSource]:
+        """The trigger sources an event of kind ``key`` (type, resolved action id) can match, indexed."""
+        sources = self._trigger_index.get(key)
+        if sources is None:
+            sources = self._trigger_index[key] = self._sources_for(*key)
+        return sources
 
     def _sources_for(self, etype: str, action_id: str | None) -> list[TriggerSource]:
         """The trigger sources an event of type ``etype`` (of a resolved ``action_id``) can match, in their

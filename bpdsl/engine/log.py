@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -160,9 +161,112 @@ def quit_end_event(game: Any) -> dict[str, Any]:
             "turns": game.state.turn_no, "decisions": game.decisions, "reason": "quit", "hash": state_hash(game)}
 
 
+def canonical_json(picture: dict[str, Any]) -> str:
+    """The canonical JSON text of a state picture (sorted keys, no spaces): what the state hash digests."""
+    return json.dumps(picture, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
 def state_hash(game: Any) -> str:
-    data = json.dumps(canonical_state(game), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(data.encode("utf-8")).hexdigest()
+    """The sha256 of :func:`canonical_state`'s canonical JSON (written out directly, see :func:`_canonical_text`)."""
+    return hashlib.sha256(_canonical_text(game).encode("utf-8")).hexdigest()
+
+
+class _Texts:
+    """JSON texts of a game's cards, per compiled rules: card -> its JSON string, face down and face up."""
+
+    __slots__ = ("down", "up", "zones")
+
+    def __init__(self, down: list[str], up: list[str], zones: list[tuple[int, bool, str]]):
+        self.down = down
+        self.up = up
+        self.zones = zones  # per key of a player's picture, in sorted order: (zone number, ordered, key) (-1: field)
+
+
+_TEXTS: "weakref.WeakKeyDictionary[Any, _Texts | None]" = weakref.WeakKeyDictionary()
+_JSON_STR: dict[str, str] = {}  # ids (characters, kinds, actions) -> their JSON strings
+
+
+def _jstr(text: str) -> str:
+    j = _JSON_STR.get(text)
+    if j is None:
+        j = _JSON_STR[text] = json.dumps(text, ensure_ascii=False)
+    return j
+
+
+def _plain(j: str) -> bool:
+    """Whether a JSON string's order among others is its text's: nothing escaped, and no character that sorts
+    before the closing quote (then sorting the JSON texts sorts the cards as :func:`canonical_state` does)."""
+    return all(ch > '"' and ch != "\\" for ch in j[1:-1]) and len(j) >= 2
+
+
+def _texts(game: Any) -> "_Texts | None":
+    """The card texts of ``game``'s rules (a card's text depends on the card alone), or None when some text
+    would not sort as itself once quoted (the state hash then takes the slow way)."""
+    rules = game.rules
+    try:
+        return _TEXTS[rules]
+    except KeyError:
+        pass
+    text = game.hooks.card_text
+    n = len(game.state.loc)
+    down = [json.dumps(text(c), ensure_ascii=False) for c in range(n)]
+    up = [json.dumps(text(c) + "(表)", ensure_ascii=False) for c in range(n)]
+    zones = rules.zones
+    keys = sorted([(zones.ids[z], z) for z in zones.card_zones] + [("field", -1)])
+    table: _Texts | None = _Texts(down, up, [(z, z < 0 or zones.ordered[z], _jstr(k)) for k, z in keys])
+    if not all(_plain(j) for j in down + up) or len({k for k, _ in keys}) != len(keys):
+        table = None
+    _TEXTS[rules] = table
+    return table
+
+
+def _canonical_text(game: Any) -> str:
+    """``canonical_json(canonical_state(game))``, written out directly (the state hash of every game)."""
+    t = _texts(game)
+    if t is None:
+        return canonical_json(canonical_state(game))
+    s = game.state
+    down = t.down
+    cards = down if not s.trump_up else [t.up[c] if c in s.trump_up else down[c] for c in range(len(down))]
+    players = []
+    for p in s.players:
+        parts = []
+        for z, ordered, key in t.zones:
+            if z < 0:
+                parts.append(key + ":[" + ",".join([
+                    '{"as":%s,"cards":[%s],"driven":%s,"entered":%s,"face_up":%s,"kind":%s,"mod":%s}' % (
+                        _jstr(ch.char_id), ",".join([down[c] for c in ch.cards]), _json(ch.driven),
+                        _json(ch.entered_turn), _json(ch.face_up), _jstr(ch.kind), _json(ch.size_mod))
+                    for ch in p.field]) + "]")
+            elif ordered:
+                parts.append(key + ":[" + ",".join([cards[c] for c in p.zone(z)]) + "]")
+            else:
+                parts.append(key + ":[" + ",".join(sorted([cards[c] for c in p.zone(z)])) + "]")
+        players.append("{" + ",".join(parts) + "}")
+    out = ['{"chance":', _json(s.chance)]
+    if s.counters:
+        out += [',"counters":', canonical_json({k: list(v) for k, v in s.counters.items()})]
+    extra = game.hooks.canonical_extra(game)
+    if extra is not None:
+        out += [',"game":', canonical_json(extra)]
+    out += [',"over":', _json(s.over), ',"players":[', ",".join(players), '],"stage":[',
+            ",".join(['{"action":%s,"keys":[%s],"p":%s}' % (_jstr(x.action.id), ",".join([down[c] for c in x.keys]),
+                                                            _json(x.controller)) for x in s.stage]),
+            '],"turn":', _json(s.turn), ',"turn_no":', _json(s.turn_no), ',"winner":', _json(s.winner), "}"]
+    return "".join(out)
+
+
+def _json(v: Any) -> str:
+    """A scalar's JSON text."""
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    if v is None:
+        return "null"
+    if type(v) is int:
+        return int.__repr__(v)
+    return canonical_json(v)
 
 
 def read_log(path: str | Path) -> list[dict[str, Any]]:
