@@ -140,7 +140,7 @@ def interrupted(proc: subprocess.Popen[str], ready: Callable[[], bool], what: st
         stdout, stderr = "", proc.stderr.read() if proc.stderr is not None else ""
     else:
         stdout, stderr = proc.communicate(timeout=120)
-    assert proc.returncode == 130, f"exit {proc.returncode}\n{stderr[-2000:]}"
+    assert proc.returncode == 130, f"exit {proc.returncode}\nstdout: {stdout[-2000:]}\nstderr: {stderr[-2000:]}"
     assert "Traceback" not in stdout + stderr
     return stdout, stderr
 
