@@ -13,6 +13,7 @@ the event being matched for trigger conditions).
 from __future__ import annotations
 
 import random
+import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -142,8 +143,11 @@ class Game:
         self._legal_cache: dict[int, tuple[int, list[CAction]]] = {}
         self._direct = list(rules.direct_actions)
         self._quick = [a for a in self._direct if not a.main]
-        # (cards of the hand, main timing open) -> the actions whose key cards the hand can provide
+        # (cards of the hand, main timing open) -> the actions whose key cards the hand can provide; behind
+        # it (card indices of the hand as a bitmask, main timing open) -> the same, shared by the games of
+        # these rules with these direct actions
         self._by_hand: dict[tuple[tuple[int, ...], bool], list[CAction]] = {}
+        self._by_mask = _shared_candidates(rules, self._direct)
         self._scratch = Ctx(self, ActionInstance(0, None, 0), 0)  # reused while listing legal targets
         # the step API (agents is None): see the "step API" section below
         self._step = agents is None
@@ -637,13 +641,7 @@ class Game:
             if a.target_uses_keys:
                 if not self._first_raise_plan(a, seat):
                     continue
-            else:
-                if a.target is not None:
-                    has = targets.get(a.target_key)
-                    if has is None:
-                        has = targets[a.target_key] = bool(self._targets(a, seat, ()))
-                    if not has:
-                        continue
+            else:  # the costs (from one budget) before the target: listing targets costs more
                 if a.cost:
                     if budget is None:
                         budget = hooks.budget(self, seat)
@@ -654,6 +652,12 @@ class Game:
                         continue
                 elif a.key is not None and a.key_test is None and not hooks.has_key(self, a, seat):
                     continue
+                if a.target is not None:
+                    has = targets.get(a.target_key)
+                    if has is None:
+                        has = targets[a.target_key] = bool(self._targets(a, seat, ()))
+                    if not has:
+                        continue
             out.append(a)
         return out
 
@@ -664,7 +668,14 @@ class Game:
         n_cards = self._deck_size
         for c in hand:
             mask |= 1 << (c % n_cards)
-        return [a for a in (self._direct if my_turn_empty else self._quick) if a.key_test is None or a.key_test(mask)]
+        by_mask = self._by_mask
+        found = by_mask.get((mask, my_turn_empty))
+        if found is None:
+            if len(by_mask) >= _SHARED_MASKS:
+                by_mask.clear()
+            found = by_mask[(mask, my_turn_empty)] = [
+                a for a in (self._direct if my_turn_empty else self._quick) if a.key_test is None or a.key_test(mask)]
+        return found
 
     def _conditions_hold(self, a: CAction, seat: int) -> bool:
         ctx = self._scratch
@@ -695,11 +706,11 @@ class Game:
     def _first_raise_plan(self, a: CAction, seat: int) -> bool:
         """Whether ``a`` can be raised now: some key cards, a target for them, and the costs payable."""
         hooks = self.hooks
-        if a.key is None:  # the target was checked by legal_actions
+        if a.key is None:  # legal_actions checks the target
             return hooks.can_pay(self, a, seat, ())
         if a.key_test is None and not hooks.has_key(self, a, seat):
             return False
-        if not a.target_uses_keys:  # the target was checked by legal_actions
+        if not a.target_uses_keys:  # legal_actions checks the target
             return hooks.can_pay_n(self, a, seat, a.key_min)
         if a.cost and not hooks.can_pay_n(self, a, seat, 0):  # not even with key cards from outside the hand
             return False
@@ -973,6 +984,24 @@ class Game:
                 self.state.stage.append(inst)
                 if self.log is not None:
                     self.log.write(ev.Staged(inst.action.id, p))
+
+
+# hands (as bitmasks) whose candidates the games of one set of rules share, at most (a bound on memory)
+_SHARED_MASKS = 1 << 16
+# rules -> (their direct actions when the table was made, (hand bitmask, main timing open) -> candidates)
+_CANDIDATES: "weakref.WeakKeyDictionary[Rules, tuple[list[CAction], dict[tuple[int, bool], list[CAction]]]]" = (
+    weakref.WeakKeyDictionary())
+
+
+def _shared_candidates(rules: Rules, direct: list[CAction]) -> dict[tuple[int, bool], list[CAction]]:
+    """The candidates table shared by the games of ``rules``: a new one when the direct actions were changed
+    since (an option adds some after compiling)."""
+    hit = _CANDIDATES.get(rules)
+    if hit is not None and len(hit[0]) == len(direct) and all(x is y for x, y in zip(hit[0], direct)):
+        return hit[1]
+    table: dict[tuple[int, bool], list[CAction]] = {}
+    _CANDIDATES[rules] = (direct, table)
+    return table
 
 
 def _checked(fn: Callable[[], Any], check: Callable[["Game"], None], game: Game) -> Callable[[], Any]:

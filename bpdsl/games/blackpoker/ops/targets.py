@@ -6,8 +6,7 @@ Joker; players by side; actions on the stage by their number of key cards.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from bpdsl.dsl.cards import card_at, parse_pattern
 
@@ -43,6 +42,50 @@ def _character_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     return text
 
 
+def _prepare_character(a: Mapping[str, Any]) -> Callable[[Any, Mapping[str, Any]], list[Any]]:
+    """The executor of one ``target_character`` call, its arguments read once (the op lists targets at most
+    decisions, and at most listings of legal actions)."""
+    what = a.get("what") or "character"
+    kind = None if what == "character" else what
+    who = a.get("controller") or "any"
+    same_suit = bool(a.get("same_suit_as_key"))
+    no_joker = bool(a.get("exclude_joker"))
+    contains = a.get("contains")
+    slot = None
+    if contains is not None:
+        slot = (parse_pattern(contains) if isinstance(contains, str) else contains).slots[0]
+    mine, theirs = who != "opponent", who != "self"
+
+    if slot is None and not no_joker and not same_suit:  # by type and controller alone (most calls)
+        def by_kind(ctx: Any, _a: Mapping[str, Any]) -> list[Any]:
+            seat, players = ctx.seat, ctx.game.state.players
+            out = []
+            for p in ((seat, 1 - seat) if mine and theirs else (seat,) if mine else (1 - seat,)):
+                for ch in players[p].field:
+                    if kind is None or ch.kind == kind:
+                        out.append(("char", ch.uid))
+            return out
+        return by_kind
+
+    def run(ctx: Any, _a: Mapping[str, Any]) -> list[Any]:
+        seat, players = ctx.seat, ctx.game.state.players
+        suits = {SUIT[c % DECK_SIZE] for c in ctx.inst.keys} if same_suit else None
+        out = []
+        for p in ((seat, 1 - seat) if mine and theirs else (seat,) if mine else (1 - seat,)):
+            for ch in players[p].field:
+                if kind is not None and ch.kind != kind:
+                    continue
+                if slot is not None and not any(slot(card_at(c % DECK_SIZE)) for c in ch.cards):
+                    continue
+                if no_joker and any(RANK[c % DECK_SIZE] == "Joker" for c in ch.cards):
+                    continue
+                if suits is not None and not any(SUIT[c % DECK_SIZE] in suits for c in ch.cards):
+                    continue
+                out.append(("char", ch.uid))
+        return out
+    return run
+
+
 TARGET_CHARACTER = declare(
     "target_character", "target",
     args={
@@ -59,61 +102,13 @@ TARGET_CHARACTER = declare(
              "optionally holding a card matching `contains` (修繕: 「◇2〜10のカードを含んだ兵士」)."),
     example={"target_character": {"what": "soldier", "controller": "self", "same_suit_as_key": True,
                                   "exclude_joker": True}},
+    prepare=_prepare_character,
 )
-
-@dataclass(frozen=True, slots=True)
-class _CharacterSpec:
-    """The arguments of one ``target_character`` call, read once (the op lists targets at most decisions)."""
-
-    kind: str | None  # None: any character
-    who: str  # any | self | opponent
-    same_suit: bool
-    no_joker: bool
-    slot: Any  # a card pattern slot the character must hold a card of, or None
-
-
-# id(args) -> (args, spec): the args dict is kept so that its id cannot be reused by another while cached
-_SPECS: dict[int, tuple[Mapping[str, Any], _CharacterSpec]] = {}
-
-
-def _character_spec(a: Mapping[str, Any]) -> _CharacterSpec:
-    hit = _SPECS.get(id(a))
-    if hit is not None and hit[0] is a:
-        return hit[1]
-    what = a.get("what") or "character"
-    contains = a.get("contains")
-    slot = None
-    if contains is not None:
-        slot = (parse_pattern(contains) if isinstance(contains, str) else contains).slots[0]
-    spec = _CharacterSpec(None if what == "character" else what, a.get("controller") or "any",
-                          bool(a.get("same_suit_as_key")), bool(a.get("exclude_joker")), slot)
-    if len(_SPECS) > 4096:  # args of definitions compiled and dropped (tests, a designer's drafts)
-        _SPECS.clear()
-    _SPECS[id(a)] = (a, spec)
-    return spec
 
 
 @TARGET_CHARACTER.executor
 def _target_character(ctx: Any, a: Mapping[str, Any]) -> list[Any]:
-    spec = _character_spec(a)
-    s, seat = ctx.state, ctx.seat
-    who = spec.who
-    seats = (seat,) if who == "self" else (1 - seat,) if who == "opponent" else (seat, 1 - seat)
-    suits = {SUIT[c % DECK_SIZE] for c in ctx.inst.keys} if spec.same_suit else None
-    no_joker, kind, slot = spec.no_joker, spec.kind, spec.slot
-    out = []
-    for p in seats:
-        for ch in s.players[p].field:
-            if kind is not None and ch.kind != kind:
-                continue
-            if slot is not None and not any(slot(card_at(c % DECK_SIZE)) for c in ch.cards):
-                continue
-            if no_joker and any(RANK[c % DECK_SIZE] == "Joker" for c in ch.cards):
-                continue
-            if suits is not None and not any(SUIT[c % DECK_SIZE] in suits for c in ch.cards):
-                continue
-            out.append(("char", ch.uid))
-    return out
+    return _prepare_character(a)(ctx, a)
 
 
 TARGET_PLAYER = declare(

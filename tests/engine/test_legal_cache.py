@@ -1,0 +1,70 @@
+"""The legal-action listing's caches give what a listing from nothing gives, at every ask of every game.
+
+The candidates of a hand (the direct actions whose key cards it can provide) are kept per game by the hand's
+cards and shared by the games of one set of rules by the hand's card indices; these tests play seeded games
+of several games and editions and list every ask twice: as the engine does, and again with every cache
+emptied.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from bpdsl.engine import RandomAgent, build_rules, new_game
+from bpdsl.engine.core import Game
+
+_LISTING = Game.legal_actions
+
+
+def _fresh(game: Game, seat: int) -> list[Any]:
+    """The listing computed with every cache of the game emptied (then put back)."""
+    saved = game._by_hand, game._by_mask
+    game._by_hand, game._by_mask = {}, {}
+    try:
+        return _LISTING(game, seat)
+    finally:
+        game._by_hand, game._by_mask = saved
+
+
+@pytest.mark.parametrize("edition,fmt", [("act8.0", "std"), ("act8.2", "mast"), ("act6.1", "lite"), ("bd1", "std")])
+def test_every_listing_equals_a_fresh_listing(edition: str, fmt: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = build_rules(edition, fmt)
+    seen = {"listings": 0, "shared": 0}
+
+    def checked(game: Game, seat: int) -> list[Any]:
+        before = len(game._by_mask)
+        got = _LISTING(game, seat)
+        seen["listings"] += 1
+        if got and len(game._by_mask) == before:
+            seen["shared"] += 1  # candidates found in a table that earlier listings (or games) filled
+        fresh = _fresh(game, seat)
+        assert [a.id for a in got] == [a.id for a in fresh], (edition, fmt, game.seed, game.state.turn_no, seat)
+        return got
+
+    monkeypatch.setattr(Game, "legal_actions", checked)
+    for seed in range(1, 16):
+        r = new_game(rules, [RandomAgent(seed), RandomAgent(seed + 100)], seed).play()
+        assert not r.aborted
+    assert seen["listings"] > 500 and seen["shared"] > 100, seen
+
+
+def test_actions_added_to_the_rules_later_are_listed_by_later_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An option adds direct actions after compiling: a game made after that lists them (a new shared table)."""
+    rules = dataclasses.replace(build_rules("act8.0", "std"))
+    rules.direct_actions = list(rules.direct_actions)
+    new_game(rules, [RandomAgent(1), RandomAgent(2)], 1).play()
+    end = rules.actions["end"]
+    extra = dataclasses.replace(end, id="end_again", label="end again")
+    rules.direct_actions.append(extra)
+    listed: list[list[str]] = []
+
+    def spy(g: Game, seat: int) -> list[Any]:
+        got = _LISTING(g, seat)
+        listed.append([a.id for a in got])
+        return got
+
+    monkeypatch.setattr(Game, "legal_actions", spy)
+    new_game(rules, [RandomAgent(1), RandomAgent(2)], 1).play()
+    assert any("end" in ids and "end_again" in ids for ids in listed)
