@@ -20,7 +20,7 @@ from typing import Any, Callable
 from bpdsl.engine import events as ev
 from bpdsl.engine.compiled import CAction, Rules, TriggerSource
 from bpdsl.engine.contract import GameHooks
-from bpdsl.engine.decisions import Agent, DecisionRequest, Labels, index_chooser
+from bpdsl.engine.decisions import Agent, Context, DecisionRequest, Labels, index_chooser
 from bpdsl.engine.errors import GameAborted
 from bpdsl.engine.snapshot import Memo, copy_inst, copy_state
 from bpdsl.engine.state import ActionInstance, State
@@ -63,7 +63,7 @@ class Ctx:
 
     rules = hooks  # the former name of ``hooks``, kept for op modules written against it
 
-    def decide(self, seat: int, kind: str, options: list[Any], context: dict[str, Any] | None = None,
+    def decide(self, seat: int, kind: str, options: list[Any], context: Context = None,
                labels: Labels = None) -> int:
         return self.game.decide(seat, kind, options, context, labels)
 
@@ -188,32 +188,38 @@ class Game:
         aborted = False
         steps = self.steps
         limit = self.max_steps
+        # where a fused run stopped when its k-th step ended the game or raised: [k, node of that step]
+        cut = [0, -1]
         if check is not None:  # the invariants after every step (the plain walk below stays as fast as it is)
             plain = [(_checked(fn, check, self), yes, no, w) for fn, yes, no, w in plain]
             prims, soft = plain, limit
         else:
-            prims = _fused(plain, self.rules.flow_nodes)
+            prims = _fused(plain, self.rules.flow_nodes, s, cut)
             # a fused run of w steps is taken only while all of its steps stay within the limit; the last
             # steps before it are walked one by one, so that a game is aborted after exactly ``limit`` steps
             soft = limit - max(w for _, _, _, w in prims)
         try:
-            while not s.over:
-                fn, yes, no, w = prims[i]
-                r = fn()
-                if s.over:
-                    break
-                i = yes if r else no
-                steps += w
-                if steps > soft:
-                    if prims is not plain:
-                        prims, soft = plain, limit
-                    elif steps > limit:
-                        raise GameAborted(f"no result after {limit} core-flow steps")
+            while not s.over:  # (asked once: after each step below)
+                while True:
+                    fn, yes, no, w = prims[i]
+                    r = fn()
+                    if s.over:
+                        break
+                    i = yes if r else no
+                    steps += w
+                    if steps > soft:
+                        if prims is not plain:
+                            prims, soft = plain, limit
+                        elif steps > limit:
+                            raise GameAborted(f"no result after {limit} core-flow steps")
         except GameAborted as exc:
             aborted = True
             s.over = True
             s.reason = f"aborted: {exc}"
         finally:
+            if cut[1] >= 0:  # as the plain walk: the steps before the one that ended the game, and its node
+                steps += cut[0]
+                i = cut[1]
             prims.clear()
             plain.clear()
             self.steps = steps
@@ -560,12 +566,13 @@ class Game:
 
     # ------------------------------------------------------------------ decisions
 
-    def decide(self, seat: int, kind: str, options: list[Any], context: dict[str, Any] | None = None,
+    def decide(self, seat: int, kind: str, options: list[Any], context: Context = None,
                labels: Labels = None) -> int:
         """Ask ``seat`` to choose one of ``options``; returns its index.  One option is taken without asking.
 
         ``labels`` are the options' texts, or a function building them: they are built only when someone
-        reads them (a human, a log, a script matching texts), never for bots playing without a log."""
+        reads them (a human, a log, a script matching texts), never for bots playing without a log.  So is
+        ``context`` when given as a function: it is called when a request is built."""
         n = len(options)
         if n == 1:
             self.forced += 1
@@ -586,7 +593,8 @@ class Game:
                     labels = [str(o) for o in options]
                 elif callable(labels) and not self._lazy_labels:
                     labels = list(labels())
-                self._pending = DecisionRequest(seat, kind, options, context, labels)
+                self._pending = DecisionRequest(seat, kind, options, context() if callable(context) else context,
+                                                labels)
                 raise _Suspend
             self.decisions += 1
             if self.log is not None:
@@ -595,7 +603,7 @@ class Game:
         pick = self._picks[seat]
         if pick is not None and self.log is None:  # an agent that needs only the number of options
             return self._picked(pick, seat, kind, n)
-        req = DecisionRequest(seat, kind, options, context, labels)
+        req = DecisionRequest(seat, kind, options, context() if callable(context) else context, labels)
         i = self._agents[seat].decide(req, lambda: self.hooks.observe(self, seat))
         if not isinstance(i, int) or not 0 <= i < n:
             raise GameAborted(f"agent {self._agents[seat].name} returned {i!r} for a {kind} decision with {n} options")
@@ -886,10 +894,8 @@ class Game:
                     continue
                 if src.character is not None and e.char_id and e.char_id != src.character:
                     continue
-                for seat in seats:
-                    triggered = ActionInstance(s.uid(), src.action, seat, direct=False)
-                    triggered.data["event"] = e  # what triggered it (e.g. the discard 暴動 answers)
-                    out.append(triggered)
+                for seat in seats:  # data: what triggered it (e.g. the discard 暴動 answers)
+                    out.append(ActionInstance(s.uid(), src.action, seat, None, None, False, False, {"event": e}))
         return out
 
     def _collect(self, inst_lists: list[list[ActionInstance]], norm_lists: list[list[ActionInstance]],
@@ -918,6 +924,9 @@ class Game:
         return [(s.turn + k) % n for k in range(n)]
 
     def _take(self, seat: int, lst: list[ActionInstance], what: str) -> ActionInstance:
+        if len(lst) == 1:  # forced (as decide counts it)
+            self.forced += 1
+            return lst.pop()
         i = self.decide(seat, "order", lst, {"what": what}, lambda: [x.action.name for x in lst])
         return lst.pop(i)
 
@@ -1014,47 +1023,51 @@ def _checked(fn: Callable[[], Any], check: Callable[["Game"], None], game: Game)
     return step
 
 
-def _fused(plain: list[tuple[Callable[[], Any], int, int, int]],
-           nodes: list[tuple[str, int, int, int]]) -> list[tuple[Callable[[], Any], int, int, int]]:
-    """The walk table of callback play with runs of bookkeeping steps fused: from a plain step of
-    :data:`_FUSIBLE` the run follows the next edges through further such steps and ends with the first
-    question of :data:`_FUSIBLE` (or before any other node); one call then walks the whole run (a pass:
-    record it, then ask whether all have passed).  Entry i still starts at node i, with the edges of the
-    run's last node and its number of steps."""
+def _fused(plain: list[tuple[Callable[[], Any], int, int, int]], nodes: list[tuple[str, int, int, int]],
+           state: State, cut: list[int]) -> list[tuple[Callable[[], Any], int, int, int]]:
+    """The walk table of callback play with the runs of plain steps fused: from node i the run follows the
+    next edges and ends with the first question (or before a node already in it, or at :data:`_RUN`
+    steps); one call then walks the whole run (a resolution: resolve, win check, trigger check, ask whether
+    it came from the stage).  Entry i still starts at node i, with the edges of the run's last node and its
+    number of steps.  A run stops where a step ends the game or raises, and leaves in ``cut`` how many of
+    its steps came before that one and that step's node (what the plain walk would have counted)."""
     out = []
     for i, (fn, yes, no, _) in enumerate(plain):
         run = [i]
-        while True:
-            prim, nxt, _y, _n = nodes[run[-1]]
-            if prim not in _FUSIBLE or nxt < 0 or len(run) >= 3:
-                break  # a question ends the run
-            if nodes[nxt][0] not in _FUSIBLE or nxt in run:
+        while len(run) < _RUN:
+            nxt = nodes[run[-1]][1]
+            if nxt < 0 or nxt in run:  # a question ends the run
                 break
             run.append(nxt)
         if len(run) == 1:
             out.append((fn, yes, no, 1))
             continue
         last = plain[run[-1]]
-        out.append((_chain([plain[k][0] for k in run]), last[1], last[2], len(run)))
+        out.append((_chain(tuple(plain[k][0] for k in run), tuple(run), state, cut), last[1], last[2], len(run)))
     return out
 
 
-def _chain(fns: list[Callable[[], Any]]) -> Callable[[], Any]:
-    """Call ``fns`` in order; the last one's answer."""
-    if len(fns) == 2:
-        f0, f1 = fns
+def _chain(fns: tuple[Callable[[], Any], ...], where: tuple[int, ...], state: State,
+           cut: list[int]) -> Callable[[], Any]:
+    """Call ``fns`` (the primitives of the nodes ``where``) in order; the last one's answer.  When one of
+    them ends the game or raises, the run stops there and ``cut`` says where (see :func:`_fused`)."""
+    steps = tuple(enumerate(fns))
 
-        def run2() -> Any:
-            f0()
-            return f1()
-        return run2
-    f0, f1, f2 = fns
-
-    def run3() -> Any:
-        f0()
-        f1()
-        return f2()
-    return run3
+    def run() -> Any:
+        k = 0
+        try:
+            for k, fn in steps:
+                r = fn()
+                if state.over:
+                    cut[0] = k
+                    cut[1] = where[k]
+                    return r
+        except BaseException:
+            cut[0] = k
+            cut[1] = where[k]
+            raise
+        return r
+    return run
 
 
 class _Feed:
@@ -1094,8 +1107,8 @@ class _Suspend(Exception):
 # primitives that never ask a decision (no checkpoint is taken before them)
 _SILENT = frozenset({"chance_to_turn_player", "reset_pass", "is_instant", "record_pass", "all_passed",
                      "stage_nonempty", "stage_empty", "pop_stage", "move_chance", "from_stage", "win_check"})
-# bookkeeping primitives that neither ask nor can end the game: callback play walks runs of them in one call
-_FUSIBLE = _SILENT - {"win_check"}
+# the longest run of steps callback play walks in one call (see _fused)
+_RUN = 8
 # primitives whose only decision comes before they change anything (run again as they are, no checkpoint)
 _ASK_FIRST = frozenset({"ask_action"})
 

@@ -18,6 +18,8 @@ from typing import Any, Callable, Protocol, Union
 
 
 Labels = Union[list[str], Callable[[], list[str]], None]
+# what a decision is about ({"action": name} / {"what": text}), or a function building it (see Game.decide)
+Context = Union[dict[str, Any], Callable[[], dict[str, Any]], None]
 
 
 class DecisionRequest:
@@ -88,12 +90,20 @@ def index_chooser(agent: object) -> Callable[[int], int] | None:
     pick = getattr(agent, "pick", None)
     if not callable(pick) or "decide" in getattr(agent, "__dict__", {}):
         return None
-    mro = type(agent).__mro__
-    owner_pick = next((c for c in mro if "pick" in c.__dict__), None)
-    owner_decide = next((c for c in mro if "decide" in c.__dict__), None)
-    if owner_pick is None or (owner_decide is not None and mro.index(owner_decide) < mro.index(owner_pick)):
-        return None
-    return pick  # type: ignore[no-any-return]
+    cls = type(agent)
+    paired = _PAIRED.get(cls)
+    if paired is None:
+        mro = cls.__mro__
+        owner_pick = next((c for c in mro if "pick" in c.__dict__), None)
+        owner_decide = next((c for c in mro if "decide" in c.__dict__), None)
+        paired = _PAIRED[cls] = owner_pick is not None and (
+            owner_decide is None or mro.index(owner_decide) >= mro.index(owner_pick))
+    return pick if paired else None  # type: ignore[no-any-return]
+
+
+# agent class -> whether its decide is the one that goes with its pick (looked up once per class: every game
+# of a simulation asks it for each seat)
+_PAIRED: dict[type, bool] = {}
 
 
 class RandomAgent:

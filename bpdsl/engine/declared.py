@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from bpdsl.engine.compiled import TEXT
 from bpdsl.engine.errors import GameAborted
 from bpdsl.engine.numbers import numbers_for
+from bpdsl.engine.rng import shuffle
 from bpdsl.engine.state import OUT, Character, State
 from bpdsl.engine.zones import SHARED_SEAT, ZoneTable
 from bpdsl.ops.field import draw_to_field
@@ -46,11 +47,14 @@ class DeclaredRules:
         players = [zones.new_player(0), zones.new_player(1)]
         s = self.state_class(players, [(OUT, -1)] * (2 * n), [-1] * (2 * n))
         deck = zones.role("deck")
-        universe = list(range(n))
         for seat in ((SHARED_SEAT,) if deck in zones.shared else (0, 1)):
-            given = decks[seat] if decks and seat < len(decks) else [seat * n + c for c in universe]
             pile = players[seat].zone(deck)
-            for c in given:
+            if not (decks and seat < len(decks)):  # the universe, in order (every simulated game)
+                s.owner[seat * n:(seat + 1) * n] = [seat] * n
+                s.loc[seat * n:(seat + 1) * n] = [(deck, seat)] * n
+                pile.extend(range(seat * n, (seat + 1) * n))
+                continue
+            for c in decks[seat]:
                 if not 0 <= c - seat * n < n:
                     raise GameAborted(f"card {TEXT[c % n]} is not part of this game's deck")
                 if s.owner[c] != -1:
@@ -121,7 +125,7 @@ class DeclaredRules:
                     pile.insert(0, c) if keep else pile.append(c)
                     s.loc[c] = (deck, holder)
         if not keep:
-            game.rng.shuffle(pile)
+            shuffle(game.rng, pile)
         self.reset_counters(s, "round")
         for seat in (first, 1 - first):
             for _ in range(setup.deal):

@@ -227,6 +227,7 @@ def _canonical_text(game: Any) -> str:
         return canonical_json(canonical_state(game))
     s = game.state
     down = t.down
+    jstr = _JSON_STR.get
     cards = down if not s.trump_up else [t.up[c] if c in s.trump_up else down[c] for c in range(len(down))]
     players = []
     for p in s.players:
@@ -235,8 +236,11 @@ def _canonical_text(game: Any) -> str:
             if z < 0:
                 parts.append(key + ":[" + ",".join([
                     '{"as":%s,"cards":[%s],"driven":%s,"entered":%s,"face_up":%s,"kind":%s,"mod":%s}' % (
-                        _jstr(ch.char_id), ",".join([down[c] for c in ch.cards]), _json(ch.driven),
-                        _json(ch.entered_turn), _json(ch.face_up), _jstr(ch.kind), _json(ch.size_mod))
+                        jstr(ch.char_id) or _jstr(ch.char_id), ",".join([down[c] for c in ch.cards]),
+                        "true" if ch.driven is True else "false" if ch.driven is False else _json(ch.driven),
+                        _json(ch.entered_turn),
+                        "true" if ch.face_up is True else "false" if ch.face_up is False else _json(ch.face_up),
+                        jstr(ch.kind) or _jstr(ch.kind), _json(ch.size_mod))
                     for ch in p.field]) + "]")
             elif ordered:
                 parts.append(key + ":[" + ",".join([cards[c] for c in p.zone(z)]) + "]")

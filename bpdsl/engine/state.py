@@ -35,19 +35,33 @@ class Character:
     size_mod: int = 0  # until end of turn (アップ/ダウン)
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, init=False)
 class ActionInstance:
     """One raised action: on the stage, resolving, or waiting in a trigger list."""
 
     uid: int
     action: Any  # bpdsl.engine.compiled.CAction
     controller: int
-    keys: list[int] = field(default_factory=list)
-    target: Any = None  # ("char", uid) | ("player", seat) | ("action", uid) | None
-    direct: bool = True  # raised by a player (not by an effect or a trigger)
-    from_stage: bool = False
-    data: dict[str, Any] = field(default_factory=dict)  # per-instance memory of effects (attackers ...)
-    countered: bool = False
+    keys: list[int]
+    target: Any  # ("char", uid) | ("player", seat) | ("action", uid) | None
+    direct: bool  # raised by a player (not by an effect or a trigger)
+    from_stage: bool
+    data: dict[str, Any]  # per-instance memory of effects (attackers ...)
+    countered: bool
+
+    def __init__(self, uid: int, action: Any, controller: int, keys: list[int] | None = None, target: Any = None,
+                 direct: bool = True, from_stage: bool = False, data: dict[str, Any] | None = None,
+                 countered: bool = False) -> None:
+        # written out rather than generated: one is made for every action raised, triggered or resolved
+        self.uid = uid
+        self.action = action
+        self.controller = controller
+        self.keys = [] if keys is None else keys
+        self.target = target
+        self.direct = direct
+        self.from_stage = from_stage
+        self.data = {} if data is None else data
+        self.countered = countered
 
 
 class Player:

@@ -29,6 +29,7 @@ from bpdsl.games.blackpoker.components import (DECK_SIZE, Z_FIELD, Z_GRAVE, Z_HA
 from bpdsl.engine.core import _parse_expr
 from bpdsl.engine.core import Ctx
 from bpdsl.engine.events import GameOver, TurnStarted
+from bpdsl.engine.rng import shuffle
 from bpdsl.games.blackpoker.events import (Attackers, Blockers, CostPaid, Damaged, Drew, Entered, Left,
                                           Started)
 
@@ -46,6 +47,7 @@ class BlackPokerHooks(BaseHooks):
         self.compiled = rules
         self.zones = rules.zones  # the game's zones (bpdsl.engine.zones) and its deck size
         self.list_zones = frozenset(rules.zones.card_zones)  # zones of cards (the field and stage hold none)
+        self._zone_attrs = rules.zones.player_class.ZONE_ATTRS  # a player's list of zone number z: this attribute
         if rules.zones.deck_size != DECK_SIZE:  # the validator reports it (G001); definitions built by hand
             raise GameAborted(f"BlackPoker's rules need a deck of {DECK_SIZE} cards, not {rules.zones.deck_size}")
         chars = rules.characters
@@ -98,9 +100,13 @@ class BlackPokerHooks(BaseHooks):
         loc = [(Z_OUT, -1)] * (n * 2)
         owner = [-1] * (n * 2)
         state = BlackPokerState(players, loc, owner)
-        if decks is None:
-            decks = [list(range(n)), list(range(n))]
         # each player has their own deck: player 1's cards are offset by the deck size so every card is unique
+        if decks is None:  # the whole card universe each, in order (every simulated game)
+            for seat in (0, 1):
+                owner[seat * n:(seat + 1) * n] = [seat] * n
+                loc[seat * n:(seat + 1) * n] = [(Z_LIFE, seat)] * n
+                players[seat].life.extend(range(seat * n, (seat + 1) * n))
+            return state
         for seat, deck in enumerate(decks):
             for c in deck:
                 cid = c + seat * n
@@ -116,12 +122,17 @@ class BlackPokerHooks(BaseHooks):
         s = game.state
         z, p = s.loc[c]
         list_zones = self.list_zones
+        attrs = self._zone_attrs
         if z in list_zones:
-            s.players[p].zone(z).remove(c)
+            lst = getattr(s.players[p], attrs[z])
+            if lst[-1] == c:  # the top card (a draw, a damage): no search from the bottom
+                lst.pop()
+            else:
+                lst.remove(c)
         elif z == Z_FIELD:
             raise GameAborted(f"card {TEXT[c % DECK_SIZE]} is part of a character; move the character")
         if zone in list_zones:
-            lst = s.players[seat].zone(zone)
+            lst = getattr(s.players[seat], attrs[zone])
             if top:
                 lst.append(c)
             else:
@@ -140,7 +151,7 @@ class BlackPokerHooks(BaseHooks):
             trumps.place(game)
         if not game.state.keep_order:  # scenarios may keep the lives in their given order
             for p in s.players:
-                rng.shuffle(p.life)
+                shuffle(rng, p.life)
         if game.setup_hook is not None:
             game.setup_hook(game)
         for p in s.players:
@@ -341,7 +352,7 @@ class BlackPokerHooks(BaseHooks):
             if "must_attack" in flags.get(ch.char_id, ()):  # 巨人: an attacker whenever it may be
                 i = 1
             else:
-                i = game.decide(seat, "attackers", [False, True], {"what": self.describe_char(game, ch, seat)},
+                i = game.decide(seat, "attackers", [False, True], lambda: {"what": self.describe_char(game, ch, seat)},
                                 ["攻撃しない", "アタッカーに指定する"])
             if i == 1:
                 ch.driven = True
@@ -371,8 +382,9 @@ class BlackPokerHooks(BaseHooks):
                 if len(opts) == 1:
                     break
                 i = game.decide(defender, "blockers", opts,
-                                {"what": "ブロッカー: " + self.describe_char(game, attacker, defender)},
-                                ["ブロッカー指定を終える"] + [self.describe_char(game, ch, defender) for ch in opts[1:]])
+                                lambda: {"what": "ブロッカー: " + self.describe_char(game, attacker, defender)},
+                                lambda: ["ブロッカー指定を終える"] + [self.describe_char(game, ch, defender)
+                                                                for ch in opts[1:]])
                 if i == 0:
                     break
                 used.add(opts[i].uid)

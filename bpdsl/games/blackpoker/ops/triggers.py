@@ -6,7 +6,7 @@ between zones (世代交代: Joker/A/J/Q/K leaving the own field for the grave).
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from bpdsl.games.blackpoker.ops._common import get, predicate, ranks_text, zone_name
 from bpdsl.ops.registry import PhraseContext, declare
@@ -32,15 +32,26 @@ ON_RESOLVED = declare(
 
 @ON_RESOLVED.executor
 def _on_resolved(ctx: Any, a: Mapping[str, Any]) -> list[int]:
-    ev = ctx.event
-    if ev is None or ev.type != "resolved" or ev.inst is None or ev.inst.action.id != a["action"]:
-        return []
-    seat = ctx.state.turn if get(a, "by", "turn_player") == "turn_player" else ev.seat
-    if a.get("if") is not None:
+    return _prepare_on_resolved(a)(ctx, a)
 
-        if not Ctx(ctx.game, ev.inst, seat).value(a["if"]):
+
+def _prepare_on_resolved(a: Mapping[str, Any]) -> Callable[[Any, Mapping[str, Any]], list[int]]:
+    """One on_resolved call with its arguments read once (it is asked at every resolution it listens to)."""
+    action, cond = a["action"], a.get("if")
+    by_turn_player = get(a, "by", "turn_player") == "turn_player"
+
+    def run(ctx: Any, _a: Mapping[str, Any]) -> list[int]:
+        ev = ctx.event
+        if ev is None or ev.type != "resolved" or ev.inst is None or ev.inst.action.id != action:
             return []
-    return [seat]
+        seat = ctx.game.state.turn if by_turn_player else ev.seat
+        if cond is not None and not Ctx(ctx.game, ev.inst, seat).value(cond):
+            return []
+        return [seat]
+    return run
+
+
+ON_RESOLVED.prepare = _prepare_on_resolved
 
 
 def _card_moved_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:

@@ -10,10 +10,11 @@ to the grave: the chosen card onto the field if it went, else ``move_cards`` ``b
 from __future__ import annotations
 
 import itertools
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from bpdsl.games.blackpoker.ops._common import (FACES, NOUNS, STATES, get, life, predicate, ranks_text, target_noun,
                                                zone_name)
+from bpdsl.engine.rng import shuffle
 from bpdsl.ops._nested import report_done
 from bpdsl.ops.registry import PhraseContext, declare, retire
 from bpdsl.games.blackpoker.components import Z_FOG, Z_GRAVE, Z_HAND, Z_LIFE, Z_STAGE
@@ -97,9 +98,9 @@ def _put_onto_field(ctx: Any, a: Mapping[str, Any]) -> None:
     else:
         cards = []
         for _ in range(min(count, len(p.hand))):
-            opts = sorted(c for c in p.hand if c not in cards)
+            opts = sorted([c for c in p.hand if c not in cards])
             cards.append(opts[ctx.decide(seat, "choose", opts, {"what": "場に出すカード"},
-                                         [rules.card_text(c) for c in opts])])
+                                         lambda: [rules.card_text(c) for c in opts])])
     if cards:
         rules.put_onto_field(game, seat, cards, a.get("as"), face == "up", state == "drive")
 
@@ -145,11 +146,24 @@ DRAW = declare(
 
 @DRAW.executor
 def _draw(ctx: Any, a: Mapping[str, Any]) -> None:
-    seat = ctx.state.turn  # ドロー: the turn player draws
-    if get(a, "optional", False) and ctx.decide(seat, "draw_more", [False, True], {"what": "更に引くか"},
-                                                 ["引かない", "引く"]) == 0:
-        return
-    ctx.hooks.draw(ctx.game, seat, get(a, "count", 1))
+    _prepare_draw(a)(ctx, a)
+
+
+def _prepare_draw(a: Mapping[str, Any]) -> Callable[[Any, Mapping[str, Any]], None]:
+    """One draw call with its arguments read once (every turn draws)."""
+    optional, count = get(a, "optional", False), get(a, "count", 1)
+
+    def run(ctx: Any, _a: Mapping[str, Any]) -> None:
+        game = ctx.game
+        seat = game.state.turn  # ドロー: the turn player draws
+        if optional and ctx.decide(seat, "draw_more", [False, True], {"what": "更に引くか"},
+                                   ["引かない", "引く"]) == 0:
+            return
+        game.hooks.draw(game, seat, count)
+    return run
+
+
+DRAW.prepare = _prepare_draw
 
 
 def _search_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -190,12 +204,13 @@ def _search(ctx: Any, a: Mapping[str, Any]) -> None:
         if not pile:
             break
         opts = sorted(pile)
-        c = opts[ctx.decide(seat, "choose", opts, {"what": "手札に加えるカード"}, [rules.card_text(x) for x in opts])]
+        c = opts[ctx.decide(seat, "choose", opts, {"what": "手札に加えるカード"},
+                            lambda: [rules.card_text(x) for x in opts])]
         rules.move_card(ctx.game, c, Z_HAND, seat)
         if ctx.game.log is not None and get(a, "reveal", True):
             ctx.game.log.write(Revealed(seat, card=rules.card_text(c)))
     if get(a, "shuffle", True) and pile is p.life:
-        ctx.game.rng.shuffle(p.life)
+        shuffle(ctx.game.rng, p.life)
 
 
 def _reveal_until_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
