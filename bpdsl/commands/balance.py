@@ -12,6 +12,8 @@ from bpdsl.commands._sim_cli import backend_or_exit
 RUN_HELP = ('EDITION[/FORMAT][@DIR] — an edition of the bundled definitions, or of the bundled ones plus the '
             'definitions folder DIR (a designer\'s draft), e.g. act8.0, act6.1/lite, my8.3/std@drafts/')
 
+ARG_HELP = RUN_HELP.replace("[", "\\[")  # help texts are rich markup: the brackets printed as written
+
 balance_app = typer.Typer(help="Balance lab: compare editions on the same seeds; reports with plots.",
                           no_args_is_help=True)
 
@@ -53,7 +55,7 @@ def parse_run(spec: str, fmt: str) -> tuple[str, str, Optional[str]]:
 
 @balance_app.command("compare")
 def compare_cmd(
-    a: str = typer.Argument(..., help="the first run: " + RUN_HELP),
+    a: str = typer.Argument(..., help="the first run: " + ARG_HELP),
     b: str = typer.Argument(..., help="the second run, played on the same seeds"),
     fmt: str = typer.Option("std", "--format", "-f", help="format of a run that names none"),
     games: int = typer.Option(2000, "--games", "-n", min=1, help="games per run"),
@@ -137,7 +139,7 @@ def _cells(r: dict[str, Any]) -> tuple[str, ...]:
 
 @balance_app.command("report")
 def report_cmd(
-    a: str = typer.Argument("act8.0", help="the run to report: " + RUN_HELP),
+    a: str = typer.Argument("act8.0", help="the run to report: " + ARG_HELP),
     b: Optional[str] = typer.Argument(None, help="a second run, compared with the first on the same seeds"),
     out: Path = typer.Option(..., "--out", "-o", help="folder to write index.html, report.json and the CSV files"),
     fmt: str = typer.Option("std", "--format", "-f", help="format of a run that names none"),
