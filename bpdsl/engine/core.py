@@ -133,6 +133,7 @@ class Game:
         self._passing = rules.flow.passing
         # (event type, resolved action id) -> the trigger sources that can match such an event
         self._trigger_index: dict[tuple[str, str | None], list[TriggerSource]] = {}
+        self._orders: list[tuple[int, ...]] | None = None  # by turn player: the seats from them on (_order)
         # resolved action id -> whether some trigger source can match its "resolved" event (most cannot: the
         # event is then not recorded, and the trigger check after it has nothing to look at)
         self._heard: dict[str, bool] = {}
@@ -918,10 +919,14 @@ class Game:
                 if (src.event is None or src.event == etype)
                 and (src.on_action is None or src.on_action == action_id)]
 
-    def _order(self) -> list[int]:
+    def _order(self) -> tuple[int, ...]:
+        """The seats from the turn player on."""
         s = self.state
-        n = len(s.players)
-        return [(s.turn + k) % n for k in range(n)]
+        orders = self._orders
+        if orders is None or len(orders) != len(s.players):
+            n = len(s.players)
+            orders = self._orders = [tuple((t + k) % n for k in range(n)) for t in range(n)]
+        return orders[s.turn]
 
     def _take(self, seat: int, lst: list[ActionInstance], what: str) -> ActionInstance:
         if len(lst) == 1:  # forced (as decide counts it)

@@ -30,5 +30,6 @@ CHOOSE_ONE = declare(
 @CHOOSE_ONE.executor
 def _choose_one(ctx: Any, a: Mapping[str, Any]) -> bool:
     options = list(a["options"])
-    i = ctx.decide(ctx.seat, "choose", options, {"what": "どちらを行うか"}, [step_label(ctx, o) for o in options])
+    i = ctx.decide(ctx.seat, "choose", options, {"what": "どちらを行うか"},
+                   lambda: [step_label(ctx, o) for o in options])
     return run_steps(ctx, options[i])

@@ -53,7 +53,8 @@ def _choose_cards(ctx: Any, a: Mapping[str, Any]) -> None:
         opts = sorted(c for c in pile if c not in chosen)
         if not opts:
             break
-        i = ctx.decide(ctx.seat, "choose", opts, {"what": "指定するカード"}, [ctx.hooks.card_text(x) for x in opts])
+        i = ctx.decide(ctx.seat, "choose", opts, {"what": "指定するカード"},
+                       lambda: [ctx.hooks.card_text(x) for x in opts])
         chosen.append(opts[i])
     ctx.inst.data["chosen"] = chosen
     ctx.inst.data["chosen_from"] = _ZONES[get(a, "from", "hand")]  # a later step acts on them while still there

@@ -58,7 +58,8 @@ def _choose_card(ctx: Any, a: Mapping[str, Any]) -> None:
     opts = sorted(c for c in zone if slot(card_at(c % DECK_SIZE)))
     ctx.inst.data["chosen"] = None
     if opts:
-        i = ctx.decide(ctx.seat, "choose", opts, {"what": "選ぶカード"}, [ctx.hooks.card_text(c) for c in opts])
+        i = ctx.decide(ctx.seat, "choose", opts, {"what": "選ぶカード"},
+                       lambda: [ctx.hooks.card_text(c) for c in opts])
         ctx.inst.data["chosen"] = opts[i]
 
 

@@ -26,7 +26,7 @@ def _discard_to_hand_limit(ctx: Any, a: Mapping[str, Any]) -> None:
     while len(hand) > a["limit"]:
         opts = sorted(hand)
         c = opts[ctx.decide(seat, "discard", opts, {"what": f"手札を{a['limit']}枚にする"},
-                            [rules.card_text(x) for x in opts])]
+                            lambda: [rules.card_text(x) for x in opts])]
         rules.discard(ctx.game, seat, c)
 
 
