@@ -8,6 +8,7 @@ from typing import Any, Optional
 import typer
 
 from bpdsl.commands._sim_cli import backend_or_exit
+from bpdsl.sim.job import SimJob
 
 RUN_HELP = ('EDITION[/FORMAT][@DIR] — an edition of the bundled definitions, or of the bundled ones plus the '
             'definitions folder DIR (a designer\'s draft), e.g. act8.0, act6.1/lite, my8.3/std@drafts/')
@@ -22,10 +23,10 @@ def register(app: typer.Typer) -> None:
     app.add_typer(balance_app, name="balance")
 
 
-def _run(cmd: str, spec: str, fmt: str, games: int, seed: int, agents: str, jobs: Optional[int], backend: str,
-         address: Optional[str], coverage: bool = False) -> dict[str, Any]:
-    from bpdsl.commands._sim_cli import job_or_exit, run_or_exit
-    from bpdsl.sim.run import statistics
+def _job(cmd: str, spec: str, fmt: str, agents: str, seed: int, coverage: bool = False) -> SimJob:
+    """The job of one run ``EDITION[/FORMAT][@DIR]``, compiled here: a bad run is reported before any game
+    is played (also the second run of a comparison, before the first is played)."""
+    from bpdsl.commands._sim_cli import job_or_exit
 
     edition, efmt, folder = parse_run(spec, fmt)
     definitions = None
@@ -34,7 +35,15 @@ def _run(cmd: str, spec: str, fmt: str, games: int, seed: int, agents: str, jobs
             typer.echo(f"bpdsl balance {cmd}: {spec}: no such definitions folder {folder!r}", err=True)
             raise typer.Exit(2)
         definitions = [folder]
-    job = job_or_exit(f"balance {cmd}", edition, efmt, agents, seed=seed, coverage=coverage, definitions=definitions)
+    return job_or_exit(f"balance {cmd}", edition, efmt, agents, seed=seed, coverage=coverage, definitions=definitions)
+
+
+def _run(cmd: str, spec: str, job: SimJob, games: int, jobs: Optional[int], backend: str,
+         address: Optional[str]) -> dict[str, Any]:
+    """Play the run ``spec`` and return its statistics; Ctrl-C exits 130."""
+    from bpdsl.commands._sim_cli import run_or_exit
+    from bpdsl.sim.run import statistics
+
     result = run_or_exit(f"balance {cmd}", job, games, jobs, backend, address)
     stats = statistics(job, result)
     if result.interrupted:
@@ -75,8 +84,9 @@ def compare_cmd(
     from bpdsl.sim.compare import compare
 
     backend_or_exit("balance compare", backend, address)
-    sa = _run("compare", a, fmt, games, seed, agents, jobs, backend, address)
-    sb = _run("compare", b, fmt, games, seed, agents, jobs, backend, address)
+    ja, jb = (_job("compare", spec, fmt, agents, seed) for spec in (a, b))
+    sa = _run("compare", a, ja, games, jobs, backend, address)
+    sb = _run("compare", b, jb, games, jobs, backend, address)
     result = compare(sa, sb, alpha)
     if as_json:
         typer.echo(json.dumps(result, ensure_ascii=False, sort_keys=True))
@@ -162,9 +172,9 @@ def report_cmd(
 
     backend_or_exit("balance report", backend, address)
     output_dir_or_exit(out, "balance report")
-    runs = [_run("report", a, fmt, games, seed, agents, jobs, backend, address, coverage)]
-    if b is not None:
-        runs.append(_run("report", b, fmt, games, seed, agents, jobs, backend, address, coverage))
+    specs = [a] if b is None else [a, b]
+    planned = [(spec, _job("report", spec, fmt, agents, seed, coverage)) for spec in specs]
+    runs = [_run("report", spec, job, games, jobs, backend, address) for spec, job in planned]
     comparison = compare(runs[0], runs[1], alpha) if len(runs) == 2 else None
     files = write_report(out, runs, comparison)
     typer.echo(f"wrote {len(files)} files to {out}: open {out / 'index.html'}")

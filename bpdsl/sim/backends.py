@@ -133,7 +133,9 @@ def _run_ray(job: SimJob, games: int, workers: int, address: str | None, progres
                 ray.init(address=address, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
             else:
                 ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
-        except (ConnectionError, RuntimeError, ValueError) as exc:
+        except Exception as exc:  # Ray reports a node that timed out starting as a bare Exception
+            if ray.is_initialized():
+                ray.shutdown()
             raise BackendError(f"cannot start or reach Ray{' at ' + address if address else ''}: {exc}") from None
         started_here = True
     remote = ray.remote(play_shipped)  # workers share no files with this process: the definitions go along
