@@ -7,11 +7,13 @@ from typing import Any, Optional
 
 import typer
 
+from bpdsl.commands._definitions import with_definitions
 from bpdsl.commands._sim_cli import backend_or_exit
 from bpdsl.sim.job import SimJob
 
-RUN_HELP = ('EDITION[/FORMAT][@DIR] — an edition of the bundled definitions, or of the bundled ones plus the '
-            'definitions folder DIR (a designer\'s draft), e.g. act8.0, act6.1/lite, my8.3/std@drafts/')
+RUN_HELP = ('EDITION[/FORMAT][@DIR] — an edition of the definitions the command reads (the bundled ones, the '
+            'project\'s, -d), or of those plus the definitions folder DIR (a designer\'s draft), e.g. act8.0, '
+            'act6.1/lite, my8.3/std@drafts/')
 
 ARG_HELP = RUN_HELP.replace("[", "\\[")  # help texts are rich markup: the brackets printed as written
 
@@ -63,6 +65,7 @@ def parse_run(spec: str, fmt: str) -> tuple[str, str, Optional[str]]:
 
 
 @balance_app.command("compare")
+@with_definitions
 def compare_cmd(
     a: str = typer.Argument(..., help="the first run: " + ARG_HELP),
     b: str = typer.Argument(..., help="the second run, played on the same seeds"),
@@ -148,6 +151,7 @@ def _cells(r: dict[str, Any]) -> tuple[str, ...]:
 
 
 @balance_app.command("report")
+@with_definitions
 def report_cmd(
     a: str = typer.Argument("act8.0", help="the run to report: " + ARG_HELP),
     b: Optional[str] = typer.Argument(None, help="a second run, compared with the first on the same seeds"),
@@ -181,6 +185,7 @@ def report_cmd(
 
 
 @balance_app.command("tournament")
+@with_definitions
 def tournament_cmd(
     agents: str = typer.Argument("random,heuristic", help='agents, comma-separated, e.g. "random,heuristic,mcts:50"'),
     edition: str = typer.Option("act8.0", "--edition", "-e", help="edition id"),

@@ -39,3 +39,32 @@ def test_a_ray_instance_that_cannot_start_is_a_backend_error(monkeypatch) -> Non
     monkeypatch.setattr(ray, "is_initialized", lambda: False)
     with pytest.raises(BackendError, match="cannot start or reach Ray: The current node timed out"):
         run(SimJob("act8.0", "lite"), 4, jobs=1, backend="ray")
+
+
+DRAFT = {"edition.yaml": "kind: edition\nid: my8.3\nextends: act8.0\nname: my8.3\ndate: 2026/11/23\n",
+         "actions.yaml": "kind: actions\nedition: my8.3\nactions:\n  - id: place_bulwark\n    cost: \"\"\n"}
+
+
+def test_the_balance_commands_read_a_draft_named_by_d(tmp_path) -> None:
+    """-d adds a draft folder to the definitions of every run (as for every other command); --no-bundled
+    without one is a usage error."""
+    import json
+
+    draft = tmp_path / "draft"
+    draft.mkdir()
+    for name, text in DRAFT.items():
+        (draft / name).write_text(text, encoding="utf-8")
+    runner = CliRunner()
+    r = runner.invoke(app, ["balance", "compare", "act8.0/lite", "my8.3/lite", "-d", str(draft), "-n", "4",
+                            "--jobs", "1", "--json"])
+    assert r.exit_code == 0, (r.output, r.exception)
+    result = json.loads(r.output)
+    assert result["b"] == f"my8.3/lite @{draft}" and result["games"] == [4, 4]
+    r = runner.invoke(app, ["balance", "compare", "act8.0/lite", "my8.3/lite", "-n", "4", "--jobs", "1"])
+    assert r.exit_code == 2 and "my8.3" in r.output  # without -d the draft's edition is unknown
+    r = runner.invoke(app, ["balance", "tournament", "random,first", "-e", "my8.3", "-f", "lite", "-d", str(draft),
+                            "-n", "2", "--jobs", "1", "--json"])
+    assert r.exit_code == 0, (r.output, r.exception)
+    r = runner.invoke(app, ["balance", "report", "act8.0/lite", "--no-bundled", "--out", str(tmp_path / "rep")])
+    assert r.exit_code == 2 and "--no-bundled leaves no definitions" in r.output
+    assert not (tmp_path / "rep").exists()
