@@ -51,20 +51,30 @@ def win_rates(runs: list[dict[str, Any]], names: list[str]) -> str:
     return _uri(fig)
 
 
+def length_bins(histogram: dict[Any, int]) -> tuple[list[float], list[float], int]:
+    """A length histogram (value -> games) as the outline a step plot draws: bin centres and the % of games
+    in each, every bin from the shortest to the longest included (an empty bin is drawn at 0, not bridged
+    by its neighbours), and one empty bin on either side so that the outline starts and ends at 0."""
+    raw = {int(v): c for v, c in histogram.items()}
+    if not raw:
+        return [], [], 1
+    width = max(1, (max(raw) - min(raw)) // 40)  # at most ~40 bins
+    hist: dict[int, int] = {}
+    for v, c in raw.items():
+        hist[v // width * width] = hist.get(v // width * width, 0) + c
+    total = sum(hist.values()) or 1
+    edges = range(min(hist) - width, max(hist) + 2 * width, width)
+    return [x + width / 2 for x in edges], [hist.get(x, 0) / total * 100 for x in edges], width
+
+
 def lengths(runs: list[dict[str, Any]], names: list[str], what: str) -> str:
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7, 3.2))
     for k, (s, name) in enumerate(zip(runs, names)):
-        raw = {int(v): c for v, c in s[what]["histogram"].items()}
-        width = max(1, (max(raw, default=0) - min(raw, default=0)) // 40)  # at most ~40 bins
-        hist: dict[int, int] = {}
-        for v, c in raw.items():
-            hist[v // width * width] = hist.get(v // width * width, 0) + c
-        total = sum(hist.values()) or 1
-        xs = sorted(hist)
-        ax.step([x + width / 2 for x in xs], [hist[x] / total * 100 for x in xs], where="mid",
-                label=f"{name} (mean {s[what]['mean']:.1f})", color=COLOURS[k % 2])
+        xs, ys, width = length_bins(s[what]["histogram"])
+        ax.step(xs, ys, where="mid", label=f"{name} (mean {s[what]['mean']:.1f})", color=COLOURS[k % 2])
         ax.set_ylabel("% of games" if width == 1 else f"% of games (bins of {width})")
+    ax.set_ylim(bottom=0)
     ax.set_xlabel(what)
     ax.set_title(f"Game length: {what} per game")
     ax.legend(fontsize=8)

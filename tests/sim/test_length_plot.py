@@ -1,0 +1,21 @@
+"""The game-length histograms of the report draw every bin: a length no game had is drawn at 0 — the outline
+does not bridge it at its neighbours' height — and the outline starts and ends at 0."""
+from __future__ import annotations
+
+from bpdsl.sim.plots import length_bins
+
+
+def test_empty_bins_are_drawn_at_zero_and_the_outline_is_closed() -> None:
+    xs, ys, width = length_bins({"8": 1, "12": 2, "13": 1})
+    assert width == 1
+    assert dict(zip(xs, ys)) == {7.5: 0, 8.5: 25, 9.5: 0, 10.5: 0, 11.5: 0, 12.5: 50, 13.5: 25, 14.5: 0}
+
+
+def test_wide_ranges_are_binned_and_still_sum_to_all_games() -> None:
+    histogram = {str(v): 2 for v in range(100, 260, 7)}
+    xs, ys, width = length_bins(histogram)
+    assert width == 3 and len(xs) <= 60
+    assert abs(sum(ys) - 100) < 1e-9 and ys[0] == ys[-1] == 0
+    assert all(b - a == width for a, b in zip(xs, xs[1:]))
+    assert 0 in ys[1:-1]  # the gaps between the lengths played stay visible
+    assert length_bins({}) == ([], [], 1)
