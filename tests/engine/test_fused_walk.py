@@ -27,3 +27,34 @@ def test_a_game_is_aborted_after_exactly_max_steps_by_either_walk() -> None:
         assert a.aborted and b.aborted
         assert (a.state_hash, a.decisions, fused.steps, fused.node) == (b.state_hash, b.decisions, plain.steps,
                                                                           plain.node)
+
+
+class _FailsAt:
+    """Answers at random, and out of range at its ``bad``-th decision (the game is then aborted)."""
+
+    name = "fails"
+
+    def __init__(self, seed: int, bad: int) -> None:
+        import random
+
+        self.rng = random.Random(seed)
+        self.bad = bad
+        self.asked = 0
+
+    def decide(self, request: object, observation: object) -> int:
+        self.asked += 1
+        return 999 if self.asked == self.bad else self.rng.randrange(len(request.options))  # type: ignore[attr-defined]
+
+
+def test_a_game_aborted_inside_a_run_counts_the_steps_and_stands_at_the_node_of_the_plain_walk() -> None:
+    rules = build_rules("act8.0", "std")
+    kinds = set()
+    for bad in range(1, 60, 3):
+        fused = new_game(rules, [_FailsAt(1, bad), _FailsAt(2, bad)], 7)
+        plain = new_game(rules, [_FailsAt(1, bad), _FailsAt(2, bad)], 7, check=_no_check)
+        a, b = fused.play(), plain.play()
+        assert a.aborted and b.aborted and a.reason == b.reason
+        assert (fused.steps, fused.node, a.decisions) == (plain.steps, plain.node, b.decisions)
+        kinds.add(rules.flow_nodes[fused.node][0])
+    # aborted at the end of a run (…, ask) and inside one (pop the stage, resolve, win check, …)
+    assert {"ask_action", "resolve"} <= kinds
