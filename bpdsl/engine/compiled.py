@@ -166,6 +166,21 @@ def _key_test(key: Any) -> Callable[[int], bool] | None:
             return ((hand & s0).bit_count() >= n or (hand & s1).bit_count() >= n
                     or (hand & s2).bit_count() >= n or (hand & s3).bit_count() >= n)
         return same_suit
+    if key.form == "group":  # N (or N+) accepted cards sharing a suit or a rank (or not): count each group
+        groups: dict[object, int] = {}
+        for i, c in enumerate(DECK):
+            if key.accepts(c):
+                g = (c.suit if key.same == "suit" else c.rank) if key.same else None
+                groups[g] = groups.get(g, 0) | 1 << i
+        group_masks = tuple(groups.values())
+        least = key.size_range[0]
+
+        def group(hand: int) -> bool:
+            for m in group_masks:
+                if (hand & m).bit_count() >= least:
+                    return True
+            return False
+        return group
     if key.form == "any":
         return lambda hand: hand != 0
     return None

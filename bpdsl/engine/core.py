@@ -723,8 +723,8 @@ class Game:
             return hooks.can_pay_n(self, a, seat, a.key_min)
         if a.cost and not hooks.can_pay_n(self, a, seat, 0):  # not even with key cards from outside the hand
             return False
-        for keys in hooks.key_choices(self, a, seat):
-            if hooks.can_pay(self, a, seat, keys) and self._targets(a, seat, keys):
+        for keys in hooks.key_choices(self, a, seat):  # the target first: it rejects more keys than the costs
+            if self._targets(a, seat, keys) and hooks.can_pay(self, a, seat, keys):
                 return True
         return False
 

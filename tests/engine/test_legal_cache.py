@@ -8,11 +8,13 @@ emptied.
 from __future__ import annotations
 
 import dataclasses
+import random
 from typing import Any
 
 import pytest
 
 from bpdsl.engine import RandomAgent, build_rules, new_game
+from bpdsl.engine.compiled import DECK
 from bpdsl.engine.core import Game
 
 _LISTING = Game.legal_actions
@@ -68,3 +70,29 @@ def test_actions_added_to_the_rules_later_are_listed_by_later_games(monkeypatch:
     monkeypatch.setattr(Game, "legal_actions", spy)
     new_game(rules, [RandomAgent(1), RandomAgent(2)], 1).play()
     assert any("end" in ids and "end_again" in ids for ids in listed)
+
+
+@pytest.mark.parametrize("edition,fmt", [("act8.0", "std"), ("act8.2", "mast"), ("act6.1", "lite")])
+def test_key_tests_on_a_hand_bitmask_agree_with_the_keys_a_hand_can_give(edition: str, fmt: str) -> None:
+    """Every keyed direct action has a bitmask test, and it says "some key" exactly when the pattern lists one."""
+    rules = build_rules(edition, fmt)
+    rng = random.Random(7)
+    keyed = [a for a in rules.direct_actions if a.key is not None]
+    assert keyed
+    for a in keyed:
+        assert a.key_test is not None, a.id
+        hits = 0
+        for _ in range(400):
+            hand = rng.sample(range(len(DECK)), rng.randint(0, 8))
+            mask = sum(1 << i for i in hand)
+            expect = bool(a.key.choices([DECK[i] for i in hand]))
+            assert a.key_test(mask) == expect, (a.id, a.key.text, sorted(hand))
+            hits += expect
+        if a.key.form == "group":  # the rare keys (five of a suit) are not met by chance: a hand that holds one
+            lo = a.key.size_range[0]
+            cards = [i for i, c in enumerate(DECK) if a.key.accepts(c)]
+            same = [i for i in cards if a.key.same is None
+                    or (DECK[i].suit if a.key.same == "suit" else DECK[i].rank)
+                    == (DECK[cards[0]].suit if a.key.same == "suit" else DECK[cards[0]].rank)][:lo]
+            mask = sum(1 << i for i in same)
+            assert a.key_test(mask) == bool(a.key.choices([DECK[i] for i in same])) is True, a.id

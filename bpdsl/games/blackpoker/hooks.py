@@ -90,6 +90,9 @@ class BlackPokerHooks(BaseHooks):
                 atype = args.get("type") or args.get("action_type")
                 if isinstance(letter, str) and isinstance(atype, str):
                     self.waivers.append((cid, atype, letter))
+        self._waived_by: dict[str, frozenset[str]] = {}  # character id -> the action types it waives costs of
+        for cid, atype, _letter in self.waivers:
+            self._waived_by[cid] = self._waived_by.get(cid, frozenset()) | {atype}
 
     # ------------------------------------------------------------------ state and cards
 
@@ -584,17 +587,20 @@ class BlackPokerHooks(BaseHooks):
         """What ``seat`` could pay right now: charged bulwarks, hand, life, characters, and the action types
         whose costs a character's ability waives (computed once per listing of legal actions)."""
         p = game.state.players[seat]
+        field = p.field
+        if not field:
+            return 0, len(p.hand), len(p.life), 0, _NONE_WAIVED
         bulwarks = 0
-        for ch in p.field:
-            if not ch.driven and ch.kind == "bulwark":
-                bulwarks += 1
         waived = _NONE_WAIVED
-        if self.waivers:
-            ids = {ch.char_id for ch in p.field}
-            found = frozenset(atype for cid, atype, _letter in self.waivers if cid in ids)
-            if found:
-                waived = found
-        return bulwarks, len(p.hand), len(p.life), len(p.field), waived
+        waived_by = self._waived_by
+        for ch in field:
+            if ch.kind == "bulwark" and not ch.driven:
+                bulwarks += 1
+            if waived_by:
+                types = waived_by.get(ch.char_id)
+                if types is not None:
+                    waived = waived | types
+        return bulwarks, len(p.hand), len(p.life), len(field), waived
 
     def affordable(self, game: Game, budget: tuple[int, int, int, int, frozenset[str]], a: CAction, seat: int,
                    n_keys: int) -> bool:
