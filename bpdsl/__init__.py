@@ -1,3 +1,8 @@
 """bpdsl: BlackPoker rules written once as a validated YAML DSL, executed and rendered from the same model."""
 
+from bpdsl import speedups as _speedups
+
 __version__ = "0.1.0"
+
+# compiled builds of the hot modules, served only while they match their sources (bpdsl.speedups)
+_speedups.install()

@@ -7,7 +7,9 @@ Each round plays the same seeded random-vs-random games once with each tree (a f
 tree first on PYTHONPATH), timed in CPU time of that process; it prints games/s per run, a digest of the
 games' end-state hashes (equal digests: every seed played the same game on both trees), the mean decisions
 per game (what to compare when a tree pictures the state otherwise, so that the digests differ), and the
-ratio of the means.  A tree is a checkout or a ``git archive`` of one, with its definitions beside it.
+ratio of the means.  A tree is a checkout or a ``git archive`` of one, with its definitions beside it.  Each
+tree's compiled modules (bpdsl.speedups) are named; ``--old-env``/``--new-env KEY=VALUE`` set variables for
+one side, e.g. ``bench_ab.py . . --old-env BPDSL_PURE=1`` compares a checkout pure against compiled.
 """
 from __future__ import annotations
 
@@ -33,8 +35,14 @@ for gs, s0, s1 in game_seeds(1, games):
     r = new_game(rules, [RandomAgent(s0), RandomAgent(s1)], gs).play()
     digest.update(r.state_hash.encode())
     decisions += r.decisions
-print(json.dumps({"games_per_s": games / (time.process_time() - t), "digest": digest.hexdigest()[:16],
-                  "decisions": decisions}))
+seconds = time.process_time() - t
+try:
+    from bpdsl import speedups
+    compiled = speedups.status()["active"]
+except ImportError:  # trees from before the compiled speed-ups
+    compiled = []
+print(json.dumps({"games_per_s": games / seconds, "digest": digest.hexdigest()[:16], "decisions": decisions,
+                  "compiled": compiled}))
 """
 
 
@@ -46,11 +54,14 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("-e", "--edition", default="act8.0")
     ap.add_argument("-f", "--format", default="std")
+    ap.add_argument("--old-env", action="append", default=[], metavar="KEY=VALUE", help="set for the old tree's runs")
+    ap.add_argument("--new-env", action="append", default=[], metavar="KEY=VALUE", help="set for the new tree's runs")
     a = ap.parse_args()
-    runs: dict[str, list[dict[str, float]]] = {"old": [], "new": []}
+    extra = {"old": dict(kv.split("=", 1) for kv in a.old_env), "new": dict(kv.split("=", 1) for kv in a.new_env)}
+    runs: dict[str, list[dict]] = {"old": [], "new": []}
     for _ in range(a.rounds):
         for name, tree in (("old", a.old), ("new", a.new)):
-            env = dict(os.environ, PYTHONPATH=os.path.abspath(tree))
+            env = dict(os.environ, PYTHONPATH=os.path.abspath(tree), **extra[name])
             p = subprocess.run([sys.executable, "-c", CODE, a.edition, a.format, str(a.games)], env=env,
                                cwd=tree, capture_output=True, text=True)
             if p.returncode:
@@ -59,11 +70,14 @@ def main() -> int:
             r = json.loads(p.stdout)
             runs[name].append(r)
             print(f"{name} {r['games_per_s']:.1f} games/s  games digest {r['digest']}  "
-                  f"decisions/game {r['decisions'] / a.games:.2f}", flush=True)
+                  f"decisions/game {r['decisions'] / a.games:.2f}  compiled modules {len(r['compiled'])}", flush=True)
     mean = {k: sum(r["games_per_s"] for r in v) / len(v) for k, v in runs.items()}
     same = len({r["digest"] for v in runs.values() for r in v}) == 1
     print(f"{a.edition} {a.format}: old {mean['old']:.1f}, new {mean['new']:.1f} games/s (mean of {a.rounds}); "
           f"ratio {mean['new'] / mean['old']:.3f}; same games: {'yes' if same else 'NO'}")
+    for name in ("old", "new"):
+        compiled = runs[name][-1]["compiled"]
+        print(f"{name}: " + (f"compiled {', '.join(compiled)}" if compiled else "pure Python"))
     return 0
 
 

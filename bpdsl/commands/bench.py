@@ -1,5 +1,5 @@
-"""``bpdsl bench``: games/s and decisions/s of random-vs-random play per edition and format, memory growth,
-validate time and render time."""
+"""``bpdsl bench``: games/s and decisions/s of random-vs-random play per edition and format (and which
+modules played compiled), memory growth, validate time and render time."""
 from __future__ import annotations
 
 import json
@@ -54,6 +54,9 @@ def register(app: typer.Typer) -> None:
         for ed, fmt in pairs:
             rules_or_exit(ed, fmt)
         report: dict = {"speed": [bench_speed(ed, fmt, games, seed) for ed, fmt in pairs]}
+        from bpdsl import speedups
+
+        report["compiled"] = speedups.status()  # which modules played compiled (bpdsl.speedups)
         if step_games:
             report["step"] = bench_step("act8.0", "std", step_games, seed)
         if memory_games:
@@ -84,6 +87,7 @@ def register(app: typer.Typer) -> None:
                       f"{r['best_slice_games_per_s']:.1f}", f"{r['decisions_per_s']:.0f}", f"{r['mean_decisions']:.1f}")
         c = Console()
         c.print(t)
+        c.print(f"modules: {speedups.describe()}", soft_wrap=True)
         if "step" in report:
             st = report["step"]
             c.print(f"step API, {st['games']} games of {st['edition']} {st['format']}: {st['step_games_per_s']:.1f} games/s; "

@@ -83,6 +83,9 @@ def register(app: typer.Typer) -> None:
             log_first_game(job, elog)
             elog.dump(log)
         if as_json:
+            from bpdsl import speedups
+
+            stats["compiled"] = speedups.usable()  # the modules played from their compiled build (bpdsl.speedups)
             typer.echo(json.dumps(stats, ensure_ascii=False, sort_keys=True))
         else:
             print_stats(stats, check)

@@ -86,6 +86,9 @@ class Op:
     def executor(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         """Decorator: attach the engine's executor to this op (kept next to the declaration)."""
         self.execute = fn
+        # the declaring module is the executor's: a compiled op module (bpdsl.speedups) runs its top level
+        # without a Python frame, so the frame declare() looked at was its importer's
+        self.module = fn.__module__
         return fn
 
     def render(self, ctx: PhraseContext, args: Mapping[str, Any]) -> str:

@@ -71,6 +71,8 @@ def test_summary_and_module_docstring(name: str) -> None:
     assert len(op.summary) > 20, f"{name}: summary too short to document the op"
     module = importlib.import_module(op.module)
     assert module.__doc__ and len(module.__doc__.strip()) > 40, f"{op.module}: module docstring missing"
+    # an op module, also when it is compiled (bpdsl.speedups: no Python frame for the declaring module)
+    assert op.module.startswith(("bpdsl.ops.", "bpdsl.games.")) and ".ops" in op.module, op.module
 
 
 def test_some_op_passes_the_turn() -> None:
