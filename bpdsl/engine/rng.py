@@ -16,10 +16,19 @@ def shuffle(rng: random.Random, x: list[Any]) -> None:
         rng.shuffle(x)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, k in _steps(len(x)):
         j = getrandbits(k)
-        while j >= n:
+        while j > i:  # j in range(i + 1), drawn as _randbelow(i + 1) draws it
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
+
+
+_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _steps(size: int) -> tuple[tuple[int, int], ...]:
+    """The swaps of a shuffle of ``size`` items: (position, bits drawn for it), last position first."""
+    steps = _STEPS.get(size)
+    if steps is None:
+        steps = _STEPS[size] = tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    return steps
