@@ -82,3 +82,11 @@ def test_piped_tables_fold_long_cells_instead_of_cutting_them() -> None:
                             "--no-check", "--jobs", "1"])
     assert r.exit_code == 0, (r.output, r.exception)
     assert "effect steps never executed" in r.output and "…" not in r.output
+
+
+def test_a_report_without_coverage_is_written(tmp_path) -> None:
+    out = tmp_path / "report"
+    r = CliRunner().invoke(app, ["balance", "report", "act8.0/lite", "-n", "2", "--jobs", "1", "--no-coverage",
+                                 "--out", str(out)])
+    assert r.exit_code == 0, (r.output, r.exception)
+    assert not (out / "coverage.csv").exists() and "Rule coverage" not in (out / "index.html").read_text("utf-8")
