@@ -44,6 +44,16 @@ def job_or_exit(cmd: str, edition: str, fmt: str, agents: str = "random", *, see
     return job
 
 
+def data_table(*headers: str, title: str | None = None, names: int = 1) -> Any:
+    """A rich table of figures and printed sentences that is never cut short with an ellipsis (a piped
+    output is 80 columns wide): the first ``names`` columns (ids, agents) are kept whole, and a longer cell
+    of the others folds onto more lines (Japanese sentences have no spaces to wrap at)."""
+    from rich.table import Column, Table
+
+    return Table(*(Column(h, no_wrap=True) if i < names else Column(h, overflow="fold")
+                   for i, h in enumerate(headers)), title=title)
+
+
 def backend_or_exit(cmd: str, backend: str, address: Optional[str]) -> None:
     """--backend and --address make sense together; otherwise a usage error (exit 2)."""
     if backend not in ("local", "ray"):

@@ -8,7 +8,7 @@ from typing import Any, Optional
 import typer
 
 from bpdsl.commands._definitions import with_definitions
-from bpdsl.commands._sim_cli import backend_or_exit
+from bpdsl.commands._sim_cli import backend_or_exit, data_table
 from bpdsl.sim.job import SimJob
 
 RUN_HELP = ('EDITION[/FORMAT][@DIR] — an edition of the definitions the command reads (the bundled ones, the '
@@ -102,7 +102,6 @@ def print_compare(result: dict[str, Any], show_all: bool) -> None:
     table of the trumps' rows; only the significant rows unless ``show_all``."""
     from rich.console import Console
     from rich.markup import escape
-    from rich.table import Table
 
     out = Console(emoji=False)
     out.print(f"[bold]{escape(result['a'])}[/bold] vs [bold]{escape(result['b'])}[/bold]: {result['games'][0]} games each, "
@@ -113,7 +112,7 @@ def print_compare(result: dict[str, Any], show_all: bool) -> None:
     which = "all metrics" if show_all else "significant differences"
     rows = [r for r in shown if r.get("group") != "trump"]
     if rows:
-        t = Table("metric", "A", "B", "B − A", "p", "p (Holm)", "significant", title=which)
+        t = data_table("metric", "A", "B", "B − A", "p", "p (Holm)", "significant", title=which)
         for r in rows:
             t.add_row(escape(r["metric"]), *_cells(r))
         out.print(t)
@@ -122,8 +121,8 @@ def print_compare(result: dict[str, Any], show_all: bool) -> None:
     if "trumps" in result:
         rows = [r for r in shown if r.get("group") == "trump"]
         if rows:
-            t = Table("trump", "metric", "A", "B", "B − A", "p", "p (Holm)", "significant",
-                      title=f"per trump: {which}")
+            t = data_table("trump", "metric", "A", "B", "B − A", "p", "p (Holm)", "significant",
+                           title=f"per trump: {which}")
             for r in rows:
                 trump = result["trumps"].get(r["subject"], {})
                 t.add_row(escape(f"{r['subject']} {trump.get('card', '')}"),
@@ -225,10 +224,9 @@ def tournament_cmd(
         typer.echo(json.dumps(table, ensure_ascii=False, sort_keys=True))
         return
     from rich.console import Console
-    from rich.table import Table
 
-    t = Table("A", "B", "games", "A wins", "B wins", "draws", "A's win rate (95 % CI)", "p (Holm)", "significant",
-              title=f"round-robin, {edition} {fmt}, seed {seed}")
+    t = data_table("A", "B", "games", "A wins", "B wins", "draws", "A's win rate (95 % CI)", "p (Holm)", "sig.",
+                   title=f"round-robin, {edition} {fmt}, seed {seed}", names=2)
     for p in table["pairs"]:
         t.add_row(p["a"], p["b"], str(p["games"]), str(p["wins_a"]), str(p["wins_b"]), str(p["draws"]),
                   pct(p["win_rate_a"]), f"{p['p_adjusted']:.3g}", "yes" if p["significant"] else "no")

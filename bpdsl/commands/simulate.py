@@ -98,9 +98,8 @@ def register(app: typer.Typer) -> None:
 def print_stats(stats: dict[str, Any], check: bool) -> None:
     from rich.console import Console
     from rich.markup import escape
-    from rich.table import Table
 
-    from bpdsl.commands._sim_cli import pct
+    from bpdsl.commands._sim_cli import data_table, pct
     from bpdsl.sim.coverage import step_label
 
     out = Console(emoji=False)
@@ -124,12 +123,12 @@ def print_stats(stats: dict[str, Any], check: bool) -> None:
         out.print(f"{what}: mean {d['mean']:.1f} (sd {d['sd']:.1f}), median {d['median']}, 10–90 % "
                   f"{d['p10']}–{d['p90']}, max {d['max']}")
     out.print(f"life left to the winner: mean {stats['winner_life']['mean']:.1f}, median {stats['winner_life']['median']}")
-    t = Table("action", "raised", "per game", "games raised", "raiser wins (95 % CI)", title="actions")
+    t = data_table("action", "raised", "per game", "games raised", "raiser wins (95 % CI)", title="actions")
     for k, a in stats["actions"].items():
         t.add_row(k, str(a["raises"]), f"{a['raises_per_game']:.2f}", pct(a["games_raised"]), pct(a["raiser_win_rate"]))
     out.print(t)
     if stats["characters"]:
-        c = Table("character", "games on a field", "fielder wins (95 % CI)", title="characters")
+        c = data_table("character", "games on a field", "fielder wins (95 % CI)", title="characters")
         for k, ch in stats["characters"].items():
             c.add_row(k, pct(ch["games"]), pct(ch["fielder_win_rate"]))
         out.print(c)
@@ -139,7 +138,7 @@ def print_stats(stats: dict[str, Any], check: bool) -> None:
                   f"({cov['share'] * 100:.1f} %)")
         never = [s for s in cov["steps"] if s["executed"] == 0]
         if never:
-            n = Table("step", "op", "printed sentence", title="effect steps never executed")
+            n = data_table("step", "op", "printed sentence", title="effect steps never executed")
             for s in never:
                 n.add_row(step_label(s), s["op"], s["sentence"])
             out.print(n)
@@ -151,14 +150,14 @@ def print_stats(stats: dict[str, Any], check: bool) -> None:
             out.print(f"{title}: {p['covered']} of {p['total']} {p['counted']} at least once")
             rows = [r for r in p["rules"] if not r["count"]]
             if rows:
-                n = Table("rule", "of", "op", "printed sentence", title=f"{title} never {p['counted']}")
+                n = data_table("rule", "of", "op", "printed sentence", title=f"{title} never {p['counted']}")
                 for r in rows:
                     n.add_row(r["rule"], r["name"], r["op"], r["sentence"])
                 out.print(n)
     if "trumps_opened" in stats:  # エクストラ
         used = stats.get("used", {}).get("trumps_opened", {})
-        t = Table("trump", "opened", "games opened (95 % CI)", "by winner", "by loser", "opener wins (95 % CI)",
-                  title="trumps")
+        t = data_table("trump", "opened", "games opened (95 % CI)", "by winner", "by loser", "opener wins (95 % CI)",
+                       title="trumps")
         for k, v in stats["trumps_opened"].items():
             u = used.get(k)
             t.add_row(k + (" (printed only)" if k in stats["trumps_printed_only"] else ""), str(v),

@@ -92,6 +92,9 @@ def tables(runs: list[dict[str, Any]], comparison: dict[str, Any] | None) -> dic
     return out
 
 
+OPTIONAL_TABLES = ("used", "coverage", "comparison")  # the CSV files only some reports have
+
+
 def write_report(out: Path, runs: list[dict[str, Any]], comparison: dict[str, Any] | None = None) -> list[Path]:
     """Write ``index.html``, ``report.json`` and one CSV per table into ``out``; returns the files."""
     from bpdsl.render.html import environment
@@ -105,4 +108,8 @@ def write_report(out: Path, runs: list[dict[str, Any]], comparison: dict[str, An
     written.append(write_atomic(out / "report.json", json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True)))
     for name, rows in tables(runs, comparison).items():
         written.append(write_atomic(out / f"{name}.csv", _csv(rows)))
+    for name in OPTIONAL_TABLES:  # a report written before into the same folder leaves none of its own behind
+        stale = out / f"{name}.csv"
+        if stale not in written and stale.is_file():
+            stale.unlink()
     return written

@@ -68,3 +68,25 @@ def test_the_balance_commands_read_a_draft_named_by_d(tmp_path) -> None:
     r = runner.invoke(app, ["balance", "report", "act8.0/lite", "--no-bundled", "--out", str(tmp_path / "rep")])
     assert r.exit_code == 2 and "--no-bundled leaves no definitions" in r.output
     assert not (tmp_path / "rep").exists()
+
+
+def test_piped_tables_fold_long_cells_instead_of_cutting_them() -> None:
+    """Output piped to a file is 80 columns wide: an agent's name or a printed sentence (Japanese has no
+    spaces to wrap at) folds onto more lines and is never cut short with an ellipsis."""
+    runner = CliRunner()
+    r = runner.invoke(app, ["balance", "tournament", "random,heuristic", "-e", "act8.0", "-f", "lite", "-n", "2",
+                            "--jobs", "1"])
+    assert r.exit_code == 0, (r.output, r.exception)
+    assert "heuristic" in r.output and "…" not in r.output
+    r = runner.invoke(app, ["simulate", "-e", "act8.2", "-f", "extra", "-n", "2", "--seed", "2", "--coverage",
+                            "--no-check", "--jobs", "1"])
+    assert r.exit_code == 0, (r.output, r.exception)
+    assert "effect steps never executed" in r.output and "…" not in r.output
+
+
+def test_a_report_without_coverage_is_written(tmp_path) -> None:
+    out = tmp_path / "report"
+    r = CliRunner().invoke(app, ["balance", "report", "act8.0/lite", "-n", "2", "--jobs", "1", "--no-coverage",
+                                 "--out", str(out)])
+    assert r.exit_code == 0, (r.output, r.exception)
+    assert not (out / "coverage.csv").exists() and "Rule coverage" not in (out / "index.html").read_text("utf-8")

@@ -19,3 +19,23 @@ def test_wide_ranges_are_binned_and_still_sum_to_all_games() -> None:
     assert all(b - a == width for a, b in zip(xs, xs[1:]))
     assert 0 in ys[1:-1]  # the gaps between the lengths played stay visible
     assert length_bins({}) == ([], [], 1)
+
+
+def test_a_report_written_again_into_its_folder_leaves_no_stale_table(tmp_path) -> None:
+    """A one-run report written where a comparison was leaves no comparison.csv of the old runs behind."""
+    from bpdsl.sim.backends import run
+    from bpdsl.sim.compare import compare
+    from bpdsl.sim.job import SimJob
+    from bpdsl.sim.report import write_report
+    from bpdsl.sim.run import statistics
+
+    runs = []
+    for edition in ("act8.0", "act6.1"):
+        job = SimJob(edition, "lite", seed=4)
+        runs.append(statistics(job, run(job, 3, jobs=1)))
+    write_report(tmp_path, runs, compare(runs[0], runs[1]))
+    assert (tmp_path / "comparison.csv").is_file()
+    (tmp_path / "notes.csv").write_text("the designer's own\\n", encoding="utf-8")
+    written = write_report(tmp_path, runs[:1])
+    assert not (tmp_path / "comparison.csv").exists() and (tmp_path / "notes.csv").is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([p.name for p in written] + ["notes.csv"])
