@@ -648,6 +648,11 @@ class Game:
             if a.conditions and not self._conditions_hold(a, seat):
                 continue
             if a.target_uses_keys:
+                if a.cost:  # not even with key cards from outside the hand
+                    if budget is None:
+                        budget = hooks.budget(self, seat)
+                    if not hooks.affordable(self, budget, a, seat, 0):
+                        continue
                 if not self._first_raise_plan(a, seat):
                     continue
             else:  # the costs (from one budget) before the target: listing targets costs more
@@ -721,9 +726,8 @@ class Game:
             return False
         if not a.target_uses_keys:  # legal_actions checks the target
             return hooks.can_pay_n(self, a, seat, a.key_min)
-        if a.cost and not hooks.can_pay_n(self, a, seat, 0):  # not even with key cards from outside the hand
-            return False
-        for keys in hooks.key_choices(self, a, seat):  # the target first: it rejects more keys than the costs
+        # legal_actions has checked the costs without the key cards; the target first: it rejects more keys
+        for keys in hooks.key_choices(self, a, seat):
             if self._targets(a, seat, keys) and hooks.can_pay(self, a, seat, keys):
                 return True
         return False
