@@ -237,9 +237,7 @@ def _canonical_text(game: Any) -> str:
                 parts.append(key + ":[" + ",".join([
                     '{"as":%s,"cards":[%s],"driven":%s,"entered":%s,"face_up":%s,"kind":%s,"mod":%s}' % (
                         jstr(ch.char_id) or _jstr(ch.char_id), ",".join([down[c] for c in ch.cards]),
-                        "true" if ch.driven is True else "false" if ch.driven is False else _json(ch.driven),
-                        _json(ch.entered_turn),
-                        "true" if ch.face_up is True else "false" if ch.face_up is False else _json(ch.face_up),
+                        _json(ch.driven), _json(ch.entered_turn), _json(ch.face_up),
                         jstr(ch.kind) or _jstr(ch.kind), _json(ch.size_mod))
                     for ch in p.field]) + "]")
             elif ordered:
