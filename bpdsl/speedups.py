@@ -2,7 +2,8 @@
 
 ``scripts/setup.sh`` compiles the modules where play spends its time with Cython (``scripts/build_speedups.py``)
 into a cache outside the package, ``build/speedups/<ABI>/`` of the checkout, and writes a manifest there:
-for each module, the SHA-256 of the ``.py`` source it was built from and the extension file.  Importing
+for each module, the SHA-256 of the source it was built from (the ``.py`` file and the ``.pxd`` declaring its
+classes' C fields, if any), the extension file, and the modules whose C fields it reads.  Importing
 ``bpdsl`` installs a finder (:class:`SpeedupFinder`) at the front of ``sys.meta_path`` that serves a
 module's extension only when the current source hashes to the manifest's value; otherwise -- an edited
 source, a build for another Python, a missing file -- the pure module is imported as if nothing were
@@ -52,10 +53,24 @@ def pure_requested() -> bool:
 
 
 def source_hash(path: str) -> str:
+    """SHA-256 of a module's source: the ``.py`` file and, when there is one, the ``.pxd`` beside it (the
+    compile-time declarations of its classes' C fields, see build_speedups.py)."""
     import hashlib
 
+    h = hashlib.sha256()
     with open(path, "rb") as fh:
-        return hashlib.sha256(fh.read()).hexdigest()
+        h.update(fh.read())
+    pxd = path[:-3] + ".pxd"
+    if os.path.isfile(pxd):
+        with open(pxd, "rb") as fh:
+            h.update(b"\0pxd\0" + fh.read())
+    return h.hexdigest()
+
+
+def module_source(name: str) -> str:
+    """The ``.py`` file of one of bpdsl's modules (``bpdsl.engine.state`` -> ``.../bpdsl/engine/state.py``)."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    return os.path.join(root, *name.split(".")) + ".py"
 
 
 class CompiledLoader(importlib.machinery.ExtensionFileLoader):
@@ -77,7 +92,8 @@ class SpeedupFinder:
 
     def __init__(self, directory: str, modules: dict[str, dict[str, str]]):
         self.directory = directory
-        self.modules = modules  # module name -> {"source_sha256": ..., "file": path under directory}
+        # module name -> {"source_sha256": ..., "file": path under directory, "requires": {module: sha256}}
+        self.modules = modules
         self.served: list[str] = []
         self.stale: list[str] = []
 
@@ -92,6 +108,11 @@ class SpeedupFinder:
         ext = os.path.join(self.directory, entry["file"])
         try:
             fresh = source_hash(pure.origin) == entry["source_sha256"] and os.path.isfile(ext)
+            # a build reads the C fields of the classes it cimports: it holds only with their builds (the
+            # layout it was compiled against), so those must be unchanged and served too
+            for dep, sha in entry.get("requires", {}).items():
+                fresh = fresh and dep in self.modules and self.modules[dep]["source_sha256"] == sha == \
+                    source_hash(module_source(dep))
         except OSError:
             fresh = False
         if not fresh:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import sys
 import sysconfig
@@ -86,6 +87,16 @@ def _source(root: Path, module: str) -> Path:
     return root.joinpath(*module.split(".")).with_suffix(".py")
 
 
+def _requires(root: Path, module: str) -> list[str]:
+    """The modules whose ``.pxd`` declarations ``module``'s own ``.pxd`` cimports: its build reads their C
+    fields, so it is rebuilt with them and served only with them (bpdsl.speedups)."""
+    pxd = _source(root, module).with_suffix(".pxd")
+    if not pxd.is_file():
+        return []
+    found = re.findall(r"^\s*(?:from\s+([\w.]+)\s+cimport|cimport\s+([\w.]+))", pxd.read_text(encoding="utf-8"), re.M)
+    return sorted({a or b for a, b in found if (a or b).startswith("bpdsl.")})
+
+
 def _compile(root: Path, modules: list[str], out: Path, jobs: int) -> dict[str, Path]:
     """Cythonize and compile ``modules`` (paths relative to ``root``, as tracebacks name them); returns the
     extension of each, under ``out``."""
@@ -129,14 +140,22 @@ def build(root: Path, out: Path, modules: list[str], jobs: int, force: bool = Fa
     signature = _signature()
     kept = old.get("modules", {}) if old.get("build") == signature and not force else {}
     hashes = {m: speedups.source_hash(str(_source(root, m))) for m in modules}
+    requires = {m: {d: hashes.get(d) or speedups.source_hash(str(_source(root, d))) for d in _requires(root, m)}
+                for m in modules}
+    missing = sorted({d for m in modules for d in requires[m] if d not in hashes})
+    if missing:
+        raise ValueError(f"compiled modules cimport {', '.join(missing)}, which is not compiled (add it to MODULES)")
     entries = {m: kept[m] for m in modules
-               if m in kept and kept[m]["source_sha256"] == hashes[m] and (out / kept[m]["file"]).is_file()}
+               if m in kept and kept[m]["source_sha256"] == hashes[m] and (out / kept[m]["file"]).is_file()
+               and kept[m].get("requires", {}) == requires[m]}
     todo = [m for m in modules if m not in entries]
     if todo:
         for m, path in _compile(root, todo, out, jobs).items():
             # a source edited while it was compiled is left to the next build
             if speedups.source_hash(str(_source(root, m))) == hashes[m]:
                 entries[m] = {"source_sha256": hashes[m], "file": str(path.relative_to(out))}
+                if requires[m]:
+                    entries[m]["requires"] = requires[m]
     for m, entry in old.get("modules", {}).items():  # builds no longer listed (or replaced) go
         if entry.get("file") and (m not in entries or entries[m]["file"] != entry["file"]):
             (out / entry["file"]).unlink(missing_ok=True)

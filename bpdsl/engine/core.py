@@ -17,6 +17,11 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+try:
+    import cython
+except ImportError:  # without Cython (the ``speed`` extra) its declarations change nothing
+    from bpdsl import purecython as cython
+
 from bpdsl.engine import events as ev
 from bpdsl.engine.compiled import CAction, Rules, TriggerSource
 from bpdsl.engine.contract import GameHooks
@@ -28,7 +33,7 @@ from bpdsl.dsl.expr import parse
 from bpdsl.engine.log import state_hash
 
 
-@dataclass(slots=True)
+@dataclass
 class Event:
     """Something that happened and may trigger an action."""
 
@@ -61,7 +66,10 @@ class Ctx:
         """The game's common-rules hooks (the contract of bpdsl.engine.contract)."""
         return self.game.hooks
 
-    rules = hooks  # the former name of ``hooks``, kept for op modules written against it
+    @property
+    def rules(self) -> GameHooks:
+        """The former name of ``hooks``, kept for op modules written against it."""
+        return self.game.hooks
 
     def decide(self, seat: int, kind: str, options: list[Any], context: Context = None,
                labels: Labels = None) -> int:
@@ -437,8 +445,10 @@ class Game:
         shares the state, the RNG and the walker's fields with this game until one of them applies a
         choice; the legal-action cache and the recorded choices are copied at once."""
         self._ensure_started()
-        g = object.__new__(Game)
-        g.__dict__.update(self.__dict__)
+        g = Game.__new__(Game)
+        vars(g).update(vars(self))  # pure Python: every field; compiled: the attributes core.pxd does not declare
+        for name in _GAME_FIELDS:
+            setattr(g, name, getattr(self, name))
         g._legal_cache = dict(self._legal_cache)  # the lists are never changed; the dicts diverge
         g._feed = self._feed[:]
         g._scratch = Ctx(g, ActionInstance(0, None, 0), 0)
@@ -623,6 +633,7 @@ class Game:
 
     # ------------------------------------------------------------------ raising actions
 
+    @cython.locals(a=CAction)
     def legal_actions(self, seat: int) -> list[CAction]:
         """Actions ``seat`` may raise directly now (timing, once per turn, conditions, key, target, costs)."""
         s = self.state
@@ -691,6 +702,7 @@ class Game:
                 a for a in (self._direct if my_turn_empty else self._quick) if a.key_test is None or a.key_test(mask)]
         return found
 
+    @cython.locals(a=CAction, ctx=Ctx)
     def _conditions_hold(self, a: CAction, seat: int) -> bool:
         ctx = self._scratch
         ctx.inst.action = a
@@ -705,6 +717,7 @@ class Game:
     def key_choices(self, a: CAction, seat: int) -> list[tuple[int, ...]]:
         return self.hooks.key_choices(self, a, seat)
 
+    @cython.locals(a=CAction, ctx=Ctx, inst=ActionInstance)
     def _targets(self, a: CAction, seat: int, keys: tuple[int, ...]) -> list[Any]:
         if a.target is None:
             return [None]
@@ -717,6 +730,7 @@ class Game:
         ctx.seat = seat
         return fn(ctx, args)
 
+    @cython.locals(a=CAction)
     def _first_raise_plan(self, a: CAction, seat: int) -> bool:
         """Whether ``a`` can be raised now: some key cards, a target for them, and the costs payable."""
         hooks = self.hooks
@@ -732,6 +746,7 @@ class Game:
                 return True
         return False
 
+    @cython.locals(a=CAction, inst=ActionInstance)
     def raise_direct(self, a: CAction, seat: int) -> ActionInstance:
         """A player raises ``a``: key cards, target, costs (3.10.3); the once-per-turn record is updated."""
         s = self.state
@@ -764,6 +779,7 @@ class Game:
         self._count_raise(inst)
         return inst
 
+    @cython.locals(inst=ActionInstance, a=CAction)
     def _count_raise(self, inst: ActionInstance) -> None:
         s = self.state
         a = inst.action
@@ -829,6 +845,7 @@ class Game:
     def target_alive(self, inst: ActionInstance) -> bool:
         return self.hooks.target_alive(self, inst.target)
 
+    @cython.locals(inst=ActionInstance, a=CAction, ctx=Ctx)
     def resolve(self, inst: ActionInstance) -> None:
         """Resolve ``inst`` (3.10.4): re-check the target, run the effect steps, key cards to the grave."""
         s = self.state
@@ -873,6 +890,7 @@ class Game:
 
     # ------------------------------------------------------------------ trigger check
 
+    @cython.locals(e=Event, inst=ActionInstance, src=TriggerSource)
     def _triggered(self) -> list[ActionInstance]:
         """Match every pending event against the trigger sources that can match it (and forget the events):
         the triggered actions, in the order of the events and of the sources."""
@@ -903,6 +921,7 @@ class Game:
                     out.append(ActionInstance(s.uid(), src.action, seat, None, None, False, False, {"event": e}))
         return out
 
+    @cython.locals(x=ActionInstance)
     def _collect(self, inst_lists: list[list[ActionInstance]], norm_lists: list[list[ActionInstance]],
                  found: list[ActionInstance] | None = None) -> None:
         """[6-1]/[10-1]: the triggered actions into each player's instant and normal lists."""
@@ -1077,6 +1096,13 @@ def _chain(fns: tuple[Callable[[], Any], ...], where: tuple[int, ...], state: St
             raise
         return r
     return run
+
+
+# the fields of a Game (declared in core.pxd for the compiled build, where they are not in its __dict__)
+_GAME_FIELDS = tuple("""rules hooks seed rng log check max_steps setup_hook state current chosen events decisions
+    forced steps raised raised_game node epoch _agents _picks _deck_size _key_attr _stage_zone _spent_zone
+    _lists_style _passing _trigger_index _orders _heard _legal_cache _direct _quick _by_hand _by_mask _scratch
+    _step _started _cp _feed _fed _pending _result _prim _shared _lazy_labels""".split())
 
 
 class _Feed:

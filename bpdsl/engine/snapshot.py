@@ -41,7 +41,7 @@ def copy_value(v: Any, memo: Memo) -> Any:
         return copy_character(v)
     if dataclasses.is_dataclass(v) and not isinstance(v, type):
         fields = dataclasses.fields(v)
-        new = object.__new__(t)
+        new = t.__new__(t)  # (an extension type in the compiled build)
         for f in fields:
             object.__setattr__(new, f.name, copy_value(getattr(v, f.name), memo))
         return new
@@ -64,7 +64,7 @@ def copy_character(ch: Character) -> Character:
 
 def copy_player(p: Player) -> Player:
     cls = type(p)
-    new = object.__new__(cls)
+    new = cls.__new__(cls)
     new.seat = p.seat
     for name in cls.CARD_ZONES:  # the game's zones of cards (bpdsl.engine.zones)
         setattr(new, name, getattr(p, name)[:])
@@ -75,7 +75,7 @@ def copy_player(p: Player) -> Player:
 def copy_state(s: State, memo: Memo) -> State:
     """A copy of ``s`` sharing nothing mutable with it; ActionInstances through ``memo``."""
     cls = type(s)
-    new = object.__new__(cls)
+    new = cls.__new__(cls)
     new.players = [copy_player(p) for p in s.players]
     new.loc = s.loc[:]  # tuples: immutable
     new.owner = s.owner[:]

@@ -19,7 +19,7 @@ from typing import Any
 OUT = -1  # the zone number of a card that is not in the game (State.loc: (OUT, -1))
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(eq=False)
 class Character:
     """A character on the field, made of one or more cards (BlackPoker 3.8: a soldier or a bulwark)."""
 
@@ -35,7 +35,7 @@ class Character:
     size_mod: int = 0  # until end of turn (アップ/ダウン)
 
 
-@dataclass(slots=True, eq=False, init=False)
+@dataclass(eq=False, init=False)
 class ActionInstance:
     """One raised action: on the stage, resolving, or waiting in a trigger list."""
 
@@ -86,7 +86,7 @@ class Player:
         return f"Player(seat={self.seat}, {zones}, field={self.field!r})"
 
 
-@dataclass(slots=True)
+@dataclass
 class State:
     players: list[Player]
     loc: list[tuple[int, int]]  # card -> (zone number, seat); (OUT, -1) for cards not in the game
@@ -122,3 +122,15 @@ class State:
                 if c.uid == uid:
                     return c
         return None
+
+
+def _positional(cls: type) -> None:
+    """Make the fields of ``cls`` positional for the dataclasses that subclass it (a game's State).  In the
+    compiled build (state.pxd) a dataclass's fields leave ``kw_only`` unset, which the standard library would
+    read as keyword-only; in pure Python this changes nothing."""
+    for f in cls.__dataclass_fields__.values():  # type: ignore[attr-defined]
+        if not isinstance(f.kw_only, bool):
+            f.kw_only = False
+
+
+_positional(State)

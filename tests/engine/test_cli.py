@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from typer.testing import CliRunner
 
@@ -164,6 +165,7 @@ def test_replay_and_docs_with_invalid_definitions_list_them_and_exit_1(tmp_path:
 def test_an_engine_crash_in_a_scenario_is_an_internal_error_not_a_bad_file(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import shutil
 
+    from bpdsl.engine import new_game, scenario
     from bpdsl.engine.core import Game
 
     good = tmp_path / "good.yaml"
@@ -171,11 +173,16 @@ def test_an_engine_crash_in_a_scenario_is_an_internal_error_not_a_bad_file(tmp_p
     broken = tmp_path / "broken.yaml"
     broken.write_text("edition: act8.0\nformat: std\nturn: [\n", encoding="utf-8")
 
-    def crash(self: Game) -> None:
+    def crash() -> None:
         raise RuntimeError("boom in the flow")
 
+    def crashing_game(*args: Any, **kwargs: Any) -> Game:
+        game = new_game(*args, **kwargs)
+        game.play = crash  # type: ignore[method-assign]  # (the compiled Game's class cannot be patched)
+        return game
+
     monkeypatch.delenv("BPDSL_DEBUG", raising=False)
-    monkeypatch.setattr(Game, "play", crash)
+    monkeypatch.setattr(scenario, "new_game", crashing_game)
     r = runner.invoke(app, ["scenario", str(good), str(broken)])
     assert r.exit_code == 3, r.output
     lines = r.stdout.splitlines()

@@ -124,3 +124,60 @@ def test_without_a_compiler_the_build_says_so_and_bpdsl_runs_pure(tmp_path: Path
     assert p.stdout.startswith("note: bpdsl runs as pure Python"), p.stdout
     assert "no-such-compiler" in p.stdout or "not installed" in p.stdout
     assert not (tmp_path / "build").exists()
+
+
+# two modules made for the test in a copy of the tree: the second's build reads the first's C fields
+BASE, USER = "bpdsl.probe_base", "bpdsl.probe_user"
+PAIR = {
+    "probe_base.py": "class Box:\n    def __init__(self, n):\n        self.n = n\n",
+    "probe_base.pxd": "cdef class Box:\n    cdef public object n\n",
+    "probe_user.py": ("import cython\nfrom bpdsl.probe_base import Box\n\n\n@cython.locals(b=Box)\n"
+                      "def twice(b):\n    return 2 * b.n\n"),
+    "probe_user.pxd": "from bpdsl.probe_base cimport Box\n",
+}
+PAIR_PROBE = f"""
+import json
+from bpdsl import speedups
+import {BASE}, {USER}
+print(json.dumps({{"twice": {USER}.twice({BASE}.Box(21)), "status": speedups.status()}}))
+"""
+
+
+def test_a_build_that_reads_another_modules_fields_goes_with_that_build(tmp_path: Path) -> None:
+    """A module whose .pxd cimports another's classes is compiled against their C layout: it is served only
+    while that module's build is served unchanged, and rebuilt with it; editing only a .pxd makes a build stale."""
+    pytest.importorskip("Cython")
+    tree = tmp_path / "tree"
+    shutil.copytree(ROOT / "bpdsl", tree / "bpdsl", ignore=shutil.ignore_patterns("__pycache__"))
+    for name, text in PAIR.items():
+        (tree / "bpdsl" / name).write_text(text, encoding="utf-8")
+    out = tmp_path / "build"
+
+    def build() -> str:
+        p = subprocess.run([sys.executable, str(BUILD), "--root", str(tree), "--out", str(out), "--module", BASE,
+                            "--module", USER, "--jobs", "2"], capture_output=True, text=True, timeout=600)
+        assert p.returncode == 0, p.stdout + p.stderr
+        if p.stdout.startswith("note:"):
+            pytest.skip(p.stdout.strip())
+        return p.stdout
+
+    build()
+    manifest = json.loads((out / speedups.MANIFEST).read_text(encoding="utf-8"))
+    assert manifest["modules"][USER]["requires"] == {BASE: manifest["modules"][BASE]["source_sha256"]}
+    env = {"PYTHONPATH": str(tree), speedups.DIR_ENV: str(out)}
+    both = _run(PAIR_PROBE, cwd=tmp_path, **env)
+    assert both["twice"] == 42 and both["status"]["active"] == [BASE, USER]
+
+    base_pxd = tree / "bpdsl" / "probe_base.pxd"
+    base_pxd.write_text(base_pxd.read_text(encoding="utf-8") + "    cdef public object m\n", encoding="utf-8")
+    changed = _run(PAIR_PROBE, cwd=tmp_path, **env)  # the base's layout changed: neither build holds now
+    assert changed["twice"] == 42 and changed["status"]["active"] == []
+    assert sorted(changed["status"]["stale"]) == [BASE, USER]
+
+    assert "compiled 2 modules" in build()  # the user is rebuilt with the base, though its own source is the same
+    assert _run(PAIR_PROBE, cwd=tmp_path, **env)["status"]["active"] == [BASE, USER]
+
+    user_pxd = tree / "bpdsl" / "probe_user.pxd"
+    user_pxd.write_text(user_pxd.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+    only_pxd = _run(PAIR_PROBE, cwd=tmp_path, **env)
+    assert only_pxd["status"]["active"] == [BASE] and only_pxd["status"]["stale"] == [USER]

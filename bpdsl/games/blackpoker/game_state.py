@@ -12,7 +12,7 @@ from typing import Any
 from bpdsl.engine.state import State
 
 
-@dataclass(slots=True)
+@dataclass
 class BlackPokerState(State):
     combat: dict[str, Any] = field(default_factory=dict)  # attackers -> blockers of the current attack
     pack_in_use: bool = False  # the パック option: observations show the packs

@@ -17,6 +17,11 @@ from __future__ import annotations
 
 from typing import Any
 
+try:
+    import cython
+except ImportError:  # without Cython (the ``speed`` extra) its declarations change nothing
+    from bpdsl import purecython as cython
+
 from bpdsl.dsl.cards import RANKS as RANK_ORDER
 from bpdsl.dsl.cards import card_at
 from bpdsl.engine.compiled import RANK, SUIT, TEXT, VALUE, CAction
@@ -120,6 +125,7 @@ class BlackPokerHooks(BaseHooks):
                 players[seat].life.append(cid)
         return state
 
+    @cython.locals(game=Game)
     def move_card(self, game: Game, c: int, zone: int, seat: int, top: bool = True) -> None:
         """Move one card (not a character) to a list zone or the stage; keeps ``loc`` in step."""
         s = game.state
@@ -181,6 +187,7 @@ class BlackPokerHooks(BaseHooks):
         if game.log is not None:  # written last: the summary of the game start (first player, revealed cards)
             game.log.write(Started(first, [self.card_text(c) for c in revealed]))
 
+    @cython.locals(game=Game)
     def win_check(self, game: Game) -> None:
         """3.10.5: a player whose life is 0 loses; both at 0 is a draw."""
         s = game.state
@@ -205,6 +212,7 @@ class BlackPokerHooks(BaseHooks):
     def card_text(self, c: int) -> str:
         return TEXT[c % DECK_SIZE]
 
+    @cython.locals(game=Game)
     def damage(self, game: Game, seat: int, amount: int) -> int:
         """3.7: the top ``amount`` cards of the life to the grave; only as many as there are (3.10.4)."""
         p = game.state.players[seat]
@@ -217,6 +225,7 @@ class BlackPokerHooks(BaseHooks):
             game.log.write(Damaged(seat, n))
         return n
 
+    @cython.locals(game=Game)
     def draw(self, game: Game, seat: int, count: int) -> int:
         p = game.state.players[seat]
         n = min(count, len(p.life))
@@ -226,6 +235,7 @@ class BlackPokerHooks(BaseHooks):
             game.log.write(Drew(seat, n))
         return n
 
+    @cython.locals(game=Game)
     def discard(self, game: Game, seat: int, card: int) -> None:
         """A card of the hand is discarded (cost D or an effect): an event abilities may answer (暴動)."""
         self.move_card(game, card, Z_GRAVE, seat)
@@ -234,6 +244,7 @@ class BlackPokerHooks(BaseHooks):
 
     # ------------------------------------------------------------------ characters
 
+    @cython.locals(ch=Character)
     def size(self, ch: Character) -> int:
         """Size (数字/サイズ): the sum of the card values (Table 3.1), or the fixed size of its definition (a
         trump character: 11 or 26), plus this turn's modifiers."""
@@ -248,6 +259,7 @@ class BlackPokerHooks(BaseHooks):
             return self.armed_id
         return self.soldier_by_rank.get(RANK[cards[0] % DECK_SIZE], self.armed_id)
 
+    @cython.locals(game=Game, ch=Character)
     def put_onto_field(self, game: Game, seat: int, cards: list[int], char_id: str | None, face_up: bool,
                        driven: bool) -> list[Character]:
         """Put cards onto the field as one soldier, or as bulwarks (one bulwark per card, 3.8.3)."""
@@ -285,6 +297,7 @@ class BlackPokerHooks(BaseHooks):
         field[idx] = new
         return new
 
+    @cython.locals(game=Game, ch=Character)
     def leave_field(self, game: Game, ch: Character, to: int, seat: int | None = None,
                     order: list[int] | None = None) -> None:
         """Move a whole character off the field (to the grave, the hand or the top of the life)."""
@@ -306,10 +319,12 @@ class BlackPokerHooks(BaseHooks):
             game.log.write(Left(ch.controller, ch.char_id, self.zones.name(to), [self.card_text(c) for c in ch.cards],
                                 ch.face_up))
 
+    @cython.locals(game=Game, ch=Character)
     def to_grave(self, game: Game, ch: Character) -> None:
         if ch in game.state.players[ch.controller].field:
             self.leave_field(game, ch, Z_GRAVE)
 
+    @cython.locals(game=Game, ch=Character)
     def find(self, game: Game, uid: int) -> Character | None:
         for p in game.state.players:
             for ch in p.field:
@@ -317,6 +332,7 @@ class BlackPokerHooks(BaseHooks):
                     return ch
         return None
 
+    @cython.locals(game=Game, ch=Character)
     def can_attack(self, game: Game, ch: Character) -> bool:
         """アタッカー: a charged soldier with the attacker label, not in 準備 unless it has 速攻."""
         if ch.kind != "soldier" or ch.driven or not ch.face_up:
@@ -460,6 +476,7 @@ class BlackPokerHooks(BaseHooks):
 
     # ------------------------------------------------------------------ expressions
 
+    @cython.locals(game=Game, inst=ActionInstance, ch=Character)
     def before_effect(self, game: Game, inst: Any) -> None:
         """Remember what the effect may still need after its target moves (死の槍: the target's owner)."""
         t = inst.target
@@ -537,6 +554,7 @@ class BlackPokerHooks(BaseHooks):
 
     # ------------------------------------------------------------------ keys, targets, costs
 
+    @cython.locals(game=Game, a=CAction)
     def key_choices(self, game: Game, a: CAction, seat: int) -> list[tuple[int, ...]]:
         hand = game.state.players[seat].hand
         tables = a.key_tables
@@ -557,6 +575,7 @@ class BlackPokerHooks(BaseHooks):
         by_card = {card_at(c % DECK_SIZE): c for c in hand}
         return [tuple(sorted(by_card[k] for k in combo)) for combo in key.choices(list(by_card))]
 
+    @cython.locals(game=Game, a=CAction)
     def has_key(self, game: Game, a: CAction, seat: int) -> bool:
         """Whether the hand holds at least one legal key for ``a`` (cheaper than listing them all)."""
         hand = game.state.players[seat].hand
@@ -583,6 +602,7 @@ class BlackPokerHooks(BaseHooks):
             return bool(hand)
         return bool(self.key_choices(game, a, seat))
 
+    @cython.locals(game=Game, ch=Character)
     def budget(self, game: Game, seat: int) -> tuple[int, int, int, int, frozenset[str]]:
         """What ``seat`` could pay right now: charged bulwarks, hand, life, characters, and the action types
         whose costs a character's ability waives (computed once per listing of legal actions)."""
@@ -602,6 +622,7 @@ class BlackPokerHooks(BaseHooks):
                     waived = waived | types
         return bulwarks, len(p.hand), len(p.life), len(field), waived
 
+    @cython.locals(a=CAction)
     def affordable(self, game: Game, budget: tuple[int, int, int, int, frozenset[str]], a: CAction, seat: int,
                    n_keys: int) -> bool:
         """can_pay from a :meth:`budget`, for a key of ``n_keys`` cards taken from the hand."""
@@ -620,6 +641,7 @@ class BlackPokerHooks(BaseHooks):
         b, l_, d, s_ = counts
         return b <= bulwarks and l_ <= life and d <= hand - n_keys and s_ <= field
 
+    @cython.locals(game=Game, a=CAction, ch=Character)
     def can_pay_n(self, game: Game, a: CAction, seat: int, n_keys: int) -> bool:
         """can_pay for some key of ``n_keys`` cards taken from the hand."""
         letters = a.cost
@@ -654,6 +676,7 @@ class BlackPokerHooks(BaseHooks):
                     letters = letters.replace(letter, "")
         return letters
 
+    @cython.locals(game=Game, a=CAction)
     def can_pay(self, game: Game, a: CAction, seat: int, keys: tuple[int, ...]) -> bool:
         """can_pay_n for these keys: only the key cards taken from the hand leave it short for D."""
         if not a.cost:
@@ -661,6 +684,7 @@ class BlackPokerHooks(BaseHooks):
         loc = game.state.loc
         return self.can_pay_n(game, a, seat, sum(1 for k in keys if loc[k][0] == Z_HAND))
 
+    @cython.locals(game=Game, inst=ActionInstance)
     def pay_costs(self, game: Game, inst: Any) -> None:
         """Pay every cost letter through the op the game definition maps it to (Table 3.2)."""
         if not inst.action.cost:  # most actions cost nothing (and a waiver only takes letters away)
