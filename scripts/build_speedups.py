@@ -7,6 +7,13 @@ SHA-256 of the source each extension was built from, and bpdsl serves an extensi
 still hashes to that value.  Without Cython or a C compiler it says so and exits 0: bpdsl then runs pure.
 A compile error exits 1.
 
+A module's source is its ``.py`` file and, if there is one, the ``.pxd`` beside it: Cython's compile-time
+declarations that make its classes extension types with their fields in C slots, and the ``cimport`` of the
+types its ``@cython.locals`` declarations name (bpdsl.purecython stands in for Cython where it is not
+installed).  The ``.py`` file stays the one definition of the behaviour.  A module that cimports another's
+classes reads their fields at fixed offsets: it is compiled again whenever that module changes, and the
+manifest records the hash it was built against (``requires``) so that it is served only with that build.
+
 The modules are chosen by measured gain (the README's Benchmark section): those where random-vs-random play
 spends its time.  The rest of the engine and the op modules each take about one per cent of it or less, and
 the CLI modules must stay pure (typer reads their signatures).
@@ -51,6 +58,16 @@ MODULES = (
     "bpdsl.ops.field",
     "bpdsl.ops.counters",
     "bpdsl.games.blackdoubt.ops",
+    # what stayed pure in play after the typed fields (cProfile of compiled play): expression names, the
+    # shuffle, the end-state hash, BlackPoker's cost, turn, combat and magic ops, nested steps
+    "bpdsl.engine.contract",
+    "bpdsl.engine.rng",
+    "bpdsl.engine.log",
+    "bpdsl.games.blackpoker.ops.costs",
+    "bpdsl.games.blackpoker.ops.turn",
+    "bpdsl.games.blackpoker.ops.combat",
+    "bpdsl.games.blackpoker.ops.magic",
+    "bpdsl.ops._nested",
 )
 
 # Python's semantics kept exactly: annotations are not read as C types (a hint is not a guarantee here),

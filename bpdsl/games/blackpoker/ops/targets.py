@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
+try:
+    import cython
+except ImportError:  # without Cython (the ``speed`` extra) its declarations change nothing
+    from bpdsl import purecython as cython
+
 from bpdsl.dsl.cards import card_at, parse_pattern
+from bpdsl.engine.core import Ctx
+from bpdsl.engine.state import Character
 
 from bpdsl.games.blackpoker.ops._common import NOUNS, get, noun_targets, request_word, target_sentence
 from bpdsl.ops.registry import PhraseContext, declare
@@ -57,6 +64,7 @@ def _prepare_character(a: Mapping[str, Any]) -> Callable[[Any, Mapping[str, Any]
     mine, theirs = who != "opponent", who != "self"
 
     if slot is None and not no_joker and not same_suit:  # by type and controller alone (most calls)
+        @cython.locals(ctx=Ctx, ch=Character)
         def by_kind(ctx: Any, _a: Mapping[str, Any]) -> list[Any]:
             seat, players = ctx.seat, ctx.game.state.players
             out = []
@@ -67,6 +75,7 @@ def _prepare_character(a: Mapping[str, Any]) -> Callable[[Any, Mapping[str, Any]
             return out
         return by_kind
 
+    @cython.locals(ctx=Ctx, ch=Character)
     def run(ctx: Any, _a: Mapping[str, Any]) -> list[Any]:
         seat, players = ctx.seat, ctx.game.state.players
         suits = {SUIT[c % DECK_SIZE] for c in ctx.inst.keys} if same_suit else None
