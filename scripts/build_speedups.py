@@ -68,6 +68,8 @@ MODULES = (
     "bpdsl.games.blackpoker.ops.combat",
     "bpdsl.games.blackpoker.ops.magic",
     "bpdsl.ops._nested",
+    # the copies of the state behind the step API's checkpoints and clones (the search agent's playouts)
+    "bpdsl.engine.snapshot",
 )
 
 # Python's semantics kept exactly: annotations are not read as C types (a hint is not a guarantee here),

@@ -15,6 +15,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+try:
+    import cython
+except ImportError:  # without Cython (the ``speed`` extra) its declarations change nothing
+    from bpdsl import purecython as cython
+
 from bpdsl.engine.state import ActionInstance, Character, Player, State
 
 Memo = dict[int, ActionInstance]
@@ -48,6 +53,7 @@ def copy_value(v: Any, memo: Memo) -> Any:
     return v  # compiled, immutable objects (CAction, ...)
 
 
+@cython.locals(x=ActionInstance)
 def copy_inst(x: ActionInstance, memo: Memo) -> ActionInstance:
     got = memo.get(id(x))
     if got is None:
@@ -57,11 +63,13 @@ def copy_inst(x: ActionInstance, memo: Memo) -> ActionInstance:
     return got
 
 
+@cython.locals(ch=Character)
 def copy_character(ch: Character) -> Character:
     return Character(ch.uid, ch.kind, ch.char_id, list(ch.cards), ch.owner, ch.controller, ch.face_up, ch.driven,
                      ch.entered_turn, ch.size_mod)
 
 
+@cython.locals(p=Player, new=Player)
 def copy_player(p: Player) -> Player:
     cls = type(p)
     new = cls.__new__(cls)
@@ -72,6 +80,7 @@ def copy_player(p: Player) -> Player:
     return new
 
 
+@cython.locals(s=State, new=State)
 def copy_state(s: State, memo: Memo) -> State:
     """A copy of ``s`` sharing nothing mutable with it; ActionInstances through ``memo``."""
     cls = type(s)
