@@ -28,7 +28,7 @@ from bpdsl.engine.contract import GameHooks
 from bpdsl.engine.decisions import Agent, Context, DecisionRequest, Labels, index_chooser
 from bpdsl.engine.errors import GameAborted
 from bpdsl.engine.snapshot import Memo, copy_inst, copy_state
-from bpdsl.engine.state import ActionInstance, State
+from bpdsl.engine.state import ActionInstance, State, check_state_class
 from bpdsl.dsl.expr import parse
 from bpdsl.engine.log import state_hash
 
@@ -128,6 +128,7 @@ class Game:
         self._key_attr = zones.player_class.ZONE_ATTRS[zones.keys] if zones.keys >= 0 else ""  # the hand
         self._stage_zone, self._spent_zone = zones.stage, zones.spent
         self.state = hooks.new_state(self, decks)
+        check_state_class(type(self.state))
         self.current: ActionInstance | None = None
         self.chosen: CAction | None = None
         self.events: list[Event] = []

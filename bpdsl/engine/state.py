@@ -134,3 +134,24 @@ def _positional(cls: type) -> None:
 
 
 _positional(State)
+
+_CHECKED: set[type] = set()
+
+
+def check_state_class(cls: type) -> None:
+    """Refuse a game's State subclass that declares the core's fields again as slots (``@dataclass(slots=True)``
+    does): the compiled build reads them from State's own C slots, which the subclass's would hide, so such a
+    game would play otherwise compiled than pure.  A subclass adds its own fields only (``@dataclass``)."""
+    if cls in _CHECKED:
+        return
+    core = set(State.__dataclass_fields__)  # type: ignore[attr-defined]
+    for k in cls.__mro__:
+        if k is State:
+            break
+        slots = k.__dict__.get("__slots__", ())
+        hidden = core.intersection((slots,) if isinstance(slots, str) else slots)
+        if hidden:
+            raise TypeError(f"{k.__module__}.{k.__qualname__} declares State's fields {', '.join(sorted(hidden))} "
+                            "again as slots (@dataclass(slots=True)?): a game's State subclass may add fields, "
+                            "not slots for the core's; use @dataclass without slots=True")
+    _CHECKED.add(cls)
