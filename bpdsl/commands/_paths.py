@@ -16,16 +16,25 @@ import typer
 from bpdsl.model import Definitions
 
 
-def output_dir_problem(path: Path) -> str | None:
-    """Why ``path`` cannot serve as an output directory (created if missing), or None when it can."""
+def output_dir_problem(path: Path, create: bool = True) -> str | None:
+    """Why ``path`` cannot serve as an output directory, or None when it can.  With ``create`` a missing
+    directory is made now; without, nothing is made: the nearest existing folder on the way must be one that
+    can be written into (a long run that is stopped before it writes then leaves nothing behind)."""
     if path.exists() and not path.is_dir():
         return f"{path} exists and is not a directory"
+    probe = path
+    if not create:
+        while not probe.exists() and probe.parent != probe:
+            probe = probe.parent
+        if not probe.is_dir():
+            return f"{probe} exists and is not a directory"
     try:
-        path.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryFile(dir=path):
+        if create:
+            path.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=probe):
             pass
     except OSError as exc:
-        return f"cannot write into {path}: {exc.strerror or exc}"
+        return f"cannot write into {probe}: {exc.strerror or exc}"
     return None
 
 
@@ -36,9 +45,10 @@ def output_file_problem(path: Path) -> str | None:
     return output_dir_problem(path.parent)
 
 
-def output_dir_or_exit(path: Path, command: str) -> None:
-    """Exit 2 with ``bpdsl <command>: <why>`` when ``path`` cannot be an output directory."""
-    problem = output_dir_problem(path)
+def output_dir_or_exit(path: Path, command: str, create: bool = True) -> None:
+    """Exit 2 with ``bpdsl <command>: <why>`` when ``path`` cannot be an output directory (see
+    :func:`output_dir_problem` for ``create``)."""
+    problem = output_dir_problem(path, create)
     if problem is not None:
         typer.echo(f"bpdsl {command}: {problem}", err=True)
         raise typer.Exit(2)

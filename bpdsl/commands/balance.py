@@ -174,7 +174,7 @@ def report_cmd(
     from bpdsl.sim.report import write_report
 
     backend_or_exit("balance report", backend, address)
-    output_dir_or_exit(out, "balance report")
+    output_dir_or_exit(out, "balance report", create=False)  # made when the report is written, after the games
     specs = [a] if b is None else [a, b]
     planned = [(spec, _job("report", spec, fmt, agents, seed, coverage)) for spec in specs]
     runs = [_run("report", spec, job, games, jobs, backend, address) for spec, job in planned]

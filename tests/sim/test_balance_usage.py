@@ -90,3 +90,21 @@ def test_a_report_without_coverage_is_written(tmp_path) -> None:
                                  "--out", str(out)])
     assert r.exit_code == 0, (r.output, r.exception)
     assert not (out / "coverage.csv").exists() and "Rule coverage" not in (out / "index.html").read_text("utf-8")
+
+
+def test_the_report_folder_is_made_only_when_the_report_is_written(tmp_path, monkeypatch) -> None:
+    """A report stopped before it is written (Ctrl-C during the games) leaves no empty folder behind, and an
+    --out that cannot become a folder is refused before any game is played."""
+    from bpdsl.commands import balance
+
+    def stopped(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(balance, "_run", stopped)
+    out = tmp_path / "new" / "report"
+    r = CliRunner().invoke(app, ["balance", "report", "act8.0/lite", "-n", "2", "--jobs", "1", "--out", str(out)])
+    assert r.exit_code != 0 and not (tmp_path / "new").exists(), (r.exit_code, r.output)
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    r = CliRunner().invoke(app, ["balance", "report", "act8.0/lite", "--out", str(blocker / "report")])
+    assert r.exit_code == 2 and f"{blocker} exists and is not a directory" in r.output, r.output
