@@ -164,3 +164,26 @@ def test_play_on_hands_a_step_game_to_callback_agents(edition: str, fmt: str) ->
             assert (x.state_hash, x.winner, x.turns, x.decisions, x.raised) == (
                 ref.state_hash, ref.winner, ref.turns, ref.decisions, ref.raised)
     assert len(kinds) >= 2
+
+
+def test_a_clone_copies_every_field_of_a_game() -> None:
+    """``clone`` copies a game's fields by the names in ``_GAME_FIELDS`` (compiled, the fields core.pxd declares
+    sit in C slots, not in the game's ``__dict__``): the list names every declared field and every attribute a
+    game gives itself, so that a field added to one and not to the other cannot be lost by a clone."""
+    import re
+    from pathlib import Path
+
+    from bpdsl.engine.core import _GAME_FIELDS
+
+    pxd = (Path(__file__).resolve().parents[2] / "bpdsl/engine/core.pxd").read_text(encoding="utf-8")
+    block = pxd.split("cdef class Game:", 1)[1]
+    declared = {name.strip() for names in re.findall(r"cdef public \w+ ([\w, ]+)", block)
+                for name in names.split(",")}
+    assert declared == set(_GAME_FIELDS)
+    game = new_game(build_rules("act8.0", "std"), None, 3)
+    game.pending()
+    assert set(vars(game)) <= set(_GAME_FIELDS)  # pure Python: all of them; compiled: none
+    clone = game.clone()
+    for name in _GAME_FIELDS:
+        if name not in ("_legal_cache", "_feed", "_scratch", "_shared"):  # copied or made anew on purpose
+            assert getattr(clone, name) is getattr(game, name), name
