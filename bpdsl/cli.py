@@ -25,16 +25,16 @@ app = typer.Typer(
 
 def _show_version(value: bool) -> None:
     if value:
-        from bpdsl import __version__
+        from bpdsl import __version__, speedups
 
-        typer.echo(f"bpdsl {__version__}")
+        typer.echo(f"bpdsl {__version__}, {speedups.summary()}")
         raise typer.Exit(0)
 
 
 @app.callback()
 def _root(
     version: bool = typer.Option(False, "--version", callback=_show_version, is_eager=True,
-                                 help="Print the version of bpdsl and exit."),
+                                 help="Print the version of bpdsl and which build runs (compiled or pure Python), and exit."),
 ) -> None:
     """BlackPoker rules as a validated YAML DSL: validate, play and print them."""
     from bpdsl.dsl import project

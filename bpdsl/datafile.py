@@ -4,10 +4,12 @@ A file is text a person (or a program, or an attacker) wrote, so before any pars
 three limits are checked on the cheap:
 
 * **size** — at most :data:`MAX_BYTES` bytes (a definitions file is a few KiB, a game's log a few hundred);
-* **depth** — at most :data:`MAX_DEPTH` levels of nested lists and mappings.  The YAML is first read as a
-  flat stream of parser events (libyaml's event parser keeps its own stack and never recurses), counting
-  the open collections; only a document within the limit reaches the composer, which does recurse (in C:
-  25,000 levels crash the process);
+* **depth** — at most :data:`MAX_DEPTH` levels of nested lists and mappings.  The depth is first read
+  from the characters (:mod:`bpdsl.yamldepth`), before any parser: so a PyYAML with a nesting limit of its
+  own gives the same diagnostic as one without.  Then the YAML is read as a flat stream of parser events
+  (libyaml's event parser keeps its own stack and never recurses), counting the open collections exactly;
+  only a document within the limit reaches the composer, which does recurse (in C: 25,000 levels crash
+  the process);
 * **expansion** — at most :data:`MAX_NODES` values once every alias is expanded.  The same event pass
   records the size of each anchored node, so an alias bomb ("billion laughs", nine aliases of nine
   aliases ...) is refused after a few hundred events instead of filling the memory.
@@ -25,6 +27,8 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import yaml
+
+from bpdsl.yamldepth import first_too_deep
 
 MAX_BYTES = 16 * 1024 * 1024  # far above any definitions file, deck, scenario or log of one game
 MAX_DEPTH = 100  # definitions need about 8 levels; a log line 4
@@ -67,6 +71,9 @@ def yaml_limits_problem(text: str, *, max_depth: int = MAX_DEPTH, max_nodes: int
     if size > max_bytes:
         return InputProblem("size", 1, 1, f"the file has {size:,} bytes; at most {max_bytes:,} are read",
                             "split it into several files")
+    deep = first_too_deep(text, max_depth)  # from the characters: the same for every parser version
+    if deep is not None:
+        return _too_deep(deep[0], deep[1], max_depth)
     depth = 0
     expanded = 0
     starts: list[tuple[str | None, int]] = []  # open collections: (anchor, expanded count at their start)
@@ -76,10 +83,7 @@ def yaml_limits_problem(text: str, *, max_depth: int = MAX_DEPTH, max_nodes: int
             if isinstance(ev, _OPEN):
                 depth += 1
                 if depth > max_depth:
-                    return InputProblem("depth", ev.start_mark.line + 1, ev.start_mark.column + 1,
-                                        f"nested more than {max_depth} levels deep",
-                                        "a document needs only a few levels of lists and mappings; "
-                                        "check for an unclosed '[' or '{'")
+                    return _too_deep(ev.start_mark.line + 1, ev.start_mark.column + 1, max_depth)
                 starts.append((ev.anchor, expanded))
                 expanded += 1
             elif isinstance(ev, _CLOSE):
@@ -99,9 +103,19 @@ def yaml_limits_problem(text: str, *, max_depth: int = MAX_DEPTH, max_nodes: int
                 return InputProblem("expansion", ev.start_mark.line + 1, ev.start_mark.column + 1,
                                     f"the document expands to more than {max_nodes:,} values",
                                     "check the anchors (&) and aliases (*): they must not expand without end")
+    except yaml.MarkedYAMLError as exc:  # a parser with a nesting limit of its own (libyaml's 1,000 levels)
+        mark = exc.problem_mark
+        if mark is not None and "nesting depth" in str(exc.problem or ""):
+            return _too_deep(mark.line + 1, mark.column + 1, max_depth)
+        return None
     except yaml.YAMLError:
         return None
     return None
+
+
+def _too_deep(line: int, col: int, max_depth: int) -> InputProblem:
+    return InputProblem("depth", line, col, f"nested more than {max_depth} levels deep",
+                        "a document needs only a few levels of lists and mappings; check for an unclosed '[' or '{'")
 
 
 def _events(text: str) -> Iterator[yaml.Event]:

@@ -1,7 +1,8 @@
 """Compiled builds of the hot modules, used only while they are builds of the sources as they are now.
 
-``scripts/setup.sh`` compiles the modules where play spends its time with Cython (``scripts/build_speedups.py``)
-into a cache outside the package, ``build/speedups/<ABI>/`` of the checkout, and writes a manifest there:
+The build backend compiles the modules where play spends its time with Cython whenever the package is built
+(``scripts/build_hook.py`` runs ``scripts/build_speedups.py``: for a wheel, ``pip install .`` and the editable
+install of ``scripts/setup.sh``) into ``bpdsl/_compiled/<ABI>/`` inside the package, and writes a manifest there:
 for each module, the SHA-256 of the source it was built from (the ``.py`` file and the ``.pxd`` declaring its
 classes' C fields, if any), the extension file, and the modules whose C fields it reads.  Importing
 ``bpdsl`` installs a finder (:class:`SpeedupFinder`) at the front of ``sys.meta_path`` that serves a
@@ -28,6 +29,7 @@ if TYPE_CHECKING:  # typing is not imported at run time (see above)
 
 PURE_ENV = "BPDSL_PURE"
 DIR_ENV = "BPDSL_SPEEDUPS_DIR"
+COMPILED_DIR = "_compiled"  # inside the package: bpdsl/_compiled/<ABI>/
 MANIFEST = "manifest.json"
 FORMAT = 1
 
@@ -40,12 +42,12 @@ def abi_tag() -> str:
 
 
 def build_dir() -> str:
-    """Where the compiled modules of this checkout are (``BPDSL_SPEEDUPS_DIR`` overrides)."""
+    """Where the compiled modules of this installation are (``BPDSL_SPEEDUPS_DIR`` overrides): inside the
+    package, where a wheel ships them and the editable install builds them."""
     env = os.environ.get(DIR_ENV)
     if env:
         return env
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    return os.path.join(root, "build", "speedups", abi_tag())
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), COMPILED_DIR, abi_tag())
 
 
 def pure_requested() -> bool:
@@ -193,7 +195,7 @@ def status() -> dict[str, object]:
     if pure_requested():
         note = f"{PURE_ENV} is set"
     elif finder is None:
-        note = f"nothing built in {build_dir()} (scripts/setup.sh builds it)"
+        note = "no compiled build installed (installing the package compiles it where Cython and a C compiler are)"
     return {"active": active, "stale": sorted(set(finder.stale)) if finder else [], "note": note}
 
 
@@ -209,3 +211,18 @@ def describe() -> str:
     if stale:
         text += f"; imported pure, source changed since the build: {', '.join(stale)}"
     return text
+
+
+def summary() -> str:
+    """Which build this installation runs, in a few words, before anything is imported: ``compiled (27 of 27
+    hot modules)``, or ``pure Python (why)``: for ``bpdsl --version`` and the set-up."""
+    if pure_requested():
+        return f"pure Python ({PURE_ENV} is set)"
+    finder = _finder()
+    if finder is None:
+        return f"pure Python ({status()['note']})"
+    names = usable()
+    if not names:
+        return "pure Python (the compiled build does not match the sources; install the package again)"
+    return f"compiled ({len(names)} of {len(finder.modules)} hot modules)"
+

@@ -1,4 +1,7 @@
-"""Compile the hot modules of bpdsl with Cython into build/speedups/<ABI>/ (see bpdsl/speedups.py).
+"""Compile the hot modules of bpdsl with Cython into bpdsl/_compiled/<ABI>/ (see bpdsl/speedups.py).
+
+The build backend runs this for every wheel and editable install (scripts/build_hook.py); by hand, to
+compile again without reinstalling:
 
     .venv/bin/python scripts/build_speedups.py [--jobs 2] [--out DIR] [--module NAME ...] [--force]
 
@@ -80,7 +83,12 @@ DIRECTIVES = {"language_level": 3, "annotation_typing": False, "binding": True}
 CFLAGS = ["-g0"]
 
 
-def _no_compiler() -> str:
+def default_out(root: Path) -> Path:
+    """Where the build of the tree ``root`` goes: inside its package, so that a wheel can ship it."""
+    return root / "bpdsl" / speedups.COMPILED_DIR / speedups.abi_tag()
+
+
+def no_compiler() -> str:
     """Why nothing can be compiled here, or ""."""
     try:
         import Cython  # noqa: F401
@@ -189,16 +197,16 @@ def build(root: Path, out: Path, modules: list[str], jobs: int, force: bool = Fa
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 1)
-    ap.add_argument("--out", type=Path, default=None, help="build directory (default: bpdsl's build/speedups/<ABI>)")
+    ap.add_argument("--out", type=Path, default=None, help="build directory (default: bpdsl/_compiled/<ABI>)")
     ap.add_argument("--root", type=Path, default=ROOT, help="the tree whose bpdsl/ is compiled")
     ap.add_argument("--module", action="append", help="compile this module (repeatable; default: the hot ones)")
     ap.add_argument("--force", action="store_true", help="compile every module again")
     a = ap.parse_args()
-    why = _no_compiler()
+    why = no_compiler()
     if why:
         print(f"note: bpdsl runs as pure Python: the compiled speed-ups are not built ({why}).")
         return 0
-    out = a.out or Path(speedups.build_dir())
+    out = a.out or default_out(a.root.resolve())
     t0 = time.monotonic()
     try:
         done = build(a.root.resolve(), out.resolve(), a.module or list(MODULES), max(1, a.jobs), a.force)

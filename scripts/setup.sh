@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # Set up a fresh machine: Debian packages (Japanese font for the PDFs, graphviz for the flow diagrams,
-# chromium for the browser tests of the sandbox), a virtual environment in .venv, the package with its
-# test extras, and the compiled speed-ups of its hot modules (build/speedups/). Safe to run again.
+# chromium for the browser tests, tmux for the terminal tests), a virtual environment in .venv with the
+# locked dependencies (requirements/lock.txt, installed by uv with their hashes), and bpdsl itself as an
+# editable install, whose build compiles the hot modules with Cython (bpdsl/_compiled/). Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+UV_VERSION=0.13.9
 
 need_apt=()
 fc-list 2>/dev/null | grep -qi "IPAex" || need_apt+=(fonts-ipaexfont)
 command -v dot >/dev/null 2>&1 || need_apt+=(graphviz)
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
-command -v tmux >/dev/null 2>&1 || need_apt+=(tmux)  # terminal tests (progress bar)
+command -v tmux >/dev/null 2>&1 || need_apt+=(tmux)
+command -v pdftoppm >/dev/null 2>&1 || need_apt+=(poppler-utils)
 if [ ${#need_apt[@]} -gt 0 ]; then
   SUDO=""
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"
@@ -18,10 +21,14 @@ if [ ${#need_apt[@]} -gt 0 ]; then
     || { $SUDO apt-get update -q >/dev/null && $SUDO apt-get install -y -q "${need_apt[@]}" >/dev/null; }
 fi
 
-if [ ! -x .venv/bin/python ]; then
-  python3 -m venv .venv
+[ -x .venv/bin/python ] || python3 -m venv .venv
+if [ "$(.venv/bin/uv --version 2>/dev/null | cut -d' ' -f2)" != "$UV_VERSION" ]; then
+  .venv/bin/python -m pip install -q --disable-pip-version-check "uv==$UV_VERSION" 2>&1 | grep -v -i "warning: location" || true
 fi
-.venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test,speed]" 2>&1 | grep -v -i "warning: location" || true
-.venv/bin/python -c "import bpdsl, cerberus, weasyprint, pypdf, sphinx"
-# the compiled speed-ups (Cython, both cores); without a C compiler it says so and bpdsl runs pure
-.venv/bin/python scripts/build_speedups.py
+export UV_PYTHON=.venv/bin/python UV_NO_PROGRESS=1
+.venv/bin/uv pip install -q --require-hashes -r requirements/lock.txt
+# the package itself, with no dependency of its own choosing: its build compiles the hot modules (the
+# build hook reports each step on stderr; Cython's own warnings are noise for a user)
+.venv/bin/uv pip install -q --no-deps --no-build-isolation --reinstall-package bpdsl -e . 2>&1 \
+  | grep -v -E "^warning: |Annotation ignored|critical_section" || true
+.venv/bin/python -c "import bpdsl, cerberus, weasyprint, pypdf, sphinx; from bpdsl import speedups; print('bpdsl:', speedups.summary())"

@@ -132,3 +132,29 @@ def test_a_designer_edition_from_new_to_bench_without_flags(installed: Path, tmp
     bundled = load_definitions()
     parent = bundled.editions[newest_edition(bundled, "blackpoker") or ""]
     assert {(s["edition"], s["format"]) for s in json.loads(r.stdout)["speed"]} == {("my", f.id) for f in parent.formats}
+
+
+def test_the_wheel_runs_its_compiled_modules_and_plays_the_same_games_pure(installed: Path, tmp_path: Path) -> None:
+    """The build backend compiled the hot modules into the wheel (where the building machine has a C
+    compiler, as every machine running this suite does: scripts/setup.sh installs the compiler's packages
+    with Python); BPDSL_PURE=1 turns them off, and both play the same games."""
+    from bpdsl import speedups
+
+    built = speedups.read_manifest(speedups.build_dir())
+    if not built:
+        pytest.fail("this checkout has no compiled build: scripts/setup.sh compiles it")
+    r = run(installed, "--version", cwd=tmp_path)
+    assert r.returncode == 0 and f"compiled ({len(built)} of {len(built)} hot modules)" in r.stdout, r.stdout + r.stderr
+    shipped = list((installed.parent / "lib").rglob("bpdsl/_compiled/*/bpdsl/**/*.so"))
+    assert len(shipped) == len(built), shipped
+    env = clean_env(installed)
+    pure = subprocess.run([str(installed / "bpdsl"), "--version"], cwd=tmp_path, capture_output=True, text=True,
+                          env={**env, "BPDSL_PURE": "1"}, timeout=120)
+    assert "pure Python (BPDSL_PURE is set)" in pure.stdout, pure.stdout + pure.stderr
+    games = ["simulate", "-e", "act8.2", "-f", "mast", "-n", "40", "--seed", "5", "--jobs", "1", "--json"]
+    compiled_run = json.loads(run(installed, *games, cwd=tmp_path).stdout)
+    pure_run = json.loads(subprocess.run([str(installed / "bpdsl"), *games], cwd=tmp_path, capture_output=True,
+                                         text=True, env={**env, "BPDSL_PURE": "1"}, timeout=600).stdout)
+    assert compiled_run.pop("compiled") and not pure_run.pop("compiled")
+    compiled_run.pop("elapsed_s", None), pure_run.pop("elapsed_s", None)
+    assert compiled_run == pure_run
