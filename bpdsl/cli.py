@@ -13,6 +13,7 @@ import sys
 import typer
 
 import bpdsl.commands as commands_pkg
+from bpdsl.commands import _help
 
 app = typer.Typer(
     name="bpdsl",
@@ -51,6 +52,7 @@ def _register_all() -> None:
 
 
 _register_all()
+_help.install(app)
 
 
 def main() -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-from rich.console import Console
+from bpdsl.commands._console import CommandConsole
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
@@ -54,9 +54,9 @@ def typed_number(raw: str, first: int, last: int) -> int | None:
 class HumanAgent:
     name = "human"
 
-    def __init__(self, console: Console | None = None, read: Callable[[str], str] | None = None,
+    def __init__(self, console: CommandConsole | None = None, read: Callable[[str], str] | None = None,
                  log: ViewLog | None = None, seat: int = 0, texts: dict[str, list[str]] | None = None):
-        self.console = console or Console(emoji=False)
+        self.console = console or CommandConsole(emoji=False)
         self.read = read or (lambda prompt: self.console.input(prompt))
         self.log = log
         self.seat = seat

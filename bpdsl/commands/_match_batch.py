@@ -98,10 +98,10 @@ def _with_progress(definitions: Definitions, reg: Regulation, matches: int, seed
         from bpdsl.engine.invariants import check as checker
     if not sys.stderr.isatty() or matches < 20:
         return simulate_matches(definitions, reg, matches, seed, given, check=checker, log=log)
-    from rich.console import Console
+    from bpdsl.commands._console import CommandConsole
     from rich.progress import Progress
 
-    with Progress(transient=True, console=Console(stderr=True)) as bar:
+    with Progress(transient=True, console=CommandConsole(stderr=True)) as bar:
         task = bar.add_task("matches", total=matches)
         return simulate_matches(definitions, reg, matches, seed, given, check=checker, log=log,
                                 progress=lambda n: bar.update(task, completed=n))

@@ -94,11 +94,11 @@ def run_cli(regulation: str, seed: int | None, deck: Sequence[Any] = (), system:
             err(f"{reg.name} builds its decks itself ({reg.deck.build}); --deck is for constructed frames")
             raise typer.Exit(2)
         given[0] = legal_decks_or_exit(deck[0], reg)
-    from rich.console import Console
+    from bpdsl.commands._console import CommandConsole
 
     from bpdsl.commands._human import HumanAgent, Quit
 
-    console = Console(emoji=False)
+    console = CommandConsole(emoji=False)
     say: Callable[[str], None] = lambda text: console.print(text, markup=False)  # noqa: E731
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)

@@ -80,11 +80,11 @@ def run_or_exit(cmd: str, job: SimJob, games: int, jobs: Optional[int], backend:
 @contextmanager
 def progress_bar(label: str, total: int) -> Iterator[Callable[[int], None]]:
     """A progress bar with games/s and ETA on stderr, shown only when stderr is a terminal."""
-    from rich.console import Console
+    from bpdsl.commands._console import CommandConsole
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn,
                                TimeElapsedColumn)
 
-    err = Console(stderr=True)
+    err = CommandConsole(stderr=True)
     with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
                   TextColumn("[cyan]{task.fields[rate]}"),
                   TimeElapsedColumn(), TextColumn("{task.fields[eta]}"),

@@ -100,10 +100,10 @@ def compare_cmd(
 def print_compare(result: dict[str, Any], show_all: bool) -> None:
     """The comparison as tables: the game's, the actions' and the characters' rows, then (エクストラ) one
     table of the trumps' rows; only the significant rows unless ``show_all``."""
-    from rich.console import Console
+    from bpdsl.commands._console import CommandConsole
     from rich.markup import escape
 
-    out = Console(emoji=False)
+    out = CommandConsole(emoji=False)
     out.print(f"[bold]{escape(result['a'])}[/bold] vs [bold]{escape(result['b'])}[/bold]: {result['games'][0]} games each, "
               f"seed {result['seed'][0]} (the same deals)", soft_wrap=True)  # definitions paths unbroken
     out.print(f"tests: rates — {result['tests']['rate']}; means — {result['tests']['mean']}; "
@@ -223,13 +223,13 @@ def tournament_cmd(
     if as_json:
         typer.echo(json.dumps(table, ensure_ascii=False, sort_keys=True))
         return
-    from rich.console import Console
+    from bpdsl.commands._console import CommandConsole
 
     t = data_table("A", "B", "games", "A wins", "B wins", "draws", "A's win rate (95 % CI)", "p (Holm)", "sig.",
                    title=f"round-robin, {edition} {fmt}, seed {seed}", names=2)
     for p in table["pairs"]:
         t.add_row(p["a"], p["b"], str(p["games"]), str(p["wins_a"]), str(p["wins_b"]), str(p["draws"]),
                   pct(p["win_rate_a"]), f"{p['p_adjusted']:.3g}", "yes" if p["significant"] else "no")
-    out = Console()
+    out = CommandConsole()
     out.print(t)
     out.print(f"test: {table['test']}")

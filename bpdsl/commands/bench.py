@@ -78,14 +78,14 @@ def register(app: typer.Typer) -> None:
         if as_json:
             typer.echo(json.dumps(report, ensure_ascii=False, sort_keys=True))
             return
-        from rich.console import Console
+        from bpdsl.commands._console import CommandConsole
         from rich.table import Table
 
         t = Table("edition", "format", "games", "games/s", "best slice games/s", "decisions/s", "mean decisions")
         for r in report["speed"]:
             t.add_row(r["edition"], r["format"], str(r["games"]), f"{r['games_per_s']:.1f}",
                       f"{r['best_slice_games_per_s']:.1f}", f"{r['decisions_per_s']:.0f}", f"{r['mean_decisions']:.1f}")
-        c = Console()
+        c = CommandConsole()
         c.print(t)
         c.print(f"modules: {speedups.describe()}", soft_wrap=True)
         if "step" in report:

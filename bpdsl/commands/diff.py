@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from bpdsl.commands._definitions import default_id, with_definitions
-from rich.console import Console
+from bpdsl.commands._console import CommandConsole
 
 
 def register(app: typer.Typer) -> None:
@@ -31,7 +31,7 @@ def diff(
     from bpdsl.dsl.diff import diff_editions
     from bpdsl.dsl.loader import load_selected
 
-    console = Console(highlight=False, soft_wrap=True, markup=False, emoji=False)  # definitions text as written
+    console = CommandConsole(highlight=False, soft_wrap=True, markup=False, emoji=False)  # definitions text as written
     result = load_selected()
     if not result.ok:
         for d in result.errors:

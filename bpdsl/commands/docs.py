@@ -20,7 +20,7 @@ def register(app: typer.Typer) -> None:
 def docs(
     out: Path = typer.Option(..., "--out", "-o", help="Output directory of the built rulebook."),
     builder: str = typer.Option("html", "--builder", "-b", help="Sphinx builder (html, singlehtml, text ...)."),
-    source: Path = typer.Option(DOCS_DIR, "--source", help="The Sphinx project (default: the bundled docs/)."),
+    source: Path = typer.Option(DOCS_DIR, "--source", show_default=False, help="The Sphinx project (default: the bundled docs/)."),
     fresh: bool = typer.Option(False, "--fresh", "-E", help="Ignore the saved environment; read every page."),
 ) -> None:
     """Build the Sphinx rulebook (rules, action lists, flow diagrams, DSL reference); warnings are errors."""

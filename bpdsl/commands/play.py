@@ -45,17 +45,17 @@ def register(app: typer.Typer) -> None:
             return run_cli(regulation, seed)
         import random
 
-        from rich.console import Console
+        from bpdsl.commands._console import CommandConsole
         from rich.markup import escape
 
         from bpdsl.commands._engine_cli import rules_or_exit
         from bpdsl.engine import RandomAgent, new_game
         from bpdsl.commands._human import HumanAgent, Quit
-        from bpdsl.engine.view import ViewLog
+        from bpdsl.engine.view import ViewLog, result_words
 
         rules = rules_or_exit(edition, fmt)
         s = seed if seed is not None else random.SystemRandom().randrange(2**31)
-        console = Console(emoji=False)  # ":100:" in a designer's text stays as written
+        console = CommandConsole(emoji=False)  # ":100:" in a designer's text stays as written
         elog = ViewLog()
         if log:  # a designer's definitions: named by the log's first line, so that `bpdsl replay` finds them
             from bpdsl.dsl import project
@@ -83,12 +83,13 @@ def register(app: typer.Typer) -> None:
         if log:
             elog.dump(log)
         human.tell_events()
+        reason = escape(result_words(game, seat))
         if result.draw:
-            console.print(f"[bold]引き分け[/bold] ({escape(result.reason)})")
+            console.print(f"[bold]引き分け[/bold] ({reason})")
         elif result.winner == seat:
-            console.print(f"[bold green]あなたの勝ち[/bold green] ({escape(result.reason)})")
+            console.print(f"[bold green]あなたの勝ち[/bold green] ({reason})")
         else:
-            console.print(f"[bold red]あなたの負け[/bold red] ({escape(result.reason)})")
+            console.print(f"[bold red]あなたの負け[/bold red] ({reason})")
         console.print(f"{result.turns} ターン, seed {s}, 最終状態ハッシュ {result.state_hash}")
 
 

@@ -180,7 +180,7 @@ def match_replay(log: Path = typer.Argument(..., help="event log written by --lo
 @with_definitions
 def tables(system: str = typer.Option("bp2024", "--system", help="regulation system with compatibility tables")) -> None:
     """Print Tables 5.1, 5.2 and 5.3 (frames and the ○/x compatibility of formats, frames and options)."""
-    from rich.console import Console
+    from bpdsl.commands._console import CommandConsole
     from rich.table import Table
 
     defs = definitions_or_exit()
@@ -193,7 +193,7 @@ def tables(system: str = typer.Option("bp2024", "--system", help="regulation sys
         err(f"no compatibility tables in {system!r}; "
               f"{did_you_mean(system, with_tables) or 'systems with tables: ' + ', '.join(with_tables)}")
         raise typer.Exit(2)
-    console = Console(markup=False, emoji=False)  # names from the definitions, printed as written
+    console = CommandConsole(markup=False, emoji=False)  # names from the definitions, printed as written
     t51 = Table(title="Table 5.1 フレーム一覧")
     for h in ("フレーム", "id", "構築タイプ", "マッチ形式", "デッキ構成方法", "デッキ 1", "デッキ 2"):
         t51.add_column(h)

@@ -96,13 +96,13 @@ def register(app: typer.Typer) -> None:
 
 
 def print_stats(stats: dict[str, Any], check: bool) -> None:
-    from rich.console import Console
+    from bpdsl.commands._console import CommandConsole
     from rich.markup import escape
 
     from bpdsl.commands._sim_cli import data_table, pct
     from bpdsl.sim.coverage import step_label
 
-    out = Console(emoji=False)
+    out = CommandConsole(emoji=False)
     agents = " vs ".join(stats["agents"].values())
     out.print(f"[bold]{stats['edition']} {stats['format']}[/bold] on flow {stats['flow']}: {stats['games']} games "
               f"({agents}), seed {stats['seed']}")

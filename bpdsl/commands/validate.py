@@ -11,7 +11,7 @@ from typing import Optional
 import typer
 
 from bpdsl.commands._definitions import add_definitions, with_definitions
-from rich.console import Console
+from bpdsl.commands._console import CommandConsole
 from rich.table import Column, Table
 
 from bpdsl.diagnostics import CODES
@@ -32,7 +32,7 @@ def validate(
     """Validate definitions: YAML, schemas and semantic checks. Lists every problem as file:line:col."""
     from bpdsl.dsl.loader import load_kinds, load_selected
 
-    console = Console(highlight=False, soft_wrap=True, markup=False, emoji=False)  # definitions text as written
+    console = CommandConsole(highlight=False, soft_wrap=True, markup=False, emoji=False)  # definitions text as written
     if codes:
         load_kinds()
         _import_code_modules()
@@ -76,7 +76,7 @@ def _import_code_modules() -> None:
         importlib.import_module(name)
 
 
-def _summary(console: Console, result) -> None:  # type: ignore[no-untyped-def]
+def _summary(console: CommandConsole, result) -> None:  # type: ignore[no-untyped-def]
     from bpdsl.dsl.project import current
 
     console.print("read: " + current().describe(), markup=False)
@@ -106,7 +106,7 @@ def _summary(console: Console, result) -> None:  # type: ignore[no-untyped-def]
         console.print("; ".join(others), markup=False)
 
 
-def _stats(console: Console, defs) -> None:  # type: ignore[no-untyped-def]
+def _stats(console: CommandConsole, defs) -> None:  # type: ignore[no-untyped-def]
     """Per edition and format: entries (in the summary above), effect steps, text overrides, op usage."""
     from bpdsl.dsl.single_use import REASONS
     from bpdsl.dsl.stats import single_entry_reasons, stats, unused_ops

@@ -54,6 +54,8 @@ class Visibility(Protocol):
 
     def card_text(self, c: int) -> str: ...
 
+    def describe_result(self, reason: str, seat: int) -> str: ...
+
 
 @dataclass
 class Prompt:
@@ -91,6 +93,14 @@ def strings_in(data: Any) -> Iterable[str]:
     elif isinstance(data, (list, tuple)):
         for v in data:
             yield from strings_in(v)
+
+
+def result_words(game: Any, seat: int) -> str:
+    """Why ``game`` ended, in the words ``seat`` reads (あなた/相手); the logged reason when the game has
+    no wording for it (an aborted game's error stays as the engine wrote it)."""
+    reason = game.state.reason or ""
+    describe = getattr(game.hooks, "describe_result", None)
+    return describe(reason, seat) if describe is not None else reason
 
 
 class SeatView:

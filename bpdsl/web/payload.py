@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bpdsl.engine.view import JUDGE, SeatView, judge_line
+from bpdsl.engine.view import JUDGE, SeatView, judge_line, result_words
 from bpdsl.web.tables import Position, Table
 
 _TEXTS: dict[int, dict[str, list[str]]] = {}
@@ -48,7 +48,8 @@ def _result(pos: Position, seat: int) -> dict[str, Any] | None:
         outcome = "引き分け"
     else:
         outcome = "あなたの勝ち" if r.winner == seat else "あなたの負け"
-    return {"outcome": outcome, "winner": r.winner, "draw": r.draw, "turns": r.turns, "reason": r.reason}
+    reason = result_words(pos.game, seat) if pos.game is not None else r.reason
+    return {"outcome": outcome, "winner": r.winner, "draw": r.draw, "turns": r.turns, "reason": reason}
 
 
 def seat_payload(table: Table, seat: int) -> dict[str, Any]:

@@ -27,3 +27,27 @@ def test_every_command_prints_its_help() -> None:
         assert "Usage" in result.output, path
     compare = runner.invoke(app, ["balance", "compare", "--help"], terminal_width=200).output
     assert "EDITION[/FORMAT][@DIR]" in compare  # the brackets printed as written
+
+
+def test_help_shows_plain_words_not_python_types_or_machine_paths() -> None:
+    """Metavars such as EDITION, N and PATH, ranges in words, no default that is this checkout's path, and
+    every description a sentence."""
+    import re
+    from pathlib import Path
+
+    root = str(Path(__file__).resolve().parents[2])
+    runner = CliRunner()
+    for path in _paths(typer.main.get_command(app)):
+        out = runner.invoke(app, [*path, "--help"], terminal_width=300).output
+        for python_type in ("<bool>", "<str>", "<int", "<path>", "<list[", "<float", "x>=", "<=x"):
+            assert python_type not in out, (path, python_type, out)
+        assert root not in out, (path, out)
+        for line in out.splitlines():
+            cells = [c.strip() for c in line.split("│") if c.strip()]
+            described = cells[-1] if cells and cells[-1].startswith(("--", "-")) is False else ""
+            if re.match(r"^[a-z]", described):
+                raise AssertionError(f"{path}: a description starts in lower case: {described!r}")
+    simulate = runner.invoke(app, ["simulate", "--help"], terminal_width=300).output
+    assert re.search(r"--games\s+-n\s+N \[1 to 100,000,000\]\s+Number of games", simulate), simulate
+    assert re.search(r"--edition\s+-e\s+EDITION\s+Edition id", simulate), simulate
+    assert re.search(r"--json\s+Print one JSON object\.", simulate), simulate

@@ -35,6 +35,7 @@ hand value (game.yaml ``values:``) and the point limit (``lose_at``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import re
 from typing import Any
 
 from bpdsl.engine.contract import BaseHooks
@@ -209,6 +210,16 @@ class BlackDoubtHooks(BaseHooks):
                 "hands": [[h.declaration, h.outcome] for h in s.hands]}
 
     # ------------------------------------------------------------------ what a player may see
+
+    def describe_result(self, reason: str, seat: int) -> str:
+        """The point limit's reasons (lose_at) in the reader's words; any other reason as logged."""
+        m = re.fullmatch(r"player (\d+) reached the limit of \w+ \((.*)\)", reason)
+        if m:
+            loser = int(m.group(1))
+            who = f"プレイヤー{loser}" if seat < 0 else ("あなた" if loser == seat else "相手")
+            return f"{who}の得点が上限に達した ({m.group(2)})"
+        m = re.fullmatch(r"both players reached the limit of \w+ \((.*)\)", reason)
+        return f"両者の得点が上限に達した ({m.group(1)})" if m else reason
 
     def describe_event(self, game: Game, e: dict[str, Any], me: int) -> str:
         """One event as the player ``me`` hears it ("" when not told)."""

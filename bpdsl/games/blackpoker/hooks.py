@@ -15,6 +15,7 @@ a soldier, a bulwark and a cost letter are:
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 try:
@@ -211,6 +212,9 @@ class BlackPokerHooks(BaseHooks):
 
     def card_text(self, c: int) -> str:
         return TEXT[c % DECK_SIZE]
+
+    def describe_result(self, reason: str, seat: int) -> str:
+        return describe_result(reason, seat)
 
     @cython.locals(game=Game)
     def damage(self, game: Game, seat: int, amount: int) -> int:
@@ -972,6 +976,17 @@ class BlackPokerHooks(BaseHooks):
         return {"id": ch.uid, "kind": ch.kind, "as": ch.char_id, "name": cdef.name if cdef else ch.char_id,
                 "cards": [self.card_text(c) for c in ch.cards] if visible else ["?"] * len(ch.cards),
                 "face_up": ch.face_up, "driven": ch.driven, "size": self.size(ch) if ch.kind == "soldier" else None}
+
+
+def describe_result(reason: str, seat: int) -> str:
+    """The win check's reasons (3.10.5) in the reader's words; any other reason as logged."""
+    if reason == "both lives are 0":
+        return "両者のライフが0になった"
+    m = re.fullmatch(r"player (\d+)'s life is 0", reason)
+    if m:
+        loser = int(m.group(1))
+        return f"{_who(loser, seat) if seat >= 0 else f'プレイヤー{loser}'}のライフが0になった"
+    return reason
 
 
 # events told in the same words to both seats: event type -> wording over the event's fields

@@ -1,0 +1,36 @@
+"""Tables keep every cell when the output is a file or a pipe: printed as Markdown tables, one row a line,
+never cut to 80 columns with an ellipsis or folded over two lines."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+
+def bpdsl(*args: str) -> subprocess.CompletedProcess[str]:
+    """A run whose output is a pipe, as in ``bpdsl … | cat``."""
+    return subprocess.run([sys.executable, "-m", "bpdsl", *args], capture_output=True, text=True, timeout=600,
+                          env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"})
+
+
+def test_validate_stats_keeps_every_cell_in_a_pipe() -> None:
+    r = bpdsl("validate", "--stats")
+    assert r.returncode == 0, r.stderr
+    assert "…" not in r.stdout
+    rows = [line for line in r.stdout.splitlines() if line.startswith("| ")]
+    assert "| edition | name | flow | format | actions | characters | fogs |" in rows
+    assert "| act8.2 | 第8.2版 | bp2024 | lite (ライト) | 19 | 5 | 2 |" in rows
+    header = next(row for row in rows if row.startswith("|  | bd1 std |"))  # per edition and format
+    steps = next(row for row in rows if row.startswith("| effect steps |"))
+    assert len(steps.split("|")) == len(header.split("|")), (header, steps)  # one whole cell per column
+    for cell in steps.strip("| ").split(" | ")[1:]:
+        assert cell.isdigit(), steps
+
+
+def test_a_tournament_table_keeps_its_p_values_on_one_line() -> None:
+    r = bpdsl("balance", "tournament", "random,first", "--games", "6", "--seed", "1", "--jobs", "1")
+    assert r.returncode == 0, r.stderr
+    assert "…" not in r.stdout
+    table = [line for line in r.stdout.splitlines() if line.startswith("| ")]
+    header, rule, *rows = table
+    assert rule.startswith("| --- |") and len(rows) == 1, r.stdout
+    assert len(rows[0].split("|")) == len(header.split("|")), r.stdout  # every cell on the row's one line
