@@ -5,6 +5,8 @@ from typing import Any
 
 import typer
 
+from bpdsl.commands._say import say_error
+
 
 def rules_or_exit(edition: str, fmt: str) -> Any:
     """Compiled rules of ``edition``/``fmt``; invalid definitions exit 1, unknown ids exit 2."""
@@ -15,17 +17,17 @@ def rules_or_exit(edition: str, fmt: str) -> Any:
     try:
         defs = load_definitions()
     except DefinitionError as exc:
-        typer.echo(str(exc), err=True)
+        say_error(str(exc))
         raise typer.Exit(1)
     if edition not in defs.editions:
-        typer.echo(f"unknown edition {edition!r}; editions: {', '.join(defs.editions)}", err=True)
+        say_error(f"unknown edition {edition!r}; editions: {', '.join(defs.editions)}")
         raise typer.Exit(2)
     ed = defs.editions[edition]
     if fmt not in [f.id for f in ed.formats]:
-        typer.echo(f"edition {edition} has no format {fmt!r}; formats: {', '.join(f.id for f in ed.formats)}", err=True)
+        say_error(f"edition {edition} has no format {fmt!r}; formats: {', '.join(f.id for f in ed.formats)}")
         raise typer.Exit(2)
     try:
         return build_rules(edition, fmt)
     except CompileError as exc:
-        typer.echo(f"cannot play {edition} {fmt}: {exc}", err=True)
+        say_error(f"cannot play {edition} {fmt}: {exc}")
         raise typer.Exit(1)

@@ -8,6 +8,8 @@ from typing import Any, Callable, Iterator, Optional
 
 import typer
 
+from bpdsl.commands._say import say_error
+
 from bpdsl.sim.backends import RunResult
 from bpdsl.sim.job import SimJob
 
@@ -33,7 +35,7 @@ def job_or_exit(cmd: str, edition: str, fmt: str, agents: str = "random", *, see
     try:
         _prepared(job)  # compiled once here: forked workers inherit it
     except DefinitionError as exc:
-        typer.echo(str(exc), err=True)
+        say_error(str(exc))
         raise typer.Exit(1)
     except CompileError as exc:
         typer.echo(f"bpdsl {cmd}: cannot play {edition} {fmt}: {exc}", err=True)

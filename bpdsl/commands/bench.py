@@ -7,6 +7,8 @@ from typing import Optional
 
 import typer
 
+from bpdsl.commands._say import say_error
+
 from bpdsl.commands._definitions import default_id, with_definitions
 
 
@@ -44,7 +46,7 @@ def register(app: typer.Typer) -> None:
         try:
             defs = load_definitions()
         except DefinitionError as exc:
-            typer.echo(str(exc), err=True)
+            say_error(str(exc))
             raise typer.Exit(1)
         edition = default_id(edition, "edition", "")
         if edition and edition not in defs.editions:

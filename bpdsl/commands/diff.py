@@ -7,6 +7,8 @@ from typing import Optional
 
 import typer
 
+from bpdsl.commands._say import say_error
+
 from bpdsl.commands._definitions import default_id, with_definitions
 from bpdsl.commands._console import CommandConsole
 
@@ -53,7 +55,7 @@ def diff(
     for eid in (old, new):
         if eid not in editions:
             hint = did_you_mean(eid, editions) or "editions: " + ", ".join(editions)
-            typer.echo(f"unknown edition {eid!r}; {hint}", err=True)
+            say_error(f"unknown edition {eid!r}; {hint}")
             raise typer.Exit(2)
     d = diff_editions(editions[old], editions[new])
     if not notation:

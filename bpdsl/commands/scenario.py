@@ -7,6 +7,8 @@ from typing import Any, List, Optional
 
 import typer
 
+from bpdsl.commands._say import say_error
+
 from bpdsl.commands._definitions import with_definitions
 
 
@@ -37,13 +39,13 @@ def register(app: typer.Typer) -> None:
             if f.is_dir():
                 found = sorted(p for p in f.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
                 if not found:
-                    typer.echo(f"no scenario files (*.yaml, *.yml) in {f}", err=True)
+                    say_error(f"no scenario files (*.yaml, *.yml) in {f}")
                     raise typer.Exit(2)
                 paths.extend(found)
             elif f.is_file():
                 paths.append(f)
             else:
-                typer.echo(f"no such scenario file or directory: {f}", err=True)
+                say_error(f"no such scenario file or directory: {f}")
                 raise typer.Exit(2)
         failed = 0
         crashed = 0

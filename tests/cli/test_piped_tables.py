@@ -34,3 +34,12 @@ def test_a_tournament_table_keeps_its_p_values_on_one_line() -> None:
     header, rule, *rows = table
     assert rule.startswith("| --- |") and len(rows) == 1, r.stdout
     assert len(rows[0].split("|")) == len(header.split("|")), r.stdout  # every cell on the row's one line
+
+
+def test_usage_errors_name_the_command_that_refused() -> None:
+    for args, said in ((("simulate", "--edition", "nope"), "bpdsl simulate: unknown edition 'nope'"),
+                       (("diff", "nope", "act8.0"), "bpdsl diff: unknown edition 'nope'"),
+                       (("play", "--format", "nope"), "bpdsl play: edition act8.0 has no format 'nope'"),
+                       (("scenario", "/nonexistent/x"), "bpdsl scenario: no such scenario file")):
+        r = bpdsl(*args)
+        assert r.returncode == 2 and r.stderr.startswith(said), (args, r.stderr)
