@@ -12,9 +12,12 @@ except ImportError:  # pragma: no cover - a typer that uses click itself
 
 def command_name() -> str:
     """``bpdsl simulate``, ``bpdsl balance compare``: the command running now (``bpdsl`` outside one)."""
+    names = []
     ctx = get_current_context(silent=True)
-    path = ctx.command_path if ctx is not None else ""
-    return path if path.startswith("bpdsl") else "bpdsl"
+    while ctx is not None and ctx.parent is not None:  # the root's name is how it was started (python -m …)
+        names.append(ctx.info_name or "")
+        ctx = ctx.parent
+    return " ".join(["bpdsl", *reversed(names)])
 
 
 def say_error(message: str) -> None:

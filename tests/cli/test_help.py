@@ -42,11 +42,16 @@ def test_help_shows_plain_words_not_python_types_or_machine_paths() -> None:
         for python_type in ("<bool>", "<str>", "<int", "<path>", "<list[", "<float", "x>=", "<=x"):
             assert python_type not in out, (path, python_type, out)
         assert root not in out, (path, out)
-        for line in out.splitlines():
-            cells = [c.strip() for c in line.split("│") if c.strip()]
-            described = cells[-1] if cells and cells[-1].startswith(("--", "-")) is False else ""
-            if re.match(r"^[a-z]", described):
-                raise AssertionError(f"{path}: a description starts in lower case: {described!r}")
+    def params(cmd: Any) -> list[Any]:
+        out = list(getattr(cmd, "params", []))
+        for sub in (getattr(cmd, "commands", None) or {}).values():
+            out += params(sub)
+        return out
+
+    for p in params(typer.main.get_command(app)):
+        if p.help:
+            assert p.help[0].isupper() or not p.help[0].isalpha(), p.help
+            assert p.help.rstrip().endswith((".", "?", "!", "。")), p.help
     simulate = runner.invoke(app, ["simulate", "--help"], terminal_width=300).output
     assert re.search(r"--games\s+-n\s+N \[1 to 100,000,000\]\s+Number of games", simulate), simulate
     assert re.search(r"--edition\s+-e\s+EDITION\s+Edition id", simulate), simulate
