@@ -62,7 +62,9 @@ def sentence(text: str | None) -> str | None:
     if not text:
         return text
     words = " ".join(text.split())
-    words = words[0].upper() + words[1:]
+    first = words.split(" ", 1)[0]
+    if first.isalpha() and first.islower():  # an id such as act8.0 or bd1 keeps its case
+        words = words[0].upper() + words[1:]
     words = words if words.endswith((".", "?", "!", "。")) else words + "."
     return re.sub(r"(?<!\\)\[", r"\\[", words)  # "[defaults]" is text, not rich markup
 
