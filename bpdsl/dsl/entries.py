@@ -364,6 +364,11 @@ def resolve(defs: Definitions, sink: DiagnosticSink) -> None:
                 result[d.id] = spec.model(**values, pos=d.pos)
             result = _place_after(result, own, edition, spec, sink)
             setattr(edition, spec.attr, result)
+        for trump in edition.trumps.values():  # an action or character the edition removes leaves its trump too
+            for key, table in (("actions", edition.actions), ("characters", edition.characters)):
+                ids = getattr(trump, key, None) or []
+                if any(x not in table for x in ids):
+                    setattr(trump, key, [x for x in ids if x in table])
         st.inherited[edition.id] = inherited
 
 
