@@ -111,3 +111,81 @@ def test_repair_offers_only_cards_of_the_target_soldiers_suit() -> None:
               [{"p": 0, "choose": "修繕 (repair)"}],
               expect={"events": [{"t": "raise", "p": 0, "action": "equip", "direct": False, "keys": ["♣Q"]}]})
     assert r.ok, r.failures
+
+
+GRANTS = """kind: trumps
+edition: ex9
+format: extra
+trumps:
+  - id: last_words
+    card: ♠9
+    name: 遺言
+    abilities:
+      - grant:
+          to: soldier
+          abilities:
+            - raises_on_leave: {action: last_words, to: [grave]}
+      - grant:
+          to: bulwark
+          abilities:
+            - raises_when: {when: {card_moved: {from: field, to: grave, cause: blocker}}, action: bulwark_words}
+    actions:
+      - id: last_words
+        name: 遺言
+        category: trump_ability
+        type: 誘発魔法
+        request: {trigger: triggered, speed: instant, timing: quick}
+        conditions: [not_direct]
+        effect:
+          - draw_top: {count: 1}
+      - id: bulwark_words
+        name: 防壁の遺言
+        category: trump_ability
+        type: 誘発魔法
+        request: {trigger: triggered, speed: instant, timing: quick}
+        conditions: [not_direct]
+        effect:
+          - damage: {to: attacker_owner, amount: 3}
+"""
+
+
+def _with_grants(tmp_path: Path, text: str = GRANTS) -> Any:
+    from bpdsl.dsl.loader import default_paths, load
+
+    (tmp_path / "grants").mkdir()
+    (tmp_path / "grants" / "trumps.yaml").write_text(text, encoding="utf-8")
+    return load([*default_paths(), EXAMPLE, tmp_path / "grants"])
+
+
+def test_granted_leave_and_move_triggers_fire(tmp_path: Path) -> None:
+    from bpdsl.engine.scenario import run_scenario
+
+    result = _with_grants(tmp_path)
+    assert result.diagnostics == []
+    leave = {"name": "granted raises_on_leave", "edition": "ex9", "format": "extra", "turn": 0, "turn_no": 3,
+             "players": [{"life": ["♡2", "♡3", "♡4"], "trump_up": ["♠9", "♠4"],
+                          "field": [{"as": "general_soldier", "cards": ["♡5"]}]}, {"life": 10}],
+             "decisions": [{"p": 0, "choose": "威圧 (intimidate)"}, {"p": 0, "choose": "パス"}],
+             "expect": {"events": [{"t": "leave", "p": 0, "to": "grave", "cards": ["♡5"]},
+                                   {"t": "raise", "p": 0, "action": "last_words", "direct": False},
+                                   {"t": "draw", "p": 0, "n": 1}]}}
+    r = run_scenario(leave, result.definitions)
+    assert r.ok, r.failures
+    moved = {"name": "granted raises_when on card_moved", "edition": "ex9", "format": "extra", "turn": 0,
+             "turn_no": 3,
+             "players": [{"life": 10, "field": [{"as": "general_soldier", "cards": ["♣9"]}]},
+                         {"life": 10, "trump_up": ["♠9"], "field": [{"as": "bulwark", "cards": ["◇4"], "face_up": False}]}],
+             "decisions": ["アタック (attack)", {"p": 0, "choose": "アタッカーに指定する"}, {"p": 1, "choose": 1}],
+             "expect": {"events": [{"t": "raise", "p": 1, "action": "bulwark_words", "direct": False},
+                                   {"t": "damage", "p": 0, "n": 3}]}}
+    r = run_scenario(moved, result.definitions)
+    assert r.ok, r.failures
+
+
+def test_an_ability_a_grant_cannot_give_is_refused(tmp_path: Path) -> None:
+    text = GRANTS.replace("            - raises_on_leave: {action: last_words, to: [grave]}",
+                          "            - untargetable: {}")
+    errors = [d.format() for d in _with_grants(tmp_path, text).diagnostics]
+    refused = [e for e in errors if "O003" in e]
+    assert len(refused) == 1 and "'untargetable' cannot be used here" in refused[0], errors
+    assert "raises_on_leave" in refused[0] and refused[0].startswith(str(tmp_path / "grants" / "trumps.yaml"))
