@@ -189,3 +189,14 @@ def test_an_ability_a_grant_cannot_give_is_refused(tmp_path: Path) -> None:
     refused = [e for e in errors if "O003" in e]
     assert len(refused) == 1 and "'untargetable' cannot be used here" in refused[0], errors
     assert "raises_on_leave" in refused[0] and refused[0].startswith(str(tmp_path / "grants" / "trumps.yaml"))
+
+
+def test_a_scenarios_chance_is_where_the_game_goes_on() -> None:
+    # turn 0, chance 1: player 1 raises クイック威圧 before player 0 did anything
+    r = _play([{"life": 10, "field": [{"as": "general_soldier", "cards": ["♡9"]}]},
+               {"life": 10, "trump_up": ["♠4"]}],
+              [{"p": 1, "choose": "クイック威圧 (quick_intimidate)"}, {"p": 1, "choose": "パス"}, {"p": 0, "choose": "パス"}],
+              chance=1, expect={"events": [{"t": "raise", "p": 1, "action": "quick_intimidate"},
+                                           {"t": "resolve", "action": "quick_intimidate"}],
+                                "state": {"players": [{"field": 0}, {}]}})
+    assert r.ok, r.failures
