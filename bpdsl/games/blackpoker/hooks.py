@@ -543,8 +543,12 @@ class BlackPokerHooks(BaseHooks):
                     return len(x.keys)
                 if name == "target.key_rank":
                     return VALUE[x.keys[0] % DECK_SIZE] if x.keys else 0
+                if name == "target.key_sum":
+                    return sum(VALUE[c % DECK_SIZE] for c in x.keys)
             if kind == "player" and name == "target.life":
                 return len(s.players[ref].life)
+            if kind == "player" and name == "target.hand":
+                return len(s.players[ref].hand)
             return 0
         seat = ctx.seat
         me, opp = s.players[seat], s.players[1 - seat]
@@ -553,6 +557,10 @@ class BlackPokerHooks(BaseHooks):
                  "turn.is_mine": s.turn == seat}
         if name in table:
             return table[name]
+        if name.endswith(".bulwarks") or name.endswith(".soldiers"):  # me.bulwarks, opponent.soldiers ...
+            kind = "bulwark" if name.endswith(".bulwarks") else "soldier"
+            who = me if name.startswith("me.") else opp
+            return sum(1 for ch in who.field if ch.kind == kind)
         return super().resolve_name(ctx, name)  # counters and values an edition's game document declares
 
     # ------------------------------------------------------------------ keys, targets, costs

@@ -14,7 +14,7 @@ from typing import Any, Mapping
 from bpdsl.engine.compiled import SUIT
 from bpdsl.games.blackpoker.components import Z_HAND, Z_LIFE
 from bpdsl.games.blackpoker.ops._common import NOUNS, get, noun
-from bpdsl.ops.registry import PhraseContext, declare
+from bpdsl.ops.registry import PhraseContext, declare, retire
 from bpdsl.games.blackpoker.components import DECK_SIZE
 
 _CARD = {"type": "string", "required": True, "regex": r"^[♠♡♥◇♦♢♣][A2-9JQK]$|^[♠♡♥◇♦♢♣]10$"}
@@ -384,25 +384,6 @@ def _reveal_pick_soldier(ctx: Any, a: Mapping[str, Any]) -> None:
         rules.move_card(game, c, Z_LIFE, seat, top=False)
 
 
-BULWARK_FROM_LIFE = declare(
-    "bulwark_from_life_if_behind", "effect",
-    args={},
-    phrase=lambda ctx, a: ("対戦相手の場にいる防壁の数が自分の場にいる防壁の数以上の場合、"
-                           f"自分の{ctx.term('life')}の一番上から1枚を防壁として裏向きかつチャージ状態で場に出す。"),
-    summary="If the opponent has at least as many bulwarks, the top card of the life becomes a face-down charged bulwark.",
-    example={"bulwark_from_life_if_behind": {}},
-)
-
-@BULWARK_FROM_LIFE.executor
-def _bulwark_from_life(ctx: Any, a: Mapping[str, Any]) -> None:
-    s, seat = ctx.state, ctx.seat
-    mine = sum(1 for ch in s.players[seat].field if ch.kind == "bulwark")
-    theirs = sum(1 for ch in s.players[1 - seat].field if ch.kind == "bulwark")
-    life = s.players[seat].life
-    if theirs >= mine and life:
-        ctx.rules.put_onto_field(ctx.game, seat, [life[-1]], ctx.rules.bulwark_id, False, False)
-
-
 # --------------------------------------------------------------------------- characters
 
 def _destroy_all_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -712,21 +693,6 @@ def _target_sacrifices(ctx: Any, a: Mapping[str, Any]) -> None:
 
 # --------------------------------------------------------------------------- hands
 
-IF_TARGET_HAND_NOT_SMALLER = declare(
-    "if_target_hand_not_smaller", "effect",
-    args={},
-    phrase="対象の対戦相手の手札の枚数が自分の手札の枚数以上の場合、次を行う。",
-    summary="A guard: the rest of the effect happens only if the targeted opponent holds at least as many cards.",
-    example={"if_target_hand_not_smaller": {}},
-    lead=True,
-)
-
-@IF_TARGET_HAND_NOT_SMALLER.executor
-def _if_target_hand_not_smaller(ctx: Any, a: Mapping[str, Any]) -> bool:
-    seat = ctx.inst.target[1] if ctx.inst.target else 1 - ctx.seat
-    return len(ctx.state.players[seat].hand) >= len(ctx.state.players[ctx.seat].hand)
-
-
 DAMAGE_PER_DISCARD = declare(
     "damage_per_discard", "effect",
     args={"per_card": {"type": "integer", "required": True, "min": 1}},
@@ -787,20 +753,6 @@ def _remove_target_action(ctx: Any, a: Mapping[str, Any]) -> None:
         inst = next((x for x in ctx.state.stage if x.uid == t[1]), None)
         if inst is not None:
             ctx.game.remove_from_stage(inst)
-
-
-IF_TARGET_KEY_SUM = declare(
-    "if_target_key_sum", "effect",
-    args={"at_least": {"type": "integer", "required": True, "min": 0}},
-    phrase=lambda ctx, a: f"対象アクションのキーカードの数字の合計値が{a['at_least']}以上の場合、次を行う。",
-    summary="A guard: the rest of the effect happens only if the target action's key cards add up to `at_least`.",
-    example={"if_target_key_sum": {"at_least": 5}},
-    lead=True,
-)
-
-@IF_TARGET_KEY_SUM.executor
-def _if_target_key_sum(ctx: Any, a: Mapping[str, Any]) -> bool:
-    return _trumps().target_key_sum(ctx) >= a["at_least"]
 
 
 TRIGGER_ACTION = declare(
@@ -885,3 +837,9 @@ def _reorder_bulwarks(ctx: Any, a: Mapping[str, Any]) -> None:
     order += rest
     for i, ch in zip(places, order):
         field[i] = ch
+
+
+retire("bulwark_from_life_if_behind", "put_onto_field: {cards: life_top, count: 1, as: bulwark, face: down, "
+                                      "state: charge, if: opponent.bulwarks >= me.bulwarks}")
+retire("if_target_hand_not_smaller", "proceed_if: {if: target.hand >= me.hand}")
+retire("if_target_key_sum", "proceed_if: {if: target.key_sum >= N}")

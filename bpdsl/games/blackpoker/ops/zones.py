@@ -12,7 +12,8 @@ from __future__ import annotations
 import itertools
 from typing import Any, Callable, Mapping
 
-from bpdsl.games.blackpoker.ops._common import (FACES, NOUNS, STATES, get, life, predicate, ranks_text, target_noun,
+from bpdsl.games.blackpoker.ops._common import (FACES, NOUNS, STATES, case_words, condition_words, get, life, predicate,
+                                               ranks_text, target_noun,
                                                zone_name)
 from bpdsl.engine.rng import shuffle
 from bpdsl.ops._nested import report_done
@@ -41,6 +42,10 @@ def _put_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     name = ctx.name(as_) if as_ else NOUNS["soldier"]  # no kind: the soldier the cards' rank makes
     face, state = get(a, "face", "up"), get(a, "state", "charge")
     text = f"{_put_source(ctx, a['cards'], get(a, 'count', 1))}を{name}として{FACES[face]}かつ{STATES[state]}で場に出す。"
+    if a.get("if") is not None:  # 防壁追加: 「対戦相手の場にいる防壁の数が自分の場にいる防壁の数以上の場合、…」
+        root = getattr(a["if"], "root", None)
+        words = condition_words(root, ctx) if root is not None else None
+        text = f"{case_words(words if words is not None else predicate(a['if']))}{text}"
     alt = a.get("or")
     if alt:
         alt_src = _put_source(ctx, a["cards"], get(alt, "count", get(a, "count", 1)))
@@ -65,19 +70,23 @@ PUT_ONTO_FIELD = declare(
         "or": {"type": "dict", "schema": {"count": {"type": "integer", "min": 1}, "face": _FACE, "state": _STATE}},
         "see_abilities": {"type": "boolean", "default": False},
         "see_placement": {"type": "boolean", "default": False},
+        "if": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}},
     },
     phrase=_put_phrase,
     summary=("Put cards onto the field as one character of the given kind (`as`; without it the soldier their "
              "rank makes them: 一般兵, 英雄, エース ...), face up or down, charged or driven. `cards`: the key "
              "cards, `count` cards chosen from the hand, the top `count` cards of the own life, or the cards a "
              "choose step picked that are still where they were chosen. `or` offers the player an alternative count/state (防壁補充). `see_*` only add "
-             "the printed references to the character list and the bulwark placement box."),
+             "the printed references to the character list and the bulwark placement box. With `if`, only when the "
+             "condition holds (防壁追加: `if: opponent.bulwarks >= me.bulwarks`)."),
     example={"put_onto_field": {"cards": "key", "as": "general_soldier", "face": "up", "state": "charge"}},
 )
 
 @PUT_ONTO_FIELD.executor
 def _put_onto_field(ctx: Any, a: Mapping[str, Any]) -> None:
     rules, game, seat = ctx.hooks, ctx.game, ctx.seat
+    if a.get("if") is not None and not ctx.value(a["if"]):
+        return
     count, face, state = get(a, "count", 1), get(a, "face", "up"), get(a, "state", "charge")
     alt = a.get("or")
     if alt:
