@@ -435,21 +435,6 @@ def _charge_own(ctx: Any, a: Mapping[str, Any]) -> None:
             ch.driven = False
 
 
-DRIVE_TARGET = declare(
-    "drive_target", "effect",
-    args={},
-    phrase="対象のキャラクターをドライブする。",
-    summary="The targeted character is driven.",
-    example={"drive_target": {}},
-)
-
-@DRIVE_TARGET.executor
-def _drive_target(ctx: Any, a: Mapping[str, Any]) -> None:
-    ch = _trumps().target_character(ctx)
-    if ch is not None:
-        ch.driven = True
-
-
 DESTROY_TARGET_IF = declare(
     "destroy_target_if", "effect",
     args={"compare": {"type": "string", "allowed": ["source_size_at_least"], "required": True}},
@@ -480,30 +465,6 @@ def _boost_by_source(ctx: Any, a: Mapping[str, Any]) -> None:
     target, source = t.target_character(ctx), t.source_character(ctx)
     if target is not None and source is not None:
         target.size_mod += ctx.rules.size(source)
-
-
-DRAIN_CHARACTER = declare(
-    "drain_character", "effect",
-    args={"damage": {"type": "integer", "required": True, "min": 1}},
-    phrase=lambda ctx, a: (f"自分の場にいるキャラクター1体を{ctx.term('life')}の一番下に移す。移せた場合、"
-                           f"対象の対戦相手に{a['damage']}点のダメージを与える。"),
-    summary="The controller puts one of their characters at the bottom of their life; if they did, the target takes damage.",
-    example={"drain_character": {"damage": 2}},
-)
-
-@DRAIN_CHARACTER.executor
-def _drain_character(ctx: Any, a: Mapping[str, Any]) -> None:
-    rules, game, seat = ctx.rules, ctx.game, ctx.seat
-    field = list(game.state.players[seat].field)
-    if not field:
-        return
-    i = ctx.decide(seat, "choose", field, {"what": "ライフの一番下に移すキャラクター"},
-                   [rules.describe_char(game, ch, seat) for ch in field])
-    ch = field[i]
-    rules.leave_field(game, ch, Z_LIFE)
-    for c in ch.cards:  # leave_field puts them on top; the effect wants the bottom
-        rules.move_card(game, c, Z_LIFE, game.state.owner[c], top=False)
-    _trumps().damage_player(ctx, 1 - seat, a["damage"])
 
 
 def _revive_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -541,33 +502,6 @@ def _revive_from_grave(ctx: Any, a: Mapping[str, Any]) -> None:
         i = ctx.decide(ctx.seat, "choose", opts, {"what": "場に出すカード"},
                        [("" if ctx.state.owner[c] == ctx.seat else "相手の") + ctx.rules.card_text(c) for c in opts])
         ctx.rules.put_onto_field(ctx.game, ctx.seat, [opts[i]], None, True, False)
-
-
-def _destroy_chosen_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    whose = {"any": "", "self": "自分の場にいる", "opponent": "対戦相手の場にいる"}[get(a, "whose", "any")]
-    return f"{whose}{NOUNS[a['what']]}1体を選び墓地に移す。"
-
-
-DESTROY_CHOSEN = declare(
-    "destroy_chosen", "effect",
-    args={"what": {"type": "string", "required": True, "allowed": ["soldier", "bulwark", "character"]},
-          "whose": {"type": "string", "allowed": ["any", "self", "opponent"], "default": "any"}},
-    phrase=_destroy_chosen_phrase,
-    summary=("The controller chooses one character of kind `what` (on any field, or theirs / the opponent's "
-             "with `whose`) and sends it to the grave; nothing happens when there is none."),
-    example={"destroy_chosen": {"what": "bulwark"}},
-)
-
-@DESTROY_CHOSEN.executor
-def _destroy_chosen(ctx: Any, a: Mapping[str, Any]) -> None:
-    whose = get(a, "whose", "any")
-    seats = {"any": [ctx.seat, 1 - ctx.seat], "self": [ctx.seat], "opponent": [1 - ctx.seat]}[whose]
-    what = a["what"]
-    opts = [ch for p in seats for ch in ctx.state.players[p].field if what == "character" or ch.kind == what]
-    if opts:
-        i = ctx.decide(ctx.seat, "choose", opts, {"what": "墓地に移すキャラクター"},
-                       [ctx.rules.describe_char(ctx.game, ch, ctx.seat) for ch in opts])
-        ctx.rules.to_grave(ctx.game, opts[i])
 
 
 SACRIFICE_TO_DESTROY = declare(
@@ -628,21 +562,6 @@ def _hand_card_as_soldier(ctx: Any, a: Mapping[str, Any]) -> None:
     if hand:
         i = ctx.decide(ctx.seat, "choose", hand, {"what": "場に出すカード"}, [ctx.rules.card_text(c) for c in hand])
         ctx.rules.put_onto_field(ctx.game, ctx.seat, [hand[i]], None, True, False)
-
-
-SOURCE_TO_HAND = declare(
-    "source_to_hand", "effect",
-    args={},
-    phrase="このアクションを起こした兵士を手札に戻す。",
-    summary="The soldier that raised this action returns to its owner's hand.",
-    example={"source_to_hand": {}},
-)
-
-@SOURCE_TO_HAND.executor
-def _source_to_hand(ctx: Any, a: Mapping[str, Any]) -> None:
-    source = _trumps().source_character(ctx)
-    if source is not None:
-        ctx.rules.leave_field(ctx.game, source, Z_HAND)
 
 
 HAND_TO_LIFE_END = declare(
@@ -843,3 +762,8 @@ retire("bulwark_from_life_if_behind", "put_onto_field: {cards: life_top, count: 
                                       "state: charge, if: opponent.bulwarks >= me.bulwarks}")
 retire("if_target_hand_not_smaller", "proceed_if: {if: target.hand >= me.hand}")
 retire("if_target_key_sum", "proceed_if: {if: target.key_sum >= N}")
+retire("drain_character", "attempt: {do: {move_character: {whose: self, to: life, position: bottom}}, "
+                          "then: [{damage: {to: target, amount: N}}], wording: restate}")
+retire("destroy_chosen", "move_character: {whose: any, what: bulwark, to: grave, say_choose: true}")
+retire("drive_target", "set_state: {cards: target, state: drive}")
+retire("source_to_hand", "move_cards: {cards: source, to: hand, back: true}")

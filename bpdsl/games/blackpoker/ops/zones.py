@@ -302,7 +302,7 @@ _PROMPT = {"life": "ライフ", "hand": "手札", "grave": "墓地"}  # the word
 def _move_subject(ctx: PhraseContext, cards: str) -> str:
     if cards == "target":
         return f"対象の{target_noun(ctx, 'キャラクター')}"
-    return {"chosen": "選んだカード", "key": "キーカード"}[cards]
+    return {"chosen": "選んだカード", "key": "キーカード", "source": "このアクションを起こした兵士"}[cards]
 
 
 def _move_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -320,7 +320,7 @@ def _move_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 
 MOVE_CARDS = declare(
     "move_cards", "effect",
-    args={"cards": {"type": "string", "allowed": ["target", "chosen", "key"], "required": True},
+    args={"cards": {"type": "string", "allowed": ["target", "chosen", "key", "source"], "required": True},
           "to": {"type": "string", "allowed": list(_MOVE_ZONES), "required": True},
           "position": {"type": "string", "allowed": list(_POSITIONS), "default": "top"},
           "face": {"type": "string", "allowed": ["down"], "nullable": True},
@@ -330,7 +330,7 @@ MOVE_CARDS = declare(
           "if": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}}},
     phrase=_move_phrase,
     summary=("Move cards to a zone of their owner, on top or (`position: bottom`) under the pile: every card "
-             "of the targeted character (it leaves the field), the cards a choose step picked that are still "
+             "of the targeted character (it leaves the field) or of the soldier that raised this action (`source`), the cards a choose step picked that are still "
              "where they were chosen, or this action's key cards. `order: owner`: a character of several cards "
              "goes there in an order its owner chooses. `back`: the cards return where they came from "
              "(「戻す」; a card already in that zone stays where it lies). `face: down` and `say_owner` only word "
@@ -348,9 +348,13 @@ def _move_cards(ctx: Any, a: Mapping[str, Any]) -> None:
         report_done(ctx, False)
         return
     zone, top = _MOVE_ZONES[a["to"]], get(a, "position", "top") == "top"
-    if a["cards"] == "target":
-        t = ctx.inst.target
-        ch = rules.find(game, t[1]) if t is not None and t[0] == "char" else None
+    if a["cards"] in ("target", "source"):
+        if a["cards"] == "source":  # the soldier driven to raise this action (スイッチ)
+            uid = ctx.inst.data.get("source")
+            ch = rules.find(game, uid) if uid is not None else None
+        else:
+            t = ctx.inst.target
+            ch = rules.find(game, t[1]) if t is not None and t[0] == "char" else None
         report_done(ctx, ch is not None)
         if ch is None:
             return
