@@ -37,6 +37,8 @@ NAMES: dict[str, NameInfo] = {
     "self.key_rank": NameInfo("rank value of this action's or character's single key card", "このアクションのキーカードの数字"),
     "self.key_count": NameInfo("number of key cards of this action or character", "このアクションのキーカードの枚数"),
     "self.size": NameInfo("current size of this character", "このキャラクターのサイズ"),
+    "source.size": NameInfo("current size of the soldier driven to raise this action (兵士起因)",
+                            "このアクションを起こした兵士の数字"),
     # --- what a step looks at one by one (for_each: a character; reveal_top: a card)
     "each.size": NameInfo("current size of the character a for_each step is at", "サイズ"),
     "each.rank": NameInfo("printed rank value of the character a for_each step is at", "数字"),

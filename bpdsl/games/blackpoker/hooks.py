@@ -519,6 +519,10 @@ class BlackPokerHooks(BaseHooks):
             if ch is None:
                 return 0
             return self.size(ch) if name == "each.size" else sum(VALUE[c % DECK_SIZE] for c in ch.cards)
+        if name == "source.size":  # the soldier driven to raise this action (兵士起因)
+            uid = inst.data.get("source") if inst is not None else None
+            ch = self.find(game, uid) if uid is not None else None
+            return self.size(ch) if ch is not None else 0
         if name == "chosen.found":  # the card a choose_card step chose
             return inst is not None and inst.data.get("chosen") is not None
         if name == "card.value":  # the card a reveal step is looking at

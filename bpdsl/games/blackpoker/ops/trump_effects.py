@@ -451,22 +451,6 @@ def _destroy_target_if(ctx: Any, a: Mapping[str, Any]) -> None:
         ctx.rules.to_grave(ctx.game, target)
 
 
-BOOST_BY_SOURCE = declare(
-    "boost_by_source", "effect",
-    args={},
-    phrase="対象の兵士にこのアクションを起こした兵士の数字をターン終了時まで加算する。",
-    summary="Until the end of the turn, the targeted soldier's size is raised by the size of the soldier that raised the action.",
-    example={"boost_by_source": {}},
-)
-
-@BOOST_BY_SOURCE.executor
-def _boost_by_source(ctx: Any, a: Mapping[str, Any]) -> None:
-    t = _trumps()
-    target, source = t.target_character(ctx), t.source_character(ctx)
-    if target is not None and source is not None:
-        target.size_mod += ctx.rules.size(source)
-
-
 def _revive_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     cards = a.get("cards")
     face = "表向きかつ" if get(a, "face_up", False) else ""
@@ -546,39 +530,6 @@ def _soldiers_to_life_top(ctx: Any, a: Mapping[str, Any]) -> None:
         for ch in list(p.field):
             if ch.kind == "soldier" and ctx.rules.size(ch) >= limit:
                 ctx.rules.leave_field(ctx.game, ch, Z_LIFE)
-
-
-HAND_CARD_AS_SOLDIER = declare(
-    "hand_card_as_soldier", "effect",
-    args={},
-    phrase="手札からカードを1枚選び、兵士としてチャージ状態で場に出す。",
-    summary="The controller puts a card from the hand onto the field as a charged soldier.",
-    example={"hand_card_as_soldier": {}},
-)
-
-@HAND_CARD_AS_SOLDIER.executor
-def _hand_card_as_soldier(ctx: Any, a: Mapping[str, Any]) -> None:
-    hand = sorted(ctx.state.players[ctx.seat].hand)
-    if hand:
-        i = ctx.decide(ctx.seat, "choose", hand, {"what": "場に出すカード"}, [ctx.rules.card_text(c) for c in hand])
-        ctx.rules.put_onto_field(ctx.game, ctx.seat, [hand[i]], None, True, False)
-
-
-HAND_TO_LIFE_END = declare(
-    "hand_to_life_end", "effect",
-    args={},
-    phrase=lambda ctx, a: f"手札から1枚選び{ctx.term('life')}の一番上もしくは一番下に移す。",
-    summary="The controller puts a card from the hand on the top or at the bottom of their life.",
-    example={"hand_to_life_end": {}},
-)
-
-@HAND_TO_LIFE_END.executor
-def _hand_to_life_end(ctx: Any, a: Mapping[str, Any]) -> None:
-    hand = sorted(ctx.state.players[ctx.seat].hand)
-    if hand:
-        i = ctx.decide(ctx.seat, "choose", hand, {"what": "ライフに移すカード"}, [ctx.rules.card_text(c) for c in hand])
-        top = ctx.decide(ctx.seat, "choose", [True, False], {"what": "移す場所"}, ["一番上", "一番下"]) == 0
-        ctx.rules.move_card(ctx.game, hand[i], Z_LIFE, ctx.seat, top=top)
 
 
 def _sacrifices_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -767,3 +718,6 @@ retire("drain_character", "attempt: {do: {move_character: {whose: self, to: life
 retire("destroy_chosen", "move_character: {whose: any, what: bulwark, to: grave, say_choose: true}")
 retire("drive_target", "set_state: {cards: target, state: drive}")
 retire("source_to_hand", "move_cards: {cards: source, to: hand, back: true}")
+retire("boost_by_source", "modify_size: {by: source.size, direction: up, wording: onto}")
+retire("hand_card_as_soldier", "put_onto_field: {cards: hand, count: 1, state: charge, wording: choose}")
+retire("hand_to_life_end", "move_cards: {cards: hand, to: life, position: choose}")
