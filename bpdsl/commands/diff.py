@@ -17,7 +17,7 @@ def register(app: typer.Typer) -> None:
     app.command("diff")(with_definitions(diff))
 
 
-KIND_WORDS = {"action": "actions", "character": "characters", "fog": "fogs"}
+KIND_WORDS = {"action": "actions", "character": "characters", "fog": "fogs", "trump": "trumps"}
 
 
 def diff(

@@ -518,6 +518,9 @@ def _alt(s: _Scanner) -> tuple[set[tuple[str | None, str]], str]:
         suit = MARK_TO_SUIT[ch]
         s.named.append((s.i, "suit", suit))
         s.i += 1
+        nxt = s.peek()
+        if not nxt or nxt in ALT_MARKS or nxt == "と" or nxt == "を":  # a suit alone: any card of it (蘇生's ♠)
+            return {(suit, r) for r in RANKS}, SUIT_MARKS[suit]
     lo = _rank(s)
     hi = lo
     s.skip()

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator
 
-from bpdsl.diagnostics import DiagnosticSink, did_you_mean
+from bpdsl.diagnostics import UNKNOWN_POS, DiagnosticSink, did_you_mean
 from bpdsl.dsl.cards import SUIT_MARKS
 from bpdsl.dsl.opcalls import nested_calls, ops, walk
 from bpdsl.model import Action, Character, Definitions, Edition, Fog, Game, OpCall, Trump
@@ -38,6 +38,7 @@ from bpdsl.dsl.codes import (  # noqa: F401  (the codes are reported as C.<NAME>
     T_DIRECT_WHEN,
     T_NO_PASS,
     T_NO_TARGET,
+    T_NOT_RAISED,
     W_NO_FORMAT,
     E_CARD,
     E_CLASS,
@@ -89,7 +90,8 @@ def run(defs: Definitions, sink: DiagnosticSink, state: Any = None) -> None:
     complete = not getattr(state, "incomplete", False)
     for edition in defs.editions.values():
         _check_inherited(defs, edition, sink, inherited.get(edition.id, {}))
-        _check_triggers(edition, sink, broken)
+        _check_triggers(edition, sink, broken, defs.editions.get(edition.extends or ""))
+        _check_trump_raising(edition, sink, broken)
         _check_target_use(edition, sink)
         missing = {eid for ed, eid in dropped if ed == edition.id}
         if complete:
@@ -176,7 +178,8 @@ def _triggered_by_ops(edition: Edition) -> set[str]:
     return out
 
 
-def _check_triggers(edition: Edition, sink: DiagnosticSink, broken: set[tuple[str, str, str]]) -> None:
+def _check_triggers(edition: Edition, sink: DiagnosticSink, broken: set[tuple[str, str, str]],
+                    parent: Edition | None = None) -> None:
     raised = None
     for action in edition.actions.values():
         if action.request.trigger == "triggered" and action.when is None \
@@ -184,12 +187,44 @@ def _check_triggers(edition: Edition, sink: DiagnosticSink, broken: set[tuple[st
             raised = _triggered_by_ops(edition) if raised is None else raised
             if action.id in raised:
                 continue
+            hint = ("add 'when: <trigger op>', trigger it from an ability (e.g. raises_when), or make it a direct "
+                    "action (request.trigger: direct)")
+            was = parent.actions.get(action.id) if parent is not None else None
+            if was is not None and was.pos == action.pos and edition.pos != UNKNOWN_POS:
+                # inherited unchanged: what triggered it in the parent is what this edition changed
+                sink.error(edition.pos, T_NO_WHEN, f"triggered action {action.id!r}, inherited from "
+                           f"{parent.id} ({action.pos}), is triggered by nothing in {edition.id}",
+                           f"{edition.id} changed what triggered it: remove it (remove: {{actions: [{action.id}]}}), "
+                           "or " + hint)
+                continue
             sink.error(action.pos, T_NO_WHEN, f"triggered action {action.id!r} has no trigger condition ('when')",
-                       "add 'when: <trigger op>', trigger it from an ability (e.g. raises_when), or make it a direct "
-                       "action (request.trigger: direct)")
+                       hint)
         if action.request.trigger == "direct" and action.when is not None:
             sink.error(action.when.pos, T_DIRECT_WHEN, f"direct action {action.id!r} has a trigger condition",
                        "a direct action is raised by a player; remove 'when' or set request.trigger: triggered")
+
+
+def _check_trump_raising(edition: Edition, sink: DiagnosticSink, broken: set[tuple[str, str, str]]) -> None:
+    """A trump's direct action is offered only through an ability that names it (may_raise, a granted or a
+    character's raise_by_driving) or an effect that raises it: one that nothing names would print as
+    available and never be offered, so it is refused here (T005)."""
+    named: set[str] = set()
+    for _kind, entry in entries(edition):
+        for call in nested_calls(op_calls_of(entry)):
+            for key in ("action", "self"):
+                value = call.args.get(key)
+                if isinstance(value, str):
+                    named.add(value)
+    for trump in edition.trumps.values():
+        for aid in trump.actions:
+            action = edition.actions.get(aid)
+            if action is None or action.request.trigger != "direct" or aid in named:
+                continue
+            if any(k[:2] == (edition.id, trump.id) for k in broken):
+                continue
+            sink.error(trump.pos, T_NOT_RAISED, f"trump {trump.id!r} brings the direct action {aid!r}, but none of "
+                       "its abilities lets a player raise it",
+                       f"add '- may_raise: {{action: {aid}}}' to the trump's abilities, or remove the action")
 
 
 # arguments whose value names the action's target (cards: target, to: target, to: target_owner)

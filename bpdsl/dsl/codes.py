@@ -31,6 +31,7 @@ T_NO_WHEN = code("T001", "triggered action without a trigger condition")
 T_DIRECT_WHEN = code("T002", "direct action with a trigger condition")
 T_NO_PASS = code("T003", "no action of an edition's format hands the turn to another player")
 T_NO_TARGET = code("T004", "an effect uses the target of an action that declares none")
+T_NOT_RAISED = code("T005", "a trump's direct action that no ability of the trump lets a player raise")
 # --- warnings: legal, but probably not what the designer meant
 W_NO_FORMAT = code("W001", "entry belongs to no format (it is never printed or played)")
 # --- trump cards (エクストラ)

@@ -1,4 +1,4 @@
-"""What changed between two editions: added, removed and changed actions, characters and fogs.
+"""What changed between two editions: added, removed and changed actions, characters, fogs and trumps.
 
 Comparison is on the model, never on YAML text: two entries are equal when their parsed values are equal
 (op calls by op and arguments, expressions by their syntax tree, key patterns by meaning), whatever their
@@ -18,7 +18,7 @@ from typing import Any
 from bpdsl.dsl.notation import format_request
 from bpdsl.model import Action, Character, Edition, Fog, OpCall
 
-KINDS = (("action", "actions"), ("character", "characters"), ("fog", "fogs"))
+KINDS = (("action", "actions"), ("character", "characters"), ("fog", "fogs"), ("trump", "trumps"))
 SKIP = {"id", "pos", "key_text"}
 
 
@@ -32,7 +32,7 @@ class FieldChange:
 
 @dataclass
 class EntryChange:
-    kind: str  # action | character | fog
+    kind: str  # action | character | fog | trump
     id: str
     name: str
     status: str  # added | removed | changed

@@ -347,10 +347,18 @@ class _Parser:
         return Binary(op, left, right, offset), "bool"
 
 
-def _name_hint(name: str, names: Mapping[str, NameInfo]) -> str:
+def _name_hint(name: str, names: Mapping[str, NameInfo], kind: str | None = None) -> str:
+    """What to write instead of an unknown name (``kind``: only names of that type were offered, "bool" for a
+    condition: target.driven -> target.charged, not a number such as target.size)."""
     hint = did_you_mean(name, names)
     if hint:
         return hint
+    if kind == "bool":
+        head = name.split(".")[0]
+        family = sorted(n for n in names if n.split(".")[0] == head)
+        if family:
+            return ("conditions on " + head + ": " + ", ".join(family[:8])
+                    + " (a condition may be negated: 'not " + family[0] + "')")
     longer = sorted(n for n in names if n.startswith(name + "."))
     if longer:
         return "did you mean " + " or ".join(repr(n) for n in longer[:3]) + "?"
@@ -375,7 +383,15 @@ def parse(text: str | int | bool, names: Mapping[str, NameInfo] | None = None, e
         if not text.strip():
             raise ExprError("empty expression", 0, "write a number, a name such as key.rank, or a condition")
         p = _Parser(text, table)
-        root, typ = p.expression(0)
+        try:
+            root, typ = p.expression(0)
+        except ExprError as exc:
+            if expect is not None and exc.message.startswith("unknown name") and text.strip().split()[-1:] and \
+                    exc.message == f"unknown name {text.strip().split()[-1]!r}":
+                # the unknown name is the value itself: suggest names of the type this place needs
+                exc.hint = _name_hint(text.strip().split()[-1], {n: i for n, i in table.items() if i.type == expect},
+                                      expect) or exc.hint
+            raise
         if p.tok.kind != "end":
             raise ExprError(f"unexpected {p.tok.text!r} after the expression", p.tok.offset,
                             "join conditions with 'and' / 'or'; combine numbers with + - * / %")

@@ -58,8 +58,10 @@ class OpBuilder:
                 out.append(call)
         return out
 
-    def build(self, path: KeyPath, raw: Any, kinds: Sequence[str] | None) -> OpCall | None:
-        """One op call at ``path``; ``kinds`` are the op kinds allowed here (None: any)."""
+    def build(self, path: KeyPath, raw: Any, kinds: Sequence[str] | None,
+              only: Sequence[str] | None = None) -> OpCall | None:
+        """One op call at ``path``; ``kinds`` are the op kinds allowed here (None: any), ``only`` the ops (an
+        argument's ``meta: {ops: [...]}``: the abilities a trump's grant can give, which the engine runs)."""
         table = ops()
         text: str | None = None
         if isinstance(raw, str):
@@ -101,6 +103,10 @@ class OpBuilder:
             hint = did_you_mean(name, candidates)
             hint = hint or f"ops of kind {'/'.join(kinds)}: " + ", ".join(sorted(candidates)[:12])
             self.error(path, C.O_KIND, f"op {name!r} is {_a(op.kind)} op; {_a(' or '.join(kinds))} op is expected here", hint)
+            return None
+        if only is not None and name not in only:
+            self.error(path, C.O_KIND, f"op {name!r} cannot be used here", did_you_mean(name, only) or
+                       "ops allowed here: " + ", ".join(only))
             return None
         if args is None:
             args = {}
@@ -194,7 +200,7 @@ class OpBuilder:
                                 f"cannot read the key pattern {value!r}: {exc.message}", exc.hint)
                 return None, False
         if "opcall" in types and (isinstance(value, (str, dict))):
-            call = self.build(path, value, meta.get("kinds"))
+            call = self.build(path, value, meta.get("kinds"), meta.get("ops"))
             return call, call is not None
         if isinstance(value, list) and isinstance(rule.get("schema"), Mapping):
             item_rule = rule["schema"]

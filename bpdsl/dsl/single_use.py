@@ -33,11 +33,13 @@ WHY: dict[str, tuple[str, str]] = {
     "cannot_attack": ("core", "防壁 (act6.1): a bulwark never attacks"),
     "size_rule": ("core", "装備兵: the size of an armed soldier (the soldier card's rank)"),
     "size_key_sum": ("core", "装備兵: the equipped cards add to the size"),
-    "open_trump": ("trump", "オープン: turns a trump face up (the 切札 zone of 3.11)"),
-    "close_trump": ("trump", "クローズ: turns a trump face down"),
-    "destroy_trump": ("trump", "切札破壊: a trump to the grave"),
-    "regenerate_trump": ("trump", "切札再生: a trump from the grave back face down"),
-    "target_card": ("trump", "切札再生: targets a card of the grave (only trumps are targeted so)"),
+    # the basic trump actions of the rulebook (3.11: オープン, クローズ, 切札破壊, 切札再生), defined once for every
+    # trump card alike: steps of the core rules of the 切札 zone, not the rule of one trump card
+    "open_trump": ("core", "オープン: turns a trump face up (the 切札 zone of 3.11)"),
+    "close_trump": ("core", "クローズ: turns a trump face down"),
+    "destroy_trump": ("core", "切札破壊: a trump to the grave"),
+    "regenerate_trump": ("core", "切札再生: a trump from the grave back face down"),
+    "target_card": ("core", "切札再生: targets a card of the grave (only trumps are targeted so)"),
     # --- general building blocks: written for any entry, one uses them today
     "choose_one": ("block", "「…もしくは…」: one of several step lists"),
     "change_target": ("block", "a new target within what the targeted action may target"),
@@ -54,7 +56,49 @@ WHY: dict[str, tuple[str, str]] = {
     "discard": ("block", "the chosen cards are discarded from the hand, ハンデス"),
     "proceed_if": ("block", "a guard on the steps after it, printed from its condition (死の槍)"),
     "lose_at": ("block", "a player loses at a limit of a declared counter (Black Doubt's 100 points)"),
+    "set_state": ("block", "the targeted character (or the raising soldier) driven or charged (交渉)"),
+    "ability_enabled": ("block", "trigger: this trump is turned face up (リセット's 前触れ); any trump may use it"),
+    "trigger_action": ("block", "「…アクションを誘発する。」: an effect triggers a named action (リセット)"),
+    "player_discarded": ("block", "trigger: a player discarded cards from the hand (内乱's 暴動)"),
+    "unblocked_attacker": ("block", "trigger: an attacker no character blocked (革命ドロー), for any grant"),
+    "choose_card": ("block", "choose a card of a pattern (or of the target's suit) in a zone for a later step"),
+    "close_all_trumps": ("block", "every trump of every player face down (切札リセット)"),
+    "discard_cards": ("block", "a player discards N cards of their choice (内乱: the targeted opponent)"),
+    "may": ("block", "「…てもよい。…た場合、…」: an optional step for a named player with its consequence"),
     "waive_cost": ("block", "a character's ability waiving a cost letter for a type of action (魔術士)"),
+    # --- a trump card's rule that changes a core rule for that one card, through the general mechanism it
+    # already uses (replace_effect, grant, a character's ability)
+    "soldier_duel": ("trump", "革命: the replaced step 1 of ダメージ判定 (replace_effect): the larger soldier goes, "
+                              "the difference is damage -- the core comparison turned round"),
+    "immune_to_bulwarks": ("trump", "巨人: a bulwark's judgement never sends this character to the grave "
+                                    "(an exception inside the core ダメージ判定 2)"),
+    "must_attack": ("trump", "巨人: the attack becomes the only choice while it could attack (a rule of the core "
+                             "flow's choice of actions for one character)"),
+    "prevent_damage": ("trump", "要塞: damage of actions whose key holds ♠ is not taken (wraps the effects of every "
+                                "such action: a replacement of the core damage rule)"),
+    # --- a trump card's rule still written as one op: what its composition lacks (to be composed)
+    "damage_per_discard": ("trump", "暴動: damage per card of the triggering discard, printed 「…枚数×2点のダメージを、"
+                                    "手札を捨てたプレイヤーに与える」: needs an event-count name and a damage "
+                                    "wording with the amount first"),
+    "destroy_target_if": ("trump", "スラッシュ: send_to_grave with if: target.size <= source.size, but the sheet "
+                                   "words the condition 「対象の兵士が…以下の場合」 (the soldier as the subject)"),
+    "discard_hand_or_lose_trump": ("trump", "悪あがき: 「手札を全て捨てる。手札がない場合、…」: needs a discard-all "
+                                            "step and attempt's 「…ない場合、」 wording"),
+    "if_targetable_by": ("trump", "修繕: a guard 「対象の兵士が装備アクションの対象にできる場合」: needs a "
+                                  "targetability name for expressions"),
+    "negate_chosen": ("trump", "策士召喚: choose an action of the stage by its keys and negate it: needs a chosen "
+                               "action (not a target) for negate"),
+    "refill_hand": ("trump", "手札補充 (第8.2版): 「2枚以下の場合2枚、3枚の場合1枚」: draw_top by an expression "
+                             "with a case-by-case wording (第9.0版 draws 2: draw_top)"),
+    "reorder_bulwarks": ("trump", "幻影: the own bulwarks in an order the player chooses: needs an order decision "
+                                  "over a field"),
+    "reveal_pick_soldier": ("trump", "援軍: reveal 2, one as a soldier, the other under the life: reveal_top with a "
+                                     "pick of one"),
+    "sacrifice_to_destroy": ("trump", "瞬殺: any number of own soldiers to the grave, then a comparison with their "
+                                      "sum: needs a chosen group and a sum name"),
+    "soldiers_to_bulwarks": ("trump", "幻影: chosen own soldiers become charged bulwarks: convert with a choice"),
+    "soldiers_to_life_top": ("trump", "救済: every soldier of a size at least the key to its owner's life top in "
+                                      "the owner's order: for_each + move_cards with the owner's order"),
     # --- cut to one sentence of a seed list: what a composition still lacks
     "push_your_luck": ("seed", "B・J's hit-or-stand loop, left as one op: composed, it needs a per-effect tally read "
                                "by expressions (合計点), a named group of revealed cards (公開カード), points counted "

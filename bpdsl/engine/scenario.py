@@ -420,6 +420,9 @@ def start_position(game: Any, data: dict[str, Any]) -> None:
     if start is None:
         first = rules.flow.nodes[rules.flow.start]
         start = first.next
+        node = rules.flow.nodes.get(start) if isinstance(rules.flow.nodes, dict) else None
+        if "chance" in data and node is not None and node.primitive == "chance_to_turn_player":
+            start = node.next  # the chance the scenario gives is not handed back to the turn player first
     if start not in rules.flow_ids:
         raise ScenarioError(f"unknown start node {start!r}; nodes: {', '.join(rules.flow_ids)}")
     game.node = rules.flow_ids.index(start)

@@ -41,8 +41,12 @@ def potential(sentence: str) -> tuple[str, str]:
 
 
 def _attempt_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    done, undone = potential(phrase_steps(ctx, [a["do"]]))
-    text = f"{done}場合、{phrase_steps(ctx, a['then'])}"
+    sentence = phrase_steps(ctx, [a["do"]])
+    done, undone = potential(sentence)
+    if a.get("wording") == "restate" and undone.endswith("ない"):  # ドレイン: 「…移す。移せた場合、…」
+        text = f"{sentence}{undone[:-2]}た場合、{phrase_steps(ctx, a['then'])}"
+    else:
+        text = f"{done}場合、{phrase_steps(ctx, a['then'])}"
     if a.get("else"):
         text += f"{undone}場合、{phrase_steps(ctx, a['else'])}"
     return text
@@ -52,11 +56,14 @@ ATTEMPT = declare(
     "attempt", "effect",
     args={"do": {"type": "opcall", "required": True, "meta": {"kinds": ["effect"]}},
           "then": {**_STEPS, "required": True},
-          "else": _STEPS},
+          "else": _STEPS,
+          "wording": {"type": "string", "allowed": ["clause", "restate"], "default": "clause"}},
     phrase=_attempt_phrase,
     summary=("Run the step `do`; if it did what it says (the cards it names could be moved ...), run `then`, "
              "else `else`. Printed as 「<do>できた場合、<then>。<verb>できない場合、<else>。」 from the steps' "
-             "own phrases (リアニメイト: 「対象のキャラクターを墓地に移せた場合、…。移せない場合、…。」)."),
+             "own phrases (リアニメイト: 「対象のキャラクターを墓地に移せた場合、…。移せない場合、…。」); "
+             "`wording: restate` prints the step's sentence first, then 「<verb>できた場合、」 (ドレイン: "
+             "「…ライフの一番下に移す。移せた場合、…」)."),
     example={"attempt": {"do": {"send_to_grave": {"cards": "target", "from_field": False}},
                          "then": [{"put_onto_field": {"cards": "chosen", "face": "up", "state": "charge"}}],
                          "else": [{"move_cards": {"cards": "chosen", "to": "grave", "back": True}}]}},

@@ -216,3 +216,15 @@ def test_a_royal_flush_anywhere_in_a_hand_is_a_key(suit: str, extra: list[Card],
     keys = {tuple(c.index for c in t) for t in p.choices(hand)}
     assert tuple(c.index for c in royal) in keys
     assert keys == _brute_choices(p, hand)
+
+
+def test_a_suit_alone_names_every_card_of_that_suit() -> None:
+    # 第9.0版 蘇生: 「自分の墓地の♠1枚」 -- a key pattern may name a whole suit
+    from bpdsl.dsl.cards import parse_pattern
+
+    for text, canon in (("♠", "♠"), ("♠ と ♣", "♠ と ♣"), ("♡,◇2", "♡,◇2")):
+        p = parse_pattern(text)
+        assert p.text == canon
+    spade = parse_pattern("♠").slots[0]
+    assert [c.text for c in DECK if spade(c)] == [c.text for c in DECK if c.suit == "spade"]
+    assert not any(parse_pattern("♠").slots[0](c) for c in DECK if c.rank == "Joker")

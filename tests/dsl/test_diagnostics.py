@@ -56,6 +56,7 @@ CASES: dict[str, tuple[str, int, int, str]] = {
     "T002": ("actions.yaml", 9, 11, "has a trigger condition"),
     "T003": ("edition.yaml", 2, 1, "passes the turn"),
     "T004": ("actions.yaml", 32, 9, "declares no target"),
+    "T005": ("trumps.yaml", 5, 5, "may_raise: {action: drain}"),
     "I001": ("edition.yaml", 9, 10, "'mini0'"),
     "I002": ("edition2.yaml", 7, 21, "'recharge'"),
     "W001": ("characters.yaml", 4, 5, "no format"),

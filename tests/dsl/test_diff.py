@@ -55,3 +55,21 @@ def test_category_headings_name_their_list_when_a_heading_repeats(defs: Definiti
     change = next(f for f in d.edition if f.field == "categories")
     new = [c.strip() for c in change.new.split(",")]
     assert len(new) == len(set(new)) == len(defs.editions["act8.0"].categories)
+
+
+def test_trumps_and_their_abilities_are_listed() -> None:
+    from pathlib import Path
+
+    from bpdsl.dsl.loader import default_paths
+
+    example = Path(__file__).resolve().parents[2] / "docs" / "designer" / "examples" / "ninth" / "definitions"
+    ex = load_or_raise([*default_paths(), example])
+    d = diff_editions(ex.editions["act8.2"], ex.editions["ex9"])
+    renamed = d.find("encouragement")
+    assert renamed is not None and renamed.kind == "trump"
+    assert [(f.field, f.old, f.new) for f in renamed.fields if f.field == "name"] == [("name", "激励", "誘惑")]
+    fortress = d.find("fortress")
+    assert fortress is not None and {f.field for f in fortress.fields} == {"abilities", "actions"}
+    assert "card_moved" in next(f.new for f in fortress.fields if f.field == "abilities")
+    assert {e.id for e in d.of("changed", "trump")} == {"intimidation", "encouragement", "add_bulwark", "loss",
+                                                          "reset", "fortress"}

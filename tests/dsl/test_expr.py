@@ -181,3 +181,14 @@ def test_arbitrary_text_only_raises_expr_error(text: str) -> None:
         parse(text)
     except ExprError:
         pass
+
+
+def test_an_unknown_name_where_a_condition_is_needed_suggests_conditions() -> None:
+    # 虚脱 as first written: `if: target.driven` -- 'target.size' (a number) would be the wrong kind of name
+    from bpdsl.dsl.expr import ExprError, parse
+    from bpdsl.games.blackpoker.expr_names import NAMES
+
+    for text in ("target.driven", "not target.driven"):
+        with pytest.raises(ExprError) as err:
+            parse(text, NAMES, expect="bool")
+        assert "'target.charged'" in err.value.hint and "target.size" not in err.value.hint

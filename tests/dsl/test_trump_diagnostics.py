@@ -22,3 +22,42 @@ def test_a_valid_trump_becomes_part_of_its_edition(tmp_path: Path) -> None:
     trump = edition.trumps["drain"]
     assert (trump.suit, trump.number, trump.actions, trump.formats) == ("heart", "2", ["drain"], ["lite"])
     assert edition.actions["drain"].trump == "drain" and edition.actions["drain"].formats == ["lite"]
+
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "designer" / "examples" / "ninth" / "definitions"
+
+
+def _example_errors(tmp_path: Path, file: str, old: str, new: str) -> list[str]:
+    import shutil
+
+    from bpdsl.dsl.loader import default_paths, load
+
+    shutil.copytree(EXAMPLE, tmp_path / "defs")
+    path = tmp_path / "defs" / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return [d.format() for d in load([*default_paths(), tmp_path / "defs"]).diagnostics]
+
+
+def test_an_inherited_action_left_untriggered_is_reported_in_the_designers_file(tmp_path: Path) -> None:
+    errors = _example_errors(tmp_path, "edition.yaml", "remove: {actions: [trump_reset]}", "")
+    assert len(errors) == 1 and "T001" in errors[0], errors
+    assert errors[0].startswith(str(tmp_path / "defs" / "edition.yaml")), errors
+    assert "inherited from act8.2" in errors[0] and "remove: {actions: [trump_reset]}" in errors[0]
+
+
+def test_a_trump_action_no_ability_raises_is_refused(tmp_path: Path) -> None:
+    errors = _example_errors(tmp_path, "trumps.yaml", "      - may_raise: {action: quick_intimidate}\n", "")
+    assert len(errors) == 1 and "T005" in errors[0] and "'quick_intimidate'" in errors[0], errors
+    assert errors[0].startswith(str(tmp_path / "defs" / "trumps.yaml"))
+
+
+def test_an_inherited_trump_action_not_written_stays_with_its_trump(tmp_path: Path) -> None:
+    from bpdsl.dsl.loader import default_paths, load
+
+    result = load([*default_paths(), EXAMPLE])
+    assert result.diagnostics == []
+    edition = result.definitions.editions["ex9"]
+    assert edition.trumps["intimidation"].actions == ["intimidate", "quick_intimidate"]
+    assert edition.actions["intimidate"].trump == "intimidation"

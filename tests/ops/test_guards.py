@@ -16,10 +16,10 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.mark.parametrize("condition,words", [
     ("target.size != 0 and target.size % key.diamond.rank == 0",
      "対象の兵士の数字が0以外かつ、キーカードの◇カードの数字で割切れる場合、次を行う。"),
-    ("key.rank >= 5", "キーカードの数字が5以上場合、次を行う。"),
+    ("key.rank >= 5", "キーカードの数字が5以上の場合、次を行う。"),
     ("target.size <= key.rank and key.count == 2",
-     "対象の兵士の数字がキーカードの数字以下かつキーカードが2枚場合、次を行う。"),
-    ("turn.is_mine", "ターンを持っている時場合、次を行う。"),
+     "対象の兵士の数字がキーカードの数字以下かつキーカードが2枚の場合、次を行う。"),
+    ("turn.is_mine", "ターンを持っている場合、次を行う。"),
 ])
 def test_the_printed_words_come_from_the_condition(condition: str, words: str) -> None:
     op = load_all()["proceed_if"]

@@ -28,12 +28,17 @@ NAMES: dict[str, NameInfo] = {
     "target.is_soldier": NameInfo("whether the target character is a soldier", "対象が兵士", "bool"),
     "target.is_bulwark": NameInfo("whether the target character is a bulwark", "対象が防壁", "bool"),
     "target.life": NameInfo("number of cards in the target player's life", "対象のライフの枚数"),
+    "target.hand": NameInfo("number of cards in the target player's hand", "対象の対戦相手の手札の枚数"),
+    "target.key_sum": NameInfo("sum of the rank values of the target action's key cards",
+                               "対象アクションのキーカードの数字の合計値"),
     # --- the attack being resolved (アタック / ブロック)
     "attackers.count": NameInfo("number of attackers declared by the current attack", "アタッカーの数"),
     # --- the action / character itself
     "self.key_rank": NameInfo("rank value of this action's or character's single key card", "このアクションのキーカードの数字"),
     "self.key_count": NameInfo("number of key cards of this action or character", "このアクションのキーカードの枚数"),
     "self.size": NameInfo("current size of this character", "このキャラクターのサイズ"),
+    "source.size": NameInfo("current size of the soldier driven to raise this action (兵士起因)",
+                            "このアクションを起こした兵士の数字"),
     # --- what a step looks at one by one (for_each: a character; reveal_top: a card)
     "each.size": NameInfo("current size of the character a for_each step is at", "サイズ"),
     "each.rank": NameInfo("printed rank value of the character a for_each step is at", "数字"),
@@ -46,6 +51,10 @@ NAMES: dict[str, NameInfo] = {
     "me.field": NameInfo("number of characters on the controller's field", "自分の場のキャラクターの数"),
     "opponent.life": NameInfo("number of cards in the opponent's life", "対戦相手のライフの枚数"),
     "opponent.hand": NameInfo("number of cards in the opponent's hand", "対戦相手の手札の枚数"),
+    "me.bulwarks": NameInfo("number of bulwarks on the controller's field", "自分の場にいる防壁の数"),
+    "me.soldiers": NameInfo("number of soldiers on the controller's field", "自分の場にいる兵士の数"),
+    "opponent.bulwarks": NameInfo("number of bulwarks on the opponent's field", "対戦相手の場にいる防壁の数"),
+    "opponent.soldiers": NameInfo("number of soldiers on the opponent's field", "対戦相手の場にいる兵士の数"),
     "turn.number": NameInfo("number of the current turn (1 = first turn of the game)", "ターン数"),
     "turn.is_mine": NameInfo("whether the controller holds the turn", "自分のターン", "bool"),
 }

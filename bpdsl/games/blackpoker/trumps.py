@@ -332,7 +332,7 @@ def _trigger_step(card: int, when: OpCall, action_id: str) -> tuple[Callable[...
 
 
 _TRIGGER_EVENT = {"player_raised": "raised", "player_discarded": "discarded", "ability_enabled": "trump_opened",
-                  "unblocked_attacker": "unblocked"}
+                  "unblocked_attacker": "unblocked", "card_moved": "left_field"}
 
 
 def _granted_trigger(rules: Any, card: int, grant: Mapping[str, Any], call: OpCall) -> TriggerSource:
@@ -355,12 +355,49 @@ def _granted_trigger(rules: Any, card: int, grant: Mapping[str, Any], call: OpCa
                 continue
             if whose == "any" and not any(card + DECK_SIZE * p in ctx.state.trump_up for p in (0, 1)):
                 continue
+            if ev.type == "left_field":  # the character has left: its definition and cards tell its class
+                if _left_of_class(ctx.game, ev, cls, suit):
+                    out.append(seat)
+                continue
             ch = _character_of(ctx.game, ev.card)
             if ch is not None and _of_class(ctx.game, ch, cls, suit):
                 out.append(seat)
         return out
     return TriggerSource(rules.actions[call.args["action"]], (step, {}, when.op), None,
                          _TRIGGER_EVENT.get(when.op), None)
+
+
+def _granted_leave(rules: Any, card: int, grant: Mapping[str, Any], call: OpCall) -> TriggerSource:
+    """A ``raises_on_leave`` granted to a class of characters: a character of the class leaving the field for
+    one of ``to`` triggers the action for its controller, while the grant reaches that player."""
+    cls, suit, whose = grant["to"], grant.get("suit"), grant.get("whose") or "self"
+    to, times = tuple(call.args.get("to") or ["grave"]), call.args.get("times") or 1
+
+    def step(ctx: Any, _a: Any) -> list[int]:
+        ev = ctx.event
+        if ev is None or ev.type != "left_field" or not ev.first or ev.to not in to:
+            return []
+        seat = ev.seat
+        owners = (0, 1) if whose == "any" else (seat if whose == "self" else 1 - seat,)
+        if not any(card + DECK_SIZE * p in ctx.state.trump_up for p in owners):
+            return []
+        return [seat] * times if _left_of_class(ctx.game, ev, cls, suit) else []
+    return TriggerSource(rules.actions[call.args["action"]], (step, {}, "raises_on_leave"), None, "left_field", None)
+
+
+def _left_of_class(game: Any, ev: Any, cls: str, suit: str | None) -> bool:
+    """Whether the character a ``left_field`` event is about (its definition ``ev.char_id``, its first card
+    ``ev.card``) was of a grant's class."""
+    cdef = game.rules.characters.get(ev.char_id)
+    kind = cdef.kind if cdef is not None else ""
+    if cls in ("soldier", "bulwark"):
+        ok = kind == cls
+    else:
+        ok = cls == "character" or ev.char_id == cls
+    if not ok or suit is None:
+        return ok
+    suits = {SUITS[SUIT[ev.card % DECK_SIZE]]} if SUIT[ev.card % DECK_SIZE] >= 0 else set()
+    return suit in suits | set(getattr(game.rules, "counts_as_suits", {}).get(ev.char_id, ()))
 
 
 def _character_of(game: Any, card: int) -> Any:
@@ -481,6 +518,8 @@ def install(rules: Any, edition: Edition, format_id: str) -> None:
                         granted[sub.args["action"]] = call.args.get("suit")
                     elif sub.op == "raises_when" and sub.args["action"] in rules.actions:
                         rules.triggers.append(_granted_trigger(rules, card, call.args, sub))
+                    elif sub.op == "raises_on_leave" and sub.args["action"] in rules.actions:
+                        rules.triggers.append(_granted_leave(rules, card, call.args, sub))
             elif call.op == "raises_when" and call.args["action"] in rules.actions:
                 step = _trigger_step(card, call.args["when"], call.args["action"])
                 event = _TRIGGER_EVENT.get(call.args["when"].op)

@@ -112,6 +112,15 @@ def condition_words(node: Any, ctx: PhraseContext, subject: list[str] | None = N
     return words if said else f"{name}が{words}"
 
 
+def case_words(words: str) -> str:
+    """「<condition>場合、」 with the の a condition ending in a noun takes (「…以上の場合、」, 「…が2枚の場合、」) and a
+    verb or adjective does not (「…で割切れる場合、」, 「…がない場合、」)."""
+    if words.endswith("る時") or words.endswith("い時"):  # 「ターンを持っている時」 as a case: 「…持っている場合、」
+        words = words[:-1]
+    last = words[-1:] if words else ""
+    return f"{words}{'' if not last or chr(0x3041) <= last <= chr(0x309f) else 'の'}場合、"
+
+
 def disjuncts(node: Any) -> list[Any]:
     """The alternatives of an ``or`` condition, in written order (one node when it is no ``or``)."""
     if getattr(node, "op", None) == "or":

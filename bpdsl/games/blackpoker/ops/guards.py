@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from bpdsl.games.blackpoker.ops._common import condition_words, predicate, src
+from bpdsl.games.blackpoker.ops._common import case_words, condition_words, predicate, src
 from bpdsl.ops.registry import PhraseContext, declare, retire
 
 def _proceed_if_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     root = getattr(a["if"], "root", None)
     words = condition_words(root, ctx) if root is not None else None
-    return f"{words if words is not None else predicate(src(a['if']))}場合、次を行う。"
+    return f"{case_words(words if words is not None else predicate(src(a['if'])))}次を行う。"
 
 
 PROCEED_IF = declare(

@@ -20,6 +20,8 @@ def _modify_size_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     if get(a, "cards", "target") == "each" and each is not None:  # フォース: 自分の兵士全ての数字は、…
         text = (f"このターンが終わるまで{each['filter']}{each['whose']}{each['noun']}全ての{size}は、"
                 f"{noun(a['by'], ctx)}分{verb}される。")
+    elif a.get("wording") == "onto":  # 激励: 「対象の兵士に…をターン終了時まで加算する。」
+        text = f"対象の兵士に{noun(a['by'], ctx)}をターン終了時まで{verb}する。"
     else:
         text = f"対象とした兵士の{size}は、このターンが終わるまで{noun(a['by'], ctx)}分{verb}される。"
     fog = a.get("fog")
@@ -41,12 +43,14 @@ MODIFY_SIZE = declare(
         "fog": {"type": "ref", "nullable": True, "meta": {"ref": "fog"}},
         "cards": {"type": "string", "allowed": ["target", "each"], "default": "target"},
         "size_word": {"type": "string", "nullable": True},
+        "wording": {"type": "string", "allowed": ["passive", "onto"], "default": "passive"},
     },
     phrase=_modify_size_phrase,
     summary=("Raise (`up`) or lower (`down`) the targeted soldier's size by `by` until the end of the turn. "
              "With `destroy_at_zero`, a soldier whose size drops to 0 or below goes to the grave. With `fog` "
              "(act8.0) the key card is put into the controller's fog as that fog card, which carries the "
-             "modification (not when the soldier was destroyed)."),
+             "modification (not when the soldier was destroyed). `wording: onto` prints 「対象の兵士に<by>をターン終了"
+             "時まで加算する。」 (激励: `by: source.size`)."),
     example={"modify_size": {"by": "key.rank", "direction": "down", "destroy_at_zero": True, "fog": "down"}},
     uses_target=True,
 )

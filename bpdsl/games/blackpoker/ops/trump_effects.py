@@ -14,7 +14,7 @@ from typing import Any, Mapping
 from bpdsl.engine.compiled import SUIT
 from bpdsl.games.blackpoker.components import Z_HAND, Z_LIFE
 from bpdsl.games.blackpoker.ops._common import NOUNS, get, noun
-from bpdsl.ops.registry import PhraseContext, declare
+from bpdsl.ops.registry import PhraseContext, declare, retire
 from bpdsl.games.blackpoker.components import DECK_SIZE
 
 _CARD = {"type": "string", "required": True, "regex": r"^[♠♡♥◇♦♢♣][A2-9JQK]$|^[♠♡♥◇♦♢♣]10$"}
@@ -249,10 +249,14 @@ def _find_card(ctx: Any, a: Mapping[str, Any]) -> None:
 
 LOSE_TRUMP = declare(
     "lose_trump", "effect",
-    args={"card": _CARD, "unless_found": {**_CARD, "required": False, "nullable": True}},
-    phrase=lambda ctx, a: (f"{a['unless_found']}が無い場合、" if a.get("unless_found") else "") + f"切札の{a['card']}を墓地に移す。",
+    args={"card": _CARD, "unless_found": {**_CARD, "required": False, "nullable": True},
+          "face": {"type": "string", "allowed": ["up", "down"], "nullable": True}},
+    phrase=lambda ctx, a: (f"{a['unless_found']}が無い場合、" if a.get("unless_found") else "") + (
+        f"{ctx.term('self', 'あなた')}の{'表' if a['face'] == 'up' else '裏'}切札にある{a['card']}を墓地に移す。"
+        if a.get("face") else f"切札の{a['card']}を墓地に移す。"),
     summary=("The controller's trump `card` goes to the grave (with `unless_found`: only if the earlier "
-             "`find_card` did not find that card)."),
+             "`find_card` did not find that card; with `face`: only if it lies face up / face down, "
+             "「自分の裏切札にある♣8を墓地に移す」)."),
     example={"lose_trump": {"card": "♠K", "unless_found": "♣K"}},
 )
 
@@ -262,7 +266,8 @@ def _lose_trump(ctx: Any, a: Mapping[str, Any]) -> None:
         return
     t = _trumps()
     card = _card_index(ctx, a["card"], ctx.seat)
-    if ctx.state.loc[card][0] == t.Z_TRUMP:
+    face = a.get("face")
+    if ctx.state.loc[card][0] == t.Z_TRUMP and (face is None or t.is_up(ctx.state, card) == (face == "up")):
         t.trump_to_grave(ctx.game, card)
 
 
@@ -379,25 +384,6 @@ def _reveal_pick_soldier(ctx: Any, a: Mapping[str, Any]) -> None:
         rules.move_card(game, c, Z_LIFE, seat, top=False)
 
 
-BULWARK_FROM_LIFE = declare(
-    "bulwark_from_life_if_behind", "effect",
-    args={},
-    phrase=lambda ctx, a: ("対戦相手の場にいる防壁の数が自分の場にいる防壁の数以上の場合、"
-                           f"自分の{ctx.term('life')}の一番上から1枚を防壁として裏向きかつチャージ状態で場に出す。"),
-    summary="If the opponent has at least as many bulwarks, the top card of the life becomes a face-down charged bulwark.",
-    example={"bulwark_from_life_if_behind": {}},
-)
-
-@BULWARK_FROM_LIFE.executor
-def _bulwark_from_life(ctx: Any, a: Mapping[str, Any]) -> None:
-    s, seat = ctx.state, ctx.seat
-    mine = sum(1 for ch in s.players[seat].field if ch.kind == "bulwark")
-    theirs = sum(1 for ch in s.players[1 - seat].field if ch.kind == "bulwark")
-    life = s.players[seat].life
-    if theirs >= mine and life:
-        ctx.rules.put_onto_field(ctx.game, seat, [life[-1]], ctx.rules.bulwark_id, False, False)
-
-
 # --------------------------------------------------------------------------- characters
 
 def _destroy_all_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -449,21 +435,6 @@ def _charge_own(ctx: Any, a: Mapping[str, Any]) -> None:
             ch.driven = False
 
 
-DRIVE_TARGET = declare(
-    "drive_target", "effect",
-    args={},
-    phrase="対象のキャラクターをドライブする。",
-    summary="The targeted character is driven.",
-    example={"drive_target": {}},
-)
-
-@DRIVE_TARGET.executor
-def _drive_target(ctx: Any, a: Mapping[str, Any]) -> None:
-    ch = _trumps().target_character(ctx)
-    if ch is not None:
-        ch.driven = True
-
-
 DESTROY_TARGET_IF = declare(
     "destroy_target_if", "effect",
     args={"compare": {"type": "string", "allowed": ["source_size_at_least"], "required": True}},
@@ -478,46 +449,6 @@ def _destroy_target_if(ctx: Any, a: Mapping[str, Any]) -> None:
     target, source = t.target_character(ctx), t.source_character(ctx)
     if target is not None and source is not None and ctx.rules.size(target) <= ctx.rules.size(source):
         ctx.rules.to_grave(ctx.game, target)
-
-
-BOOST_BY_SOURCE = declare(
-    "boost_by_source", "effect",
-    args={},
-    phrase="対象の兵士にこのアクションを起こした兵士の数字をターン終了時まで加算する。",
-    summary="Until the end of the turn, the targeted soldier's size is raised by the size of the soldier that raised the action.",
-    example={"boost_by_source": {}},
-)
-
-@BOOST_BY_SOURCE.executor
-def _boost_by_source(ctx: Any, a: Mapping[str, Any]) -> None:
-    t = _trumps()
-    target, source = t.target_character(ctx), t.source_character(ctx)
-    if target is not None and source is not None:
-        target.size_mod += ctx.rules.size(source)
-
-
-DRAIN_CHARACTER = declare(
-    "drain_character", "effect",
-    args={"damage": {"type": "integer", "required": True, "min": 1}},
-    phrase=lambda ctx, a: (f"自分の場にいるキャラクター1体を{ctx.term('life')}の一番下に移す。移せた場合、"
-                           f"対象の対戦相手に{a['damage']}点のダメージを与える。"),
-    summary="The controller puts one of their characters at the bottom of their life; if they did, the target takes damage.",
-    example={"drain_character": {"damage": 2}},
-)
-
-@DRAIN_CHARACTER.executor
-def _drain_character(ctx: Any, a: Mapping[str, Any]) -> None:
-    rules, game, seat = ctx.rules, ctx.game, ctx.seat
-    field = list(game.state.players[seat].field)
-    if not field:
-        return
-    i = ctx.decide(seat, "choose", field, {"what": "ライフの一番下に移すキャラクター"},
-                   [rules.describe_char(game, ch, seat) for ch in field])
-    ch = field[i]
-    rules.leave_field(game, ch, Z_LIFE)
-    for c in ch.cards:  # leave_field puts them on top; the effect wants the bottom
-        rules.move_card(game, c, Z_LIFE, game.state.owner[c], top=False)
-    _trumps().damage_player(ctx, 1 - seat, a["damage"])
 
 
 def _revive_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -555,33 +486,6 @@ def _revive_from_grave(ctx: Any, a: Mapping[str, Any]) -> None:
         i = ctx.decide(ctx.seat, "choose", opts, {"what": "場に出すカード"},
                        [("" if ctx.state.owner[c] == ctx.seat else "相手の") + ctx.rules.card_text(c) for c in opts])
         ctx.rules.put_onto_field(ctx.game, ctx.seat, [opts[i]], None, True, False)
-
-
-def _destroy_chosen_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    whose = {"any": "", "self": "自分の場にいる", "opponent": "対戦相手の場にいる"}[get(a, "whose", "any")]
-    return f"{whose}{NOUNS[a['what']]}1体を選び墓地に移す。"
-
-
-DESTROY_CHOSEN = declare(
-    "destroy_chosen", "effect",
-    args={"what": {"type": "string", "required": True, "allowed": ["soldier", "bulwark", "character"]},
-          "whose": {"type": "string", "allowed": ["any", "self", "opponent"], "default": "any"}},
-    phrase=_destroy_chosen_phrase,
-    summary=("The controller chooses one character of kind `what` (on any field, or theirs / the opponent's "
-             "with `whose`) and sends it to the grave; nothing happens when there is none."),
-    example={"destroy_chosen": {"what": "bulwark"}},
-)
-
-@DESTROY_CHOSEN.executor
-def _destroy_chosen(ctx: Any, a: Mapping[str, Any]) -> None:
-    whose = get(a, "whose", "any")
-    seats = {"any": [ctx.seat, 1 - ctx.seat], "self": [ctx.seat], "opponent": [1 - ctx.seat]}[whose]
-    what = a["what"]
-    opts = [ch for p in seats for ch in ctx.state.players[p].field if what == "character" or ch.kind == what]
-    if opts:
-        i = ctx.decide(ctx.seat, "choose", opts, {"what": "墓地に移すキャラクター"},
-                       [ctx.rules.describe_char(ctx.game, ch, ctx.seat) for ch in opts])
-        ctx.rules.to_grave(ctx.game, opts[i])
 
 
 SACRIFICE_TO_DESTROY = declare(
@@ -628,54 +532,6 @@ def _soldiers_to_life_top(ctx: Any, a: Mapping[str, Any]) -> None:
                 ctx.rules.leave_field(ctx.game, ch, Z_LIFE)
 
 
-HAND_CARD_AS_SOLDIER = declare(
-    "hand_card_as_soldier", "effect",
-    args={},
-    phrase="手札からカードを1枚選び、兵士としてチャージ状態で場に出す。",
-    summary="The controller puts a card from the hand onto the field as a charged soldier.",
-    example={"hand_card_as_soldier": {}},
-)
-
-@HAND_CARD_AS_SOLDIER.executor
-def _hand_card_as_soldier(ctx: Any, a: Mapping[str, Any]) -> None:
-    hand = sorted(ctx.state.players[ctx.seat].hand)
-    if hand:
-        i = ctx.decide(ctx.seat, "choose", hand, {"what": "場に出すカード"}, [ctx.rules.card_text(c) for c in hand])
-        ctx.rules.put_onto_field(ctx.game, ctx.seat, [hand[i]], None, True, False)
-
-
-SOURCE_TO_HAND = declare(
-    "source_to_hand", "effect",
-    args={},
-    phrase="このアクションを起こした兵士を手札に戻す。",
-    summary="The soldier that raised this action returns to its owner's hand.",
-    example={"source_to_hand": {}},
-)
-
-@SOURCE_TO_HAND.executor
-def _source_to_hand(ctx: Any, a: Mapping[str, Any]) -> None:
-    source = _trumps().source_character(ctx)
-    if source is not None:
-        ctx.rules.leave_field(ctx.game, source, Z_HAND)
-
-
-HAND_TO_LIFE_END = declare(
-    "hand_to_life_end", "effect",
-    args={},
-    phrase=lambda ctx, a: f"手札から1枚選び{ctx.term('life')}の一番上もしくは一番下に移す。",
-    summary="The controller puts a card from the hand on the top or at the bottom of their life.",
-    example={"hand_to_life_end": {}},
-)
-
-@HAND_TO_LIFE_END.executor
-def _hand_to_life_end(ctx: Any, a: Mapping[str, Any]) -> None:
-    hand = sorted(ctx.state.players[ctx.seat].hand)
-    if hand:
-        i = ctx.decide(ctx.seat, "choose", hand, {"what": "ライフに移すカード"}, [ctx.rules.card_text(c) for c in hand])
-        top = ctx.decide(ctx.seat, "choose", [True, False], {"what": "移す場所"}, ["一番上", "一番下"]) == 0
-        ctx.rules.move_card(ctx.game, hand[i], Z_LIFE, ctx.seat, top=top)
-
-
 def _sacrifices_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     what = NOUNS[get(a, "what", "character")]
     if get(a, "who", "target") == "target":
@@ -706,39 +562,6 @@ def _target_sacrifices(ctx: Any, a: Mapping[str, Any]) -> None:
 
 
 # --------------------------------------------------------------------------- hands
-
-IF_TARGET_HAND_NOT_SMALLER = declare(
-    "if_target_hand_not_smaller", "effect",
-    args={},
-    phrase="対象の対戦相手の手札の枚数が自分の手札の枚数以上の場合、次を行う。",
-    summary="A guard: the rest of the effect happens only if the targeted opponent holds at least as many cards.",
-    example={"if_target_hand_not_smaller": {}},
-    lead=True,
-)
-
-@IF_TARGET_HAND_NOT_SMALLER.executor
-def _if_target_hand_not_smaller(ctx: Any, a: Mapping[str, Any]) -> bool:
-    seat = ctx.inst.target[1] if ctx.inst.target else 1 - ctx.seat
-    return len(ctx.state.players[seat].hand) >= len(ctx.state.players[ctx.seat].hand)
-
-
-TARGET_DISCARDS = declare(
-    "target_discards", "effect",
-    args={"count": {"type": "integer", "min": 1, "default": 1}},
-    phrase=lambda ctx, a: f"対象の対戦相手は手札を{get(a, 'count', 1)}枚捨てる。",
-    summary="The targeted opponent discards `count` cards of their choice.",
-    example={"target_discards": {"count": 2}},
-)
-
-@TARGET_DISCARDS.executor
-def _target_discards(ctx: Any, a: Mapping[str, Any]) -> None:
-    seat = ctx.inst.target[1] if ctx.inst.target else 1 - ctx.seat
-    hand = ctx.state.players[seat].hand
-    for _ in range(min(get(a, "count", 1), len(hand))):
-        opts = sorted(hand)
-        i = ctx.decide(seat, "choose", opts, {"what": "捨てるカード"}, [ctx.rules.card_text(c) for c in opts])
-        ctx.rules.discard(ctx.game, seat, opts[i])
-
 
 DAMAGE_PER_DISCARD = declare(
     "damage_per_discard", "effect",
@@ -800,20 +623,6 @@ def _remove_target_action(ctx: Any, a: Mapping[str, Any]) -> None:
         inst = next((x for x in ctx.state.stage if x.uid == t[1]), None)
         if inst is not None:
             ctx.game.remove_from_stage(inst)
-
-
-IF_TARGET_KEY_SUM = declare(
-    "if_target_key_sum", "effect",
-    args={"at_least": {"type": "integer", "required": True, "min": 0}},
-    phrase=lambda ctx, a: f"対象アクションのキーカードの数字の合計値が{a['at_least']}以上の場合、次を行う。",
-    summary="A guard: the rest of the effect happens only if the target action's key cards add up to `at_least`.",
-    example={"if_target_key_sum": {"at_least": 5}},
-    lead=True,
-)
-
-@IF_TARGET_KEY_SUM.executor
-def _if_target_key_sum(ctx: Any, a: Mapping[str, Any]) -> bool:
-    return _trumps().target_key_sum(ctx) >= a["at_least"]
 
 
 TRIGGER_ACTION = declare(
@@ -898,3 +707,17 @@ def _reorder_bulwarks(ctx: Any, a: Mapping[str, Any]) -> None:
     order += rest
     for i, ch in zip(places, order):
         field[i] = ch
+
+
+retire("bulwark_from_life_if_behind", "put_onto_field: {cards: life_top, count: 1, as: bulwark, face: down, "
+                                      "state: charge, if: opponent.bulwarks >= me.bulwarks}")
+retire("if_target_hand_not_smaller", "proceed_if: {if: target.hand >= me.hand}")
+retire("if_target_key_sum", "proceed_if: {if: target.key_sum >= N}")
+retire("drain_character", "attempt: {do: {move_character: {whose: self, to: life, position: bottom}}, "
+                          "then: [{damage: {to: target, amount: N}}], wording: restate}")
+retire("destroy_chosen", "move_character: {whose: any, what: bulwark, to: grave, say_choose: true}")
+retire("drive_target", "set_state: {cards: target, state: drive}")
+retire("source_to_hand", "move_cards: {cards: source, to: hand, back: true}")
+retire("boost_by_source", "modify_size: {by: source.size, direction: up, wording: onto}")
+retire("hand_card_as_soldier", "put_onto_field: {cards: hand, count: 1, state: charge, wording: choose}")
+retire("hand_to_life_end", "move_cards: {cards: hand, to: life, position: choose}")

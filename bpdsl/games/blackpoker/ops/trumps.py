@@ -29,8 +29,11 @@ from bpdsl.ops.registry import PhraseContext, declare
 
 SUIT_IDS = list(SUIT_MARKS)
 _ACTION = {"type": "ref", "required": True, "meta": {"ref": "action"}}
+# the abilities a grant can give, each of which the engine runs for the granted characters
+# (bpdsl.games.blackpoker.trumps.install); any other is refused at validation, never printed and ignored
+GRANTABLE = ("raise_by_driving", "raises_when", "raises_on_leave")
 _ABILITIES = {"type": "list", "required": True, "minlength": 1,
-              "schema": {"type": "opcall", "meta": {"kinds": ["ability"]}}}
+              "schema": {"type": "opcall", "meta": {"kinds": ["ability"], "ops": list(GRANTABLE)}}}
 WHOSE = {"self": "自分の", "opponent": "対戦相手の", "any": ""}
 CLASS_DOC = "soldier, bulwark, character, or the id of a character of the edition"
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 import itertools
 from typing import Any, Callable, Mapping
 
-from bpdsl.games.blackpoker.ops._common import (FACES, NOUNS, STATES, get, life, predicate, ranks_text, target_noun,
+from bpdsl.games.blackpoker.ops._common import (FACES, NOUNS, STATES, case_words, condition_words, get, life, predicate,
+                                               ranks_text, target_noun,
                                                zone_name)
 from bpdsl.engine.rng import shuffle
 from bpdsl.ops._nested import report_done
@@ -41,6 +42,13 @@ def _put_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     name = ctx.name(as_) if as_ else NOUNS["soldier"]  # no kind: the soldier the cards' rank makes
     face, state = get(a, "face", "up"), get(a, "state", "charge")
     text = f"{_put_source(ctx, a['cards'], get(a, 'count', 1))}を{name}として{FACES[face]}かつ{STATES[state]}で場に出す。"
+    if a.get("wording") == "choose" and a["cards"] == "hand":  # スイッチ: 「手札からカードを1枚選び、兵士として…」
+        shown = "" if face == "up" else f"{FACES[face]}かつ"
+        text = f"手札からカードを{get(a, 'count', 1)}枚選び、{name}として{shown}{STATES[state]}で場に出す。"
+    if a.get("if") is not None:  # 防壁追加: 「対戦相手の場にいる防壁の数が自分の場にいる防壁の数以上の場合、…」
+        root = getattr(a["if"], "root", None)
+        words = condition_words(root, ctx) if root is not None else None
+        text = f"{case_words(words if words is not None else predicate(a['if']))}{text}"
     alt = a.get("or")
     if alt:
         alt_src = _put_source(ctx, a["cards"], get(alt, "count", get(a, "count", 1)))
@@ -65,19 +73,25 @@ PUT_ONTO_FIELD = declare(
         "or": {"type": "dict", "schema": {"count": {"type": "integer", "min": 1}, "face": _FACE, "state": _STATE}},
         "see_abilities": {"type": "boolean", "default": False},
         "see_placement": {"type": "boolean", "default": False},
+        "if": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}},
+        "wording": {"type": "string", "allowed": ["plain", "choose"], "default": "plain"},
     },
     phrase=_put_phrase,
     summary=("Put cards onto the field as one character of the given kind (`as`; without it the soldier their "
              "rank makes them: 一般兵, 英雄, エース ...), face up or down, charged or driven. `cards`: the key "
              "cards, `count` cards chosen from the hand, the top `count` cards of the own life, or the cards a "
              "choose step picked that are still where they were chosen. `or` offers the player an alternative count/state (防壁補充). `see_*` only add "
-             "the printed references to the character list and the bulwark placement box."),
+             "the printed references to the character list and the bulwark placement box. With `if`, only when the "
+             "condition holds (防壁追加: `if: opponent.bulwarks >= me.bulwarks`). `wording: choose` prints a hand card as "
+             "「手札からカードを1枚選び、兵士としてチャージ状態で場に出す。」 (スイッチ)."),
     example={"put_onto_field": {"cards": "key", "as": "general_soldier", "face": "up", "state": "charge"}},
 )
 
 @PUT_ONTO_FIELD.executor
 def _put_onto_field(ctx: Any, a: Mapping[str, Any]) -> None:
     rules, game, seat = ctx.hooks, ctx.game, ctx.seat
+    if a.get("if") is not None and not ctx.value(a["if"]):
+        return
     count, face, state = get(a, "count", 1), get(a, "face", "up"), get(a, "state", "charge")
     alt = a.get("or")
     if alt:
@@ -286,20 +300,22 @@ def _send_to_grave(ctx: Any, a: Mapping[str, Any]) -> None:
 
 
 _MOVE_ZONES = {"life": Z_LIFE, "hand": Z_HAND, "grave": Z_GRAVE}
-_POSITIONS = {"top": "一番上", "bottom": "一番下"}
+_POSITIONS = {"top": "一番上", "bottom": "一番下", "choose": "一番上もしくは一番下"}  # choose: the player's choice
 _PROMPT = {"life": "ライフ", "hand": "手札", "grave": "墓地"}  # the word a decision's prompt names a zone by
 
 
 def _move_subject(ctx: PhraseContext, cards: str) -> str:
     if cards == "target":
         return f"対象の{target_noun(ctx, 'キャラクター')}"
-    return {"chosen": "選んだカード", "key": "キーカード"}[cards]
+    return {"chosen": "選んだカード", "key": "キーカード", "source": "このアクションを起こした兵士"}[cards]
 
 
 def _move_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     cards, to = a["cards"], a["to"]
     owner = "オーナーの" if get(a, "say_owner", False) else ""
     place = zone_name(ctx, to) + (f"の{_POSITIONS[get(a, 'position', 'top')]}" if to == "life" else "")
+    if cards == "hand":  # 先読み: 「手札から1枚選びライフの一番上もしくは一番下に移す。」
+        return f"手札から1枚選び{owner}{place}に{'戻す' if get(a, 'back', False) else '移す'}。"
     face = f"{FACES[a['face']]}で" if a.get("face") else ""
     verb = "戻す" if get(a, "back", False) else "移す"
     cond = f"{predicate(a['if'])}場合、" if a.get("if") is not None else ""
@@ -311,7 +327,7 @@ def _move_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 
 MOVE_CARDS = declare(
     "move_cards", "effect",
-    args={"cards": {"type": "string", "allowed": ["target", "chosen", "key"], "required": True},
+    args={"cards": {"type": "string", "allowed": ["target", "chosen", "key", "source", "hand"], "required": True},
           "to": {"type": "string", "allowed": list(_MOVE_ZONES), "required": True},
           "position": {"type": "string", "allowed": list(_POSITIONS), "default": "top"},
           "face": {"type": "string", "allowed": ["down"], "nullable": True},
@@ -321,7 +337,7 @@ MOVE_CARDS = declare(
           "if": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}}},
     phrase=_move_phrase,
     summary=("Move cards to a zone of their owner, on top or (`position: bottom`) under the pile: every card "
-             "of the targeted character (it leaves the field), the cards a choose step picked that are still "
+             "of the targeted character (it leaves the field) or of the soldier that raised this action (`source`), the cards a choose step picked that are still "
              "where they were chosen, or this action's key cards. `order: owner`: a character of several cards "
              "goes there in an order its owner chooses. `back`: the cards return where they came from "
              "(「戻す」; a card already in that zone stays where it lies). `face: down` and `say_owner` only word "
@@ -339,9 +355,24 @@ def _move_cards(ctx: Any, a: Mapping[str, Any]) -> None:
         report_done(ctx, False)
         return
     zone, top = _MOVE_ZONES[a["to"]], get(a, "position", "top") == "top"
-    if a["cards"] == "target":
-        t = ctx.inst.target
-        ch = rules.find(game, t[1]) if t is not None and t[0] == "char" else None
+    if a["cards"] == "hand":  # one card the controller chooses from their hand
+        hand = sorted(s.players[ctx.seat].hand)
+        report_done(ctx, bool(hand))
+        if not hand:
+            return
+        i = ctx.decide(ctx.seat, "choose", hand, {"what": f"{_PROMPT[a['to']]}に移すカード"},
+                       lambda: [rules.card_text(c) for c in hand])
+        if get(a, "position", "top") == "choose":
+            top = ctx.decide(ctx.seat, "choose", [True, False], {"what": "移す場所"}, ["一番上", "一番下"]) == 0
+        rules.move_card(game, hand[i], zone, s.owner[hand[i]], top=top)
+        return
+    if a["cards"] in ("target", "source"):
+        if a["cards"] == "source":  # the soldier driven to raise this action (スイッチ)
+            uid = ctx.inst.data.get("source")
+            ch = rules.find(game, uid) if uid is not None else None
+        else:
+            t = ctx.inst.target
+            ch = rules.find(game, t[1]) if t is not None and t[0] == "char" else None
         report_done(ctx, ch is not None)
         if ch is None:
             return
