@@ -233,3 +233,8 @@ def tournament_cmd(
     out = Console()
     out.print(t)
     out.print(f"test: {table['test']}")
+
+
+from bpdsl.commands._combos_cli import register_combos  # noqa: E402  (its own module: the combo search)
+
+register_combos(balance_app)
