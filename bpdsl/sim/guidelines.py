@@ -3,7 +3,7 @@ the definitions alone (bpdsl.dsl.guidelines).
 
 * ``first_turn_win``: for every format of every edition, real game starts (``deals`` seeds) are goldfished
   by the combo search (bpdsl.sim.combos): the first player searches its first turn against a passive
-  opponent; a line that wins within it is a breach, reported at the entry of the last action raised on it,
+  opponent; a line that wins within it (or a loop within it that ends the game) is a breach, reported at the entry of the last action raised on it,
   with the line.  Decisions before the first player's first action (trumps placed or not: not) are answered
   with the passive opponent's choice.
 * ``double_main_trigger``: ``games`` seeded random games per format are played and read: two or more
@@ -88,14 +88,20 @@ def first_turn_win(defs: Any, g: Guideline, game: str, editions: list[str] | Non
             seat = game_.state.turn
             r = ComboSearch(game_, seat, Bound(bound.depth, 1, bound.nodes, bound.seconds)).run()
             searched += 1
-            if r.kill is None or game_.state.turn_no != 1:
+            if game_.state.turn_no != 1:
                 continue
-            ids = [m.group(1) for m in (_LABEL_ID.search(x) for x in r.kill.line) if m and m.group(1) in e.actions]
+            if r.kill is not None and r.kill.turns == 1:
+                line = r.kill.line
+            elif r.loop is not None and r.loop.ended_by_loop:  # a loop within the first turn that ends the game
+                line = [*r.loop.prefix, *r.loop.cycle, f"(the cycle {r.loop.cycles_to_end} times)"]
+            else:
+                continue
+            ids = [m.group(1) for m in (_LABEL_ID.search(x) for x in line) if m and m.group(1) in e.actions]
             entry = e.actions[ids[-1]] if ids else None
             report.breaches.append(Breach(
                 g, entry.pos if entry is not None else Pos(e.id, 0, 0), entry.id if entry else e.id,
                 f"{e.id} {fmt}: the first player wins its first turn against a passive opponent (deal {seed}): "
-                + " → ".join(r.kill.line), (e.id,)))
+                + " → ".join(line), (e.id,)))
     report.notes.append(f"{g.id}: searched the first turn of {bound.deals} deal(s) of each format "
                         f"({searched} searches; up to {bound.depth} decisions, {bound.nodes} nodes, "
                         f"{bound.seconds} s each) against a passive opponent")
