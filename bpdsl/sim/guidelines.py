@@ -129,19 +129,21 @@ def double_main_trigger(defs: Any, g: Guideline, game: str, editions: list[str] 
                 continue
             played += 1
             at_once: list[str] = []
+            after = ""  # the resolution the requests were raised after
             for ev in log.lines:
                 t = ev.get("t")
                 if t in ("resolve", "turn", "decision"):
-                    _report_double(e, fmt, seed, at_once, g, report, seen)
+                    _report_double(e, fmt, seed, at_once, after, g, report, seen)
                     at_once = []
+                    after = str(ev.get("action", "")) if t == "resolve" else ""
                 elif t == "raise" and not ev.get("direct", True) and ev.get("action") in main_triggered:
                     at_once.append(str(ev["action"]))
-            _report_double(e, fmt, seed, at_once, g, report, seen)
+            _report_double(e, fmt, seed, at_once, after, g, report, seen)
     report.notes.append(f"{g.id}: read {played} random game(s) ({bound.games} per format) for two 誘発–メイン "
                         "requests raised by one resolution")
 
 
-def _report_double(e: Any, fmt: str, seed: int, raised: list[str], g: Guideline, report: GuidelineReport,
+def _report_double(e: Any, fmt: str, seed: int, raised: list[str], after: str, g: Guideline, report: GuidelineReport,
                    seen: set[tuple[str, str]]) -> None:
     if len(raised) < 2:
         return
@@ -151,7 +153,8 @@ def _report_double(e: Any, fmt: str, seed: int, raised: list[str], g: Guideline,
         seen.add((e.id, aid))
         a = e.actions[aid]
         report.breaches.append(Breach(g, a.pos, aid, f"{a.name} ({aid}) {notation(a)} was raised with "
-                                      f"{', '.join(raised)} after one resolution ({e.id} {fmt}, random game {seed})",
+                                      f"{', '.join(raised)} after one resolution"
+                                      + (f" of {after}" if after else "") + f" ({e.id} {fmt}, random game {seed})",
                                       (e.id,)))
 
 
