@@ -164,6 +164,8 @@ def report_cmd(
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, help="worker processes (default: all cores)"),
     backend: str = typer.Option("local", "--backend", help="local or ray"),
     address: Optional[str] = typer.Option(None, "--address", help="with --backend ray: the cluster to join"),
+    combos: Optional[Path] = typer.Option(None, "--combos", help="a section with the combo search's results: the "
+                                          "file written by `balance combos --json`"),
 ) -> None:
     """Write a self-contained HTML report (plots embedded), with the same data as JSON and CSV.
 
@@ -174,13 +176,35 @@ def report_cmd(
     from bpdsl.sim.report import write_report
 
     backend_or_exit("balance report", backend, address)
+    found = _combos_or_exit(combos)
     output_dir_or_exit(out, "balance report", create=False)  # made when the report is written, after the games
     specs = [a] if b is None else [a, b]
     planned = [(spec, _job("report", spec, fmt, agents, seed, coverage)) for spec in specs]
     runs = [_run("report", spec, job, games, jobs, backend, address) for spec, job in planned]
     comparison = compare(runs[0], runs[1], alpha) if len(runs) == 2 else None
-    files = write_report(out, runs, comparison)
+    files = write_report(out, runs, comparison, found)
     typer.echo(f"wrote {len(files)} files to {out}: open {out / 'index.html'}")
+
+
+def _combos_or_exit(path: Optional[Path]) -> Optional[dict[str, Any]]:
+    """The combo search's results read (safely) from ``path``; a missing or wrong file exits 2."""
+    if path is None:
+        return None
+    from bpdsl.datafile import DataFileError, read_yaml_file
+
+    if not path.is_file():
+        typer.echo(f"bpdsl balance report: --combos: no such file: {path}", err=True)
+        raise typer.Exit(2)
+    try:
+        data = read_yaml_file(path)  # JSON is YAML: the one safe reader with its limits
+    except DataFileError as exc:
+        typer.echo(f"bpdsl balance report: --combos: {exc}", err=True)
+        raise typer.Exit(2)
+    if not isinstance(data, dict) or not isinstance(data.get("results"), list) or "bound" not in data:
+        typer.echo(f"bpdsl balance report: --combos: {path} is not the output of `bpdsl balance combos --json`",
+                   err=True)
+        raise typer.Exit(2)
+    return data
 
 
 @balance_app.command("tournament")
@@ -233,3 +257,8 @@ def tournament_cmd(
     out = CommandConsole()
     out.print(t)
     out.print(f"test: {table['test']}")
+
+
+from bpdsl.commands._combos_cli import register_combos  # noqa: E402  (its own module: the combo search)
+
+register_combos(balance_app)

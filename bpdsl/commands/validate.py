@@ -28,6 +28,10 @@ def validate(
     codes: bool = typer.Option(False, "--codes", help="list every diagnostic code and exit"),
     as_json: bool = typer.Option(False, "--json", help="print the diagnostics as JSON"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="print only the diagnostics"),
+    guidelines: bool = typer.Option(False, "--guidelines", help="also check the design guidelines (kind: guidelines): "
+                                    "a 必須 breach is an error, a 推奨 one a warning"),
+    play: bool = typer.Option(True, "--play/--no-play", help="with --guidelines: run the checks that need play "
+                              "(first-turn win search, random games)"),
 ) -> None:
     """Validate definitions: YAML, schemas and semantic checks. Lists every problem as file:line:col."""
     from bpdsl.dsl.loader import load_kinds, load_selected
@@ -44,12 +48,22 @@ def validate(
     if paths:
         add_definitions(paths)
     result = load_selected()
+    notes: list[str] = []
+    if guidelines and result.ok:
+        from bpdsl.sim.guidelines import check_guidelines
+
+        checked = check_guidelines(result.definitions, play=play)
+        result.diagnostics.extend(checked.diagnostics())
+        notes = checked.notes + [f"guidelines: {len(checked.breaches)} breach(es) of "
+                                 f"{sum(len(v) for v in (result.definitions.extra.get('guidelines') or {}).values())} "
+                                 "guideline(s)"]
     errors = result.errors
     if as_json:
         print(json.dumps({
             "ok": result.ok, "seconds": round(result.seconds, 4), "files": result.definitions.files,
             "diagnostics": [{"file": d.pos.file, "line": d.pos.line, "col": d.pos.col, "code": d.code,
                              "message": d.message, "hint": d.hint, "severity": d.severity} for d in result.diagnostics],
+            **({"guidelines": notes} if guidelines else {}),
         }, ensure_ascii=False, indent=2))
         raise typer.Exit(0 if result.ok else 1)
     for d in result.diagnostics:
@@ -57,6 +71,8 @@ def validate(
         console.print(f"{d.pos}: {d.code} {label}{d.message}", markup=False)
         if d.hint:
             console.print(f"    hint: {d.hint}", markup=False)
+    for note in notes:
+        console.print(note, markup=False)
     if not quiet:
         _summary(console, result)
         if stats:
@@ -72,7 +88,7 @@ def _import_code_modules() -> None:
     """Import the modules that declare diagnostic codes but are not loaded by the kinds."""
     import importlib
 
-    for name in ("bpdsl.dsl.yamlload", "bpdsl.dsl.schema", "bpdsl.dsl.checks"):
+    for name in ("bpdsl.dsl.yamlload", "bpdsl.dsl.schema", "bpdsl.dsl.checks", "bpdsl.dsl.guidelines"):
         importlib.import_module(name)
 
 

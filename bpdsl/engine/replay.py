@@ -167,12 +167,34 @@ def replay_events(events: list[dict[str, Any]], setup: Callable[[Any], None] | N
         rules = build_rules(head["edition"], head["format"], definitions)
     except CompileError as exc:
         raise ReplayError(str(exc)) from None
-    return replay_game(rules, events, head, end, setup, header)
+    scenario = next((e for e in events if e.get("t") == "scenario"), None)
+    position = None
+    if scenario is not None:  # a game started from a scenario's position (the lab's findings, the sandbox)
+        data = scenario.get("data")
+        if not isinstance(data, dict):
+            raise ReplayError("the 'scenario' line has no position ('data')")
+        header = [*(header or []), {k: v for k, v in scenario.items() if k != CHAIN_KEY}]
+        position = _positioned(data)
+    return replay_game(rules, events, head, end, setup, header, position)
+
+
+def _positioned(data: dict[str, Any]) -> Callable[[Any], None]:
+    """Put a fresh game at the logged scenario position (a bad position is a ReplayError)."""
+    from bpdsl.engine.scenario import ScenarioError, start_position
+
+    def position(game: Any) -> None:
+        try:
+            start_position(game, data)
+        except (ScenarioError, KeyError, TypeError, ValueError) as exc:
+            raise ReplayError(f"the 'scenario' line's position cannot be set up: {exc}") from None
+
+    return position
 
 
 def replay_game(rules: Any, events: list[dict[str, Any]], head: dict[str, Any], end: dict[str, Any],
                 setup: Callable[[Any], None] | None = None,
-                header: list[dict[str, Any]] | None = None) -> ReplayResult:
+                header: list[dict[str, Any]] | None = None,
+                position: Callable[[Any], None] | None = None) -> ReplayResult:
     """Play the game of the ``game`` line ``head`` again with ``rules`` and the log's decisions, and compare
     every event with the log's (shared by plain and regulation replays).  ``header``: the events written
     before the game's own, as the caller rebuilds them from what it understood (a regulation's line)."""
@@ -190,6 +212,8 @@ def replay_game(rules: Any, events: list[dict[str, Any]], head: dict[str, Any], 
                             log=log)
         except (ValueError, GameAborted) as exc:  # a deck of the log that is not a set of cards
             raise ReplayError(f"the 'game' line's 'decks' cannot be dealt: {exc}") from None
+        if position is not None:
+            position(game)
         try:
             result = game.play()
         except _Stopped:  # a game quit at a decision: the person stopped here; so does the replay

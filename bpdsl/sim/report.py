@@ -92,22 +92,42 @@ def tables(runs: list[dict[str, Any]], comparison: dict[str, Any] | None) -> dic
     return out
 
 
-OPTIONAL_TABLES = ("used", "coverage", "comparison")  # the CSV files only some reports have
+OPTIONAL_TABLES = ("used", "coverage", "comparison", "combos")  # the CSV files only some reports have
 
 
-def write_report(out: Path, runs: list[dict[str, Any]], comparison: dict[str, Any] | None = None) -> list[Path]:
-    """Write ``index.html``, ``report.json`` and one CSV per table into ``out``; returns the files."""
+def combo_rows(combos: dict[str, Any]) -> list[dict[str, Any]]:
+    """The combo search's results (``balance combos --json``) as CSV rows, one per combination."""
+    rows = []
+    for r in combos.get("results") or []:
+        loop, kill, st = r.get("loop") or {}, r.get("kill") or {}, r.get("stats") or {}
+        rows.append({"trumps": "+".join(r.get("trumps") or []), "cards": " ".join(r.get("cards") or []),
+                     "loop_cycle": " → ".join(loop.get("cycle") or []),
+                     "opponent_life_per_cycle": loop.get("opponent_life_per_cycle", ""),
+                     "own_life_per_cycle": loop.get("own_life_per_cycle", ""),
+                     "cycles_to_end": loop.get("cycles_to_end", ""), "counterable": " ".join(loop.get("counterable") or []),
+                     "kill_turns": kill.get("turns", ""), "kill_decisions": kill.get("decisions", ""),
+                     "nodes": st.get("nodes", ""), "depth_reached": st.get("depth_reached", ""),
+                     "complete": st.get("complete", ""), "stopped": st.get("stopped", "")})
+    return rows
+
+
+def write_report(out: Path, runs: list[dict[str, Any]], comparison: dict[str, Any] | None = None,
+                 combos: dict[str, Any] | None = None) -> list[Path]:
+    """Write ``index.html``, ``report.json`` and one CSV per table into ``out``; returns the files.
+    ``combos``: the results of the combo search (``balance combos --json``), shown as a section of their own."""
     from bpdsl.render.html import environment
 
     figs = build_figures(runs, comparison)
     env = environment()
     page = env.get_template(TEMPLATE).render(runs=runs, names=[run_name(s) for s in runs], figs=figs,
-                                             comparison=comparison)
+                                             comparison=comparison, combos=combos)
     written = [write_atomic(out / "index.html", page)]
-    data = {"runs": runs, "comparison": comparison}
+    data = {"runs": runs, "comparison": comparison, **({"combos": combos} if combos else {})}
     written.append(write_atomic(out / "report.json", json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True)))
     for name, rows in tables(runs, comparison).items():
         written.append(write_atomic(out / f"{name}.csv", _csv(rows)))
+    if combos:
+        written.append(write_atomic(out / "combos.csv", _csv(combo_rows(combos))))
     for name in OPTIONAL_TABLES:  # a report written before into the same folder leaves none of its own behind
         stale = out / f"{name}.csv"
         if stale not in written and stale.is_file():

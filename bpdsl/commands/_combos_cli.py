@@ -1,0 +1,147 @@
+"""``bpdsl balance combos``: the combo search over the trumps of a format (bpdsl.sim.combos, combo_pairs)."""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+
+from bpdsl.commands._definitions import with_definitions
+
+
+def register_combos(balance_app: typer.Typer) -> None:
+    balance_app.command("combos")(combos_cmd)
+
+
+def _position_or_exit(path: Optional[Path]) -> dict[str, Any]:
+    from bpdsl.datafile import DataFileError, read_yaml_file
+    from bpdsl.sim.combo_pairs import DEFAULT_POSITION
+
+    if path is None:
+        return DEFAULT_POSITION
+    if not path.is_file():
+        typer.echo(f"bpdsl balance combos: no such position file: {path}", err=True)
+        raise typer.Exit(2)
+    try:
+        data = read_yaml_file(path)
+    except DataFileError as exc:
+        typer.echo(f"bpdsl balance combos: {exc}", err=True)
+        raise typer.Exit(2)
+    if not isinstance(data, dict) or not isinstance(data.get("players"), list):
+        typer.echo(f"bpdsl balance combos: {path}: a position is a mapping with 'players' (a scenario's "
+                   "position: players, turn, turn_no)", err=True)
+        raise typer.Exit(2)
+    return {k: v for k, v in data.items() if k in ("players", "turn", "turn_no", "chance", "raised", "start")}
+
+
+@with_definitions
+def combos_cmd(
+    edition: str = typer.Option("act8.2", "--edition", "-e", help="edition id"),
+    fmt: str = typer.Option("extra", "--format", "-f", help="format id (one with trumps)"),
+    size: int = typer.Option(2, "--size", min=1, max=3, help="trumps face up together: 2 pairs, 3 triples"),
+    base: bool = typer.Option(False, "--base", help="also search the base list alone (no trump)"),
+    only: Optional[str] = typer.Option(None, "--trumps", help="search only these trump ids (comma-separated)"),
+    position: Optional[Path] = typer.Option(None, "--position", help="the goldfish position (a scenario file's "
+                                            "players/turn/turn_no); default: a built-in mid-game position"),
+    depth: int = typer.Option(10, "--depth", min=1, max=60, help="the searcher's decisions on one line"),
+    turns: int = typer.Option(1, "--turns", min=1, max=6, help="the searcher's turns a line may span"),
+    nodes: int = typer.Option(5000, "--nodes", min=1, help="positions expanded per combination"),
+    seconds: float = typer.Option(120.0, "--seconds", min=0.1, help="time limit per combination"),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="worker processes (same results for any number)"),
+    logs: Optional[Path] = typer.Option(None, "--logs", help="folder for the replayable log of each finding"),
+    as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
+) -> None:
+    """Goldfish every pair of trumps: self-sustaining loops (with their cycle) and kills against a passive
+    opponent, searched over the engine's own legal moves; the bound searched is reported."""
+    from bpdsl.commands._engine_cli import rules_or_exit
+    from bpdsl.commands._paths import output_dir_or_exit
+    from bpdsl.commands._sim_cli import progress_bar
+    from bpdsl.dsl import project
+    from bpdsl.engine.scenario import ScenarioError
+    from bpdsl.sim.combo_pairs import Task, combos, playable_trumps, run_tasks, summary, write_finding_logs
+    from bpdsl.sim.combos import Bound
+
+    rules = rules_or_exit(edition, fmt)
+    played, printed = playable_trumps(rules)
+    wanted = [t.strip() for t in only.split(",") if t.strip()] if only else []
+    unknown = sorted(set(wanted) - {t for t, _ in played})
+    if unknown:
+        typer.echo(f"bpdsl balance combos: no playable trump {', '.join(unknown)} in {edition} {fmt}; trumps: "
+                   + (", ".join(t for t, _ in played) or "(none)"), err=True)
+        raise typer.Exit(2)
+    todo = combos(rules, size, base, wanted)
+    if not todo:
+        typer.echo(f"bpdsl balance combos: {edition} {fmt} has fewer than {size} playable trumps"
+                   + ("" if base else " (add --base to search the base list alone)"), err=True)
+        raise typer.Exit(2)
+    if logs is not None:
+        output_dir_or_exit(logs, "balance combos")
+    bound = Bound(depth=depth, turns=turns, nodes=nodes, seconds=seconds)
+    base_pos = _position_or_exit(position)
+    tasks = [Task(edition, fmt, c, base_pos, bound) for c in todo]
+    results: list[dict[str, Any]] = []
+    try:
+        with progress_bar(f"{edition} {fmt} combos", len(tasks)) as update:
+            for r in run_tasks(tasks, jobs, update, rules if jobs <= 1 else None):
+                results.append(r)
+    except ScenarioError as exc:
+        typer.echo(f"bpdsl balance combos: the position: {exc}", err=True)
+        raise typer.Exit(2)
+    selection = project.current()
+    for r in results:
+        r["logs"] = write_finding_logs(rules, r, logs, lambda p: _head(selection, p)) if logs is not None else {}
+    report = {"edition": edition, "format": fmt, "size": size, "bound": asdict(bound),
+              "opponent": "passive: ends its own turn, passes every chance, takes the first option otherwise",
+              "printed_only": printed, "results": results, "summary": summary(results)}
+    if as_json:
+        for r in report["results"]:
+            for what in ("loop", "kill"):
+                if r[what]:
+                    r[what].pop("choices", None)
+        typer.echo(json.dumps(report, ensure_ascii=False, sort_keys=True))
+        return
+    _print(report)
+
+
+def _head(selection: Any, path: Path) -> list[dict[str, Any]]:
+    from bpdsl.engine.logdefs import definitions_event
+
+    line = definitions_event(selection, path)
+    return [line] if line is not None else []
+
+
+def _print(report: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.markup import escape
+
+    from bpdsl.commands._sim_cli import data_table
+
+    out = Console(emoji=False)
+    b = report["bound"]
+    t = data_table("trumps", "loop (one cycle)", "per cycle: opp. / own life", "cycles to end", "counterable",
+                   "kill", "nodes", "searched", title=f"combos of {report['edition']} {report['format']}")
+    for r in report["results"]:
+        loop, kill, st = r["loop"], r["kill"], r["stats"]
+        name = " + ".join(f"{t} {c}" for t, c in zip(r["trumps"], r["cards"])) or "(base list)"
+        searched = ("all lines" if st["exhaustive"] else f"depth {st['depth_reached']}"
+                    + (" (complete)" if st["complete"] else "") + (f", stopped: {st['stopped']}" if st["stopped"] else ""))
+        t.add_row(escape(name),
+                  escape(" → ".join(loop["cycle"])) if loop else "none",
+                  f"-{loop['opponent_life_per_cycle']} / -{loop['own_life_per_cycle']}" if loop else "",
+                  str(loop["cycles_to_end"]) if loop and loop["cycles_to_end"] is not None else ("" if not loop else "> played"),
+                  (", ".join(loop["counterable"]) or "no") if loop else "",
+                  f"turn {kill['turns']}, {kill['decisions']} decisions" if kill else "none",
+                  str(st["nodes"]), searched)
+    out.print(t)
+    out.print(f"bound per combination: {b['depth']} decisions of the searcher, {b['turns']} turn(s), "
+              f"{b['nodes']} nodes, {b['seconds']} s; opponent {report['opponent']}")
+    if report["printed_only"]:
+        out.print(f"not searched (printed only, not played by the engine): {escape(', '.join(report['printed_only']))}")
+    for r in report["results"]:
+        for what, path in (r.get("logs") or {}).items():
+            out.print(f"{what} of {escape(' + '.join(r['trumps']) or 'the base list')}: bpdsl replay {escape(path)}")
+    s = report["summary"]
+    out.print(f"{s['combinations']} combinations, {s['nodes']} nodes: {len(s['loops'])} with a loop, "
+              f"{len(s['kills'])} with a kill, {len(s['stopped_early'])} stopped by a limit")

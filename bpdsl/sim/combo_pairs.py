@@ -1,0 +1,168 @@
+"""The combo search over the trumps of a format: every pair (or triple) of trumps face up for one player,
+each searched from the same goldfish position (:mod:`bpdsl.sim.combos`), in parallel with the same results.
+
+The position is a scenario's (``players``, ``turn``, ``turn_no``, bpdsl.engine.scenario) — the designer's
+own with ``--position``, or :data:`DEFAULT_POSITION`: the searcher (seat 0) past its first turns with two
+charged bulwarks, a charged soldier and four cards in hand (no ♠: no 投擲 ends the game at once), the opponent with twenty life and nothing else.
+The trumps searched are laid face up in the searcher's 切札 zone (the scenario's ``trump_up``); a card of the
+position that is one of them is taken out of where the position put it.  Only trumps whose actions the
+engine plays are searched (the others are printed only and named in the result).
+
+Results do not depend on ``jobs``: each combination is searched alone, its search is deterministic for a
+node bound, and the results are listed in the order of the combinations (a time bound, the safety net, is
+the one thing that can make a slower machine search less: the result says when it was hit).
+"""
+from __future__ import annotations
+
+import copy
+import itertools
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator, Sequence
+
+from bpdsl.dsl.cards import SUIT_MARKS
+from bpdsl.sim.combos import Bound, finding_log, search_position
+
+DEFAULT_POSITION: dict[str, Any] = {
+    "turn": 0, "turn_no": 5,
+    "players": [
+        {"life": 20, "hand": ["♡3", "♣6", "◇9", "♡Q"],
+         "field": [{"as": "bulwark", "cards": ["♣K"], "face_up": False},
+                   {"as": "bulwark", "cards": ["◇K"], "face_up": False},
+                   {"as": "general_soldier", "cards": ["♡8"]}]},
+        {"life": 20},
+    ],
+}
+
+
+@dataclass(frozen=True)
+class Combo:
+    """Trumps searched together: their ids and cards (empty: the base list alone)."""
+
+    trumps: tuple[str, ...]
+    cards: tuple[str, ...]
+
+
+def playable_trumps(rules: Any) -> tuple[list[tuple[str, str]], list[str]]:
+    """(id, card) of the format's trumps the engine plays, and the ids of those it only prints."""
+    edition = rules.edition
+    played, printed = [], []
+    for t in edition.trumps_in(rules.format):
+        if all(a in rules.actions for a in t.actions) and all(c in rules.characters for c in t.characters):
+            played.append((t.id, SUIT_MARKS[t.suit] + t.number))
+        else:
+            printed.append(t.id)
+    return played, printed
+
+
+def combos(rules: Any, size: int = 2, base: bool = False, only: Sequence[str] = ()) -> list[Combo]:
+    """Every ``size``-combination of the playable trumps (those of ``only`` when given), the base list first
+    when ``base``."""
+    played, _ = playable_trumps(rules)
+    if only:
+        played = [t for t in played if t[0] in only]
+    out = [Combo((), ())] if base else []
+    for group in itertools.combinations(played, size):
+        out.append(Combo(tuple(t for t, _ in group), tuple(c for _, c in group)))
+    return out
+
+
+def position_for(base: dict[str, Any], combo: Combo, seat: int = 0) -> dict[str, Any]:
+    """The base position with ``combo``'s cards face up in ``seat``'s 切札 zone."""
+    from bpdsl.dsl.cards import parse_card
+
+    pos = copy.deepcopy(base)
+    players = pos.setdefault("players", [{}, {}])
+    me = players[seat] = dict(players[seat] or {})
+    taken = {parse_card(c).id for c in combo.cards}
+
+    def keep(cards: list[Any]) -> list[Any]:
+        return [c for c in cards if parse_card(str(c)).id not in taken]
+
+    for zone, value in list(me.items()):
+        if zone == "field":
+            me[zone] = [ch for ch in value if keep(list(ch.get("cards") or []))]
+            for ch in me[zone]:
+                ch["cards"] = keep(list(ch["cards"]))
+        elif isinstance(value, list):
+            me[zone] = keep(value)
+    if combo.cards:
+        me["trump_up"] = [*me.get("trump_up", []), *combo.cards]
+    return pos
+
+
+@dataclass(frozen=True)
+class Task:
+    """One combination to search (plain data: sent to worker processes)."""
+
+    edition: str
+    format: str
+    combo: Combo
+    position: dict[str, Any]
+    bound: Bound
+    seed: int = 0
+
+
+def search_task(task: Task, rules: Any = None) -> dict[str, Any]:
+    """Search one combination; the JSON-able result with the decisions of its findings."""
+    from bpdsl.engine import build_rules
+
+    rules = rules if rules is not None else build_rules(task.edition, task.format)
+    pos = position_for(task.position, task.combo)
+    r = search_position(rules, pos, 0, task.bound, task.seed)
+    out = {"trumps": list(task.combo.trumps), "cards": list(task.combo.cards), **r.to_json()}
+    out["position"] = pos
+    return out
+
+
+def run_tasks(tasks: list[Task], jobs: int = 1, progress: Callable[[int], None] | None = None,
+              rules: Any = None) -> Iterator[dict[str, Any]]:
+    """The results of ``tasks`` in their order (``jobs`` worker processes; 1: this process)."""
+    if jobs <= 1 or len(tasks) <= 1:
+        for n, t in enumerate(tasks, 1):
+            yield search_task(t, rules)
+            if progress is not None:
+                progress(n)
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(min(jobs, len(tasks))) as pool:
+        for n, result in enumerate(pool.imap(search_task, tasks), 1):
+            yield result
+            if progress is not None:
+                progress(n)
+
+
+def write_finding_logs(rules: Any, result: dict[str, Any], folder: Any, head: Callable[[Any], list[dict[str, Any]]],
+                       seed: int = 0) -> dict[str, str]:
+    """Write the logs of a result's loop and kill into ``folder``; their file names by finding."""
+    import json
+    from pathlib import Path
+
+    from bpdsl.fsutil import write_atomic
+
+    out: dict[str, str] = {}
+    name = "-".join(result["trumps"]) or "base"
+    for what in ("loop", "kill"):
+        finding = result.get(what)
+        if not finding:
+            continue
+        path = Path(folder) / f"{what}-{name}.jsonl"
+        lines = finding_log(rules, result["position"], seed, finding["choices"], head(path))
+        write_atomic(path, "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in lines))
+        out[what] = str(path)
+    return out
+
+
+def summary(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Totals over the combinations: nodes, what was found, which searches hit a limit."""
+    return {
+        "combinations": len(results),
+        "nodes": sum(r["stats"]["nodes"] for r in results),
+        "loops": [r["trumps"] for r in results if r["loop"]],
+        "kills": [r["trumps"] for r in results if r["kill"]],
+        "stopped_early": [r["trumps"] for r in results if r["stats"]["stopped"]],
+    }
+
+
+__all__ = ["Combo", "DEFAULT_POSITION", "Task", "combos", "playable_trumps", "position_for", "run_tasks",
+           "search_task", "summary", "write_finding_logs"]
