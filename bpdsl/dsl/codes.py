@@ -33,6 +33,8 @@ T_NO_PASS = code("T003", "no action of an edition's format hands the turn to ano
 T_NO_TARGET = code("T004", "an effect uses the target of an action that declares none")
 # --- warnings: legal, but probably not what the designer meant
 W_NO_FORMAT = code("W001", "entry belongs to no format (it is never printed or played)")
+W_NO_MARK = code("W002", "a format in which entries first appear declares no mark (its entries print unmarked)")
+M_PLACEHOLDER = code("M001", "the legend of the format marks names an unknown placeholder")
 # --- trump cards (エクストラ)
 E_CARD = code("E001", "trump ability assigned to an unknown suit or number, or to a card twice")
 E_CLASS = code("E002", "ability granted to an unknown class of characters")
