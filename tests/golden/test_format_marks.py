@@ -46,7 +46,7 @@ def _printed(path: Path) -> list[tuple[str, str, str, str, str]]:
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_every_entry_is_marked_with_its_lowest_official_format(sheets: Path, fmt: str) -> None:
     official = {(e.kind, e.name): e for e in load()}
-    printed = _printed(sheets / f"act8.2-{fmt}.html")
+    printed = _printed(sheets / f"act8.2-{fmt}-official.html")
     on_sheet = {(e.kind, e.name) for e in official.values() if fmt in e.formats}
     assert {(k, n) for k, _, n, _, _ in printed} == on_sheet
     for kind, mark, name, typ, tags in printed:
@@ -56,14 +56,14 @@ def test_every_entry_is_marked_with_its_lowest_official_format(sheets: Path, fmt
 
 
 def test_the_pro_action_kill_is_marked_pro_on_the_master_sheet(sheets: Path) -> None:
-    printed = {n: (m, t) for _, m, n, _, t in _printed(sheets / "act8.2-mast.html")}
+    printed = {n: (m, t) for _, m, n, _, t in _printed(sheets / "act8.2-mast-official.html")}
     assert printed["キル"] == ("●", "[pro]")
     assert len({m for m, _ in printed.values()}) == 4  # the four marks all occur on the マスター sheet
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_the_legend_explains_the_marks_up_to_the_sheets_format(sheets: Path, fmt: str) -> None:
-    text = (sheets / f"act8.2-{fmt}.html").read_text(encoding="utf-8")
+    text = (sheets / f"act8.2-{fmt}-official.html").read_text(encoding="utf-8")
     lines = [htmllib.unescape(x) for x in LEGEND_RE.findall(text)]
     upto = FORMATS[: FORMATS.index(fmt) + 1]
     if fmt == "lite":
