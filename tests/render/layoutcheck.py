@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 
 @dataclass
@@ -15,11 +16,15 @@ class Fragment:
 
 
 def entry_fragments(html: str, base_url: Path | str | None = None) -> tuple[dict[str, list[Fragment]], float]:
-    """Every ``article.entry`` of the laid-out document by its id, with the fragments it was set in, and the
-    height of a page's content area (the longest a column can be)."""
+    """Lay the HTML out and return :func:`fragments_of` its document."""
     from weasyprint import HTML
 
-    document = HTML(string=html, base_url=str(base_url) if base_url else None).render()
+    return fragments_of(HTML(string=html, base_url=str(base_url) if base_url else None).render())
+
+
+def fragments_of(document: Any) -> tuple[dict[str, list[Fragment]], float]:
+    """Every ``article.entry`` of a laid-out weasyprint document by its id, with the fragments it was set
+    in, and the height of a page's content area (the longest a column can be)."""
     found: dict[str, list[Fragment]] = {}
     column_height = 0.0
     for number, page in enumerate(document.pages):
@@ -30,7 +35,7 @@ def entry_fragments(html: str, base_url: Path | str | None = None) -> tuple[dict
             element = getattr(box, "element", None)
             if element is None or element.tag != "article" or "entry" not in (element.get("class") or ""):
                 continue
-            if getattr(box, "element_tag", "article") != "article" or not hasattr(box, "children"):
+            if not hasattr(box, "children") or getattr(box, "element_tag", "article") != "article":
                 continue
             column = 0 if box.position_x < middle - 1 else 1
             found.setdefault(element.get("id"), []).append(
@@ -39,8 +44,12 @@ def entry_fragments(html: str, base_url: Path | str | None = None) -> tuple[dict
 
 
 def split_entries(html: str, base_url: Path | str | None = None) -> list[str]:
+    """The entries of the laid-out HTML that :func:`split_of` reports."""
+    return split_of(*entry_fragments(html, base_url))
+
+
+def split_of(found: dict[str, list[Fragment]], column_height: float) -> list[str]:
     """The entries set in more than one fragment (split across columns or pages), except one that is
     taller than a whole column and cannot be kept together."""
-    found, column_height = entry_fragments(html, base_url)
     return [eid for eid, parts in found.items()
             if len(parts) > 1 and sum(p.height for p in parts) <= column_height]
