@@ -230,10 +230,11 @@ def mark(edition: Edition, formats: Sequence[str], fmt: Format | str | None) -> 
     return lowest.mark if lowest is not None else ""
 
 
-def _tags(edition: Edition, formats: Sequence[str]) -> str:
+def _tags(edition: Edition, formats: Sequence[str], fmt: Format | str | None) -> str:
     """``[lite]``: the id of the entry's lowest format, printed after its type where the edition's
-    ``marks.tag`` says so (act6.1, act8.2; the act8.0 sheet prints none)."""
-    if not edition.marks.tag:
+    ``marks.tag`` says so (act6.1, act8.2; the act8.0 sheet prints none); like the mark, only on a
+    format's sheet (not under a trump of the extra list)."""
+    if fmt is None or not edition.marks.tag:
         return ""
     lowest = edition.lowest_format(formats)
     return f"[{lowest.id}]" if lowest is not None else ""
@@ -296,7 +297,7 @@ def action_text(edition: Edition, action: Action, fmt: Format | str | None = Non
         sections.append(_simple("note", "※", ctx, action.notes))
     return EntryText(
         id=action.id, entry="action", mark=mark(edition, action.formats, fmt), name=action.name,
-        ruby=action.ruby, type=action.type, tags=_tags(edition, action.formats),
+        ruby=action.ruby, type=action.type, tags=_tags(edition, action.formats, fmt),
         request=request_text(edition, action), cost=f"$ {action.cost}" if action.cost else "",
         key=_key_text(action), sections=sections, key_first=classic,
     )
@@ -322,7 +323,7 @@ def character_text(edition: Edition, character: Character, fmt: Format | str | N
                                     sum(1 for c in character.abilities if c.text is not None)))
     return EntryText(
         id=character.id, entry="character", mark=mark(edition, character.formats, fmt), name=character.name,
-        ruby=character.ruby, type=character.type, tags=_tags(edition, character.formats),
+        ruby=character.ruby, type=character.type, tags=_tags(edition, character.formats, fmt),
         key=_key_text(character), sections=sections,
     )
 
@@ -335,7 +336,7 @@ def fog_text(edition: Edition, fog: Fog, fmt: Format | str | None = None,
     sections += [_simple("ability", "(能力)", ctx, fog.abilities)] if fog.abilities else []
     return EntryText(
         id=fog.id, entry="fog", mark=mark(edition, fog.formats, fmt), name=fog.name, ruby=fog.ruby,
-        type=fog.type, tags=_tags(edition, fog.formats), key=_key_text(fog), sections=sections,
+        type=fog.type, tags=_tags(edition, fog.formats, fmt), key=_key_text(fog), sections=sections,
         key_first=_classic(edition),
     )
 
