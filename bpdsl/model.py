@@ -10,7 +10,7 @@ engine, when a definition misbehaves at run time) can point at the line that cau
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Iterable, Literal
 
 from bpdsl.diagnostics import UNKNOWN_POS, Pos
 
@@ -297,6 +297,25 @@ class Format:
     name: str  # ライト
     order: int  # lite < std < pro < mast < extra; an entry is new (○) in the first format listing it
     includes: str | None = None  # id of a format whose entries this one has too (エクストラ: マスター + 切札)
+    # the glyph printed before an entry whose lowest format this is (■ ○ ● ◎), declared by the edition
+    mark: str = ""
+    pos: Pos = field(default=UNKNOWN_POS, compare=False)
+
+
+@dataclass(frozen=True)
+class MarkStyle:
+    """How an edition's sheets print the format marks (DSL ``marks``).
+
+    ``tag`` adds the entry's lowest format id after its type (``■ エンド (基本) [lite]``). ``legend`` is one
+    line per format from the first up to the sheet's, with the placeholders ``{mark}``, ``{id}``, ``{name}``
+    and ``{formats}`` (the names of this format through the sheet's, joined by 、); ``intro`` is the
+    sentence above those lines (``{formats}``: every format up to the sheet's; ``{format}``: the sheet's).
+    A sheet of the first format prints neither: every entry on it has the same mark.
+    """
+
+    tag: bool = False
+    legend: str = ""
+    intro: str = ""
 
 
 @dataclass
@@ -321,12 +340,18 @@ class Edition:
     pos: Pos = UNKNOWN_POS
     list_style: str | None = None  # DSL ``list``: numbered | bullets, how effects of several steps print
     trumps: dict[str, Trump] = field(default_factory=dict)  # trump abilities (エクストラリスト), by id
+    marks: MarkStyle = field(default_factory=MarkStyle)  # how the format marks and their legend print
 
     def trumps_in(self, fid: str) -> list[Trump]:
         return [t for t in self.trumps.values() if fid in t.formats]
 
     def format(self, fid: str) -> Format:
         return next(f for f in self.formats if f.id == fid)
+
+    def lowest_format(self, fids: Iterable[str]) -> Format | None:
+        """The first format (in the edition's order) of those an entry lists: the one its mark names."""
+        listed = [f for f in self.formats if f.id in set(fids)]
+        return min(listed, key=lambda f: f.order) if listed else None
 
     def actions_in(self, fid: str) -> list[Action]:
         return [a for a in self.actions.values() if fid in a.formats]

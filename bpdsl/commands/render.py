@@ -3,12 +3,15 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, NoReturn, Optional
 
 import typer
 
 from bpdsl.commands._definitions import default_id, with_definitions
 from bpdsl.interrupts import remembered_interrupt
+
+if TYPE_CHECKING:
+    from bpdsl.render.styles import Style
 
 render_app = typer.Typer(help="Render printable documents from the definitions.", no_args_is_help=True)
 
@@ -22,31 +25,38 @@ def register(app: typer.Typer) -> None:
 def actionlist(
     out: Path = typer.Option(
         ..., "--out", "-o",
-        help="Directory for <edition>-<format>.html/.pdf/-2up.pdf (the same names for A4 and A5 paper).",
+        help="Directory for <edition>-<format>-<style>.html/.pdf/-2up.pdf (and -booklet.pdf).",
     ),
     edition: Optional[str] = typer.Option(None, "--edition", "-e", help="Edition id, e.g. act8.0 (default: the project's [defaults] edition)."),
     format: Optional[str] = typer.Option(None, "--format", "-f", help="Format id, e.g. std (default: every format of the edition)."),
     all_: bool = typer.Option(False, "--all", help="Every edition x format the definitions declare."),
     html_only: bool = typer.Option(False, "--html-only", help="Write only the HTML (no PDF, no 2-up)."),
+    style: Optional[str] = typer.Option(
+        None, "--style", "-s",
+        help="Layout: official (A5, two columns, as the official sheets; the default), a4 (A4, one column) "
+        "or a5 (A5, one column).",
+    ),
+    booklet: bool = typer.Option(False, "--booklet", help="Also write -booklet.pdf: the pages two to a "
+                                 "landscape sheet in folding order, for double-sided printing and one fold."),
     sheet: str = typer.Option(
         "A4", "--sheet",
         help="Landscape sheet of the 2-up PDF: A4 or A3 (A4 pages: scaled on A4, full size on A3; "
         "A5 pages: full size on A4).",
     ),
-    paper: str = typer.Option("A4", "--paper", help="Page size of the PDF: A4 or A5 (smaller print CSS)."),
+    paper: Optional[str] = typer.Option(None, "--paper", help="A4 or A5: the one-column style of that paper "
+                                        "(the same as --style a4 / --style a5)."),
     story: bool = typer.Option(False, "--story", help="Print each entry's story and flavor text (with its "
                                "speaker) under it, where the definitions carry them (第8.2版)."),
 ) -> None:
-    """Write the action list of an edition and format as HTML, PDF (A4 or A5 pages) and 2-up PDF."""
+    """Write the action list of an edition and format as HTML, PDF, 2-up PDF (and booklet) in one style."""
     from bpdsl.commands._paths import definitions_or_exit, output_dir_or_exit
     from bpdsl.render.actionlist import render_actionlist
     from bpdsl.render.sheet import SheetError, sheet_formats
 
     if sheet.upper() not in ("A4", "A3"):
         _usage(f"--sheet must be A4 or A3, not {sheet!r}")
-    if paper.upper() not in ("A4", "A5"):
-        _usage(f"--paper must be A4 or A5, not {paper!r}")
-    if paper.upper() == "A5" and sheet.upper() == "A3":
+    chosen = _style(style, paper)
+    if chosen.paper == "A5" and sheet.upper() == "A3":
         _usage("--sheet A3 holds A4 pages at full size; two A5 pages go on an A4 sheet (--sheet A4)")
     if all_ and (edition or format):
         _usage("--all renders every edition and format; do not combine it with --edition/--format")
@@ -70,7 +80,7 @@ def actionlist(
             t0 = time.perf_counter()
             try:
                 result = render_actionlist(defs, ed, fm, out, html_only=html_only, sheet_size=sheet.upper(),
-                                            paper=paper.upper(), story=story)
+                                            style=chosen, booklet=booklet, story=story)
             except SheetError as exc:
                 _usage(str(exc))
             interrupt.check()
@@ -80,6 +90,20 @@ def actionlist(
     typer.echo(f"rendered {len(pairs)} action list(s) into {out} in {time.perf_counter() - started:.2f}s")
 
 
-def _usage(message: str) -> None:
+def _style(style: Optional[str], paper: Optional[str]) -> "Style":
+    """The chosen style: ``--style``, else the one-column style of ``--paper``, else ``official``."""
+    from bpdsl.render import styles
+
+    try:
+        chosen = styles.style(style) if style is not None else styles.style_for_paper(paper) \
+            if paper is not None else styles.style(styles.DEFAULT_STYLE)
+    except styles.StyleError as exc:
+        _usage(str(exc).replace("style must", "--style must").replace("paper must", "--paper must"))
+    if style is not None and paper is not None and chosen.paper != paper.upper():
+        _usage(f"--style {chosen.name} prints on {chosen.paper} paper, not {paper.upper()}; drop --paper")
+    return chosen
+
+
+def _usage(message: str) -> NoReturn:
     typer.echo(f"bpdsl render: {message}", err=True)
     raise typer.Exit(2)

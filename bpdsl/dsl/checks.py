@@ -40,6 +40,8 @@ from bpdsl.dsl.codes import (  # noqa: F401  (the codes are reported as C.<NAME>
     T_NO_TARGET,
     T_NOT_RAISED,
     W_NO_FORMAT,
+    W_NO_MARK,
+    M_PLACEHOLDER,
     E_CARD,
     E_CLASS,
     E_STEP,
@@ -101,6 +103,7 @@ def run(defs: Definitions, sink: DiagnosticSink, state: Any = None) -> None:
             _check_turn_passing(edition, sink)
         if complete:
             _check_unused(edition, sink)
+            _check_marks(edition, sink)
             _check_classes_and_steps(edition, sink, defs.games.get(edition.game))
 
 
@@ -349,6 +352,28 @@ def _check_unused(edition: Edition, sink: DiagnosticSink) -> None:
         if not entry.formats:
             sink.warning(entry.pos, W_NO_FORMAT, f"{kind} {entry.id!r} belongs to no format of {edition.id}",
                          "list the formats it belongs to, e.g. formats: [" + ", ".join(f.id for f in edition.formats) + "]")
+
+
+def _check_marks(edition: Edition, sink: DiagnosticSink) -> None:
+    """Every format in which an entry first appears declares its mark, once an edition has several formats
+    (with one format every entry has the same mark, and a sheet needs none to tell formats apart)."""
+    if len(edition.formats) < 2:
+        return
+    firsts: dict[str, int] = {}
+    for kind, entry in entries(edition):
+        if kind == "trump" or getattr(entry, "trump", None) is not None:
+            continue  # a trump and what it brings print in the extra list, unmarked
+        lowest = edition.lowest_format(entry.formats)
+        if lowest is not None:
+            firsts[lowest.id] = firsts.get(lowest.id, 0) + 1
+    used = {f.mark for f in edition.formats if f.mark}
+    for fmt in edition.formats:
+        if fmt.id in firsts and not fmt.mark:
+            sink.warning(fmt.pos, W_NO_MARK, f"format {fmt.id!r} of {edition.id} declares no mark, yet "
+                         f"{firsts[fmt.id]} " + ("entry first appears" if firsts[fmt.id] == 1 else "entries first appear")
+                         + " in it and would print unmarked",
+                         "add e.g. mark: " + next(g for g in "■○●◎◆□△▲" if g not in used)
+                         + " to the format, and a legend line for it under marks.legend")
 
 
 def passes_turn(calls: Iterable[OpCall]) -> bool:

@@ -34,6 +34,8 @@ T_NO_TARGET = code("T004", "an effect uses the target of an action that declares
 T_NOT_RAISED = code("T005", "a trump's direct action that no ability of the trump lets a player raise")
 # --- warnings: legal, but probably not what the designer meant
 W_NO_FORMAT = code("W001", "entry belongs to no format (it is never printed or played)")
+W_NO_MARK = code("W002", "a format in which entries first appear declares no mark (its entries print unmarked)")
+M_PLACEHOLDER = code("M001", "the legend of the format marks names an unknown placeholder")
 # --- trump cards (エクストラ)
 E_CARD = code("E001", "trump ability assigned to an unknown suit or number, or to a card twice")
 E_CLASS = code("E002", "ability granted to an unknown class of characters")

@@ -6,17 +6,15 @@ from pathlib import Path
 
 import jinja2
 
+from bpdsl.render import styles
+from bpdsl.render.styles import PAPER_STYLES, STYLES, Style, StyleError
 from bpdsl.render.view import SheetView
 from bpdsl.resources import templates_dir
 
 TEMPLATES_DIR = templates_dir()
 
-# Paper sizes of the printed page -> the stylesheets laid one over the other for it. A5 keeps the A4
-# rules and overrides page size, margins and type sizes, so the two never drift apart in structure.
-PAPER_STYLESHEETS: dict[str, tuple[str, ...]] = {
-    "A4": ("actionlist.css",),
-    "A5": ("actionlist.css", "actionlist-a5.css"),
-}
+# Paper sizes of the one-column styles (the ``paper`` argument of earlier versions) -> their stylesheets.
+PAPER_STYLESHEETS: dict[str, tuple[str, ...]] = {p: STYLES[n].stylesheets for p, n in PAPER_STYLES.items()}
 PAPERS: tuple[str, ...] = tuple(PAPER_STYLESHEETS)
 
 
@@ -37,13 +35,18 @@ def stylesheet(name: str = "actionlist.css", templates_dir: Path = TEMPLATES_DIR
     return (templates_dir / name).read_text(encoding="utf-8")
 
 
-def render_sheet_html(sheet: SheetView, templates_dir: Path = TEMPLATES_DIR, paper: str = "A4") -> str:
-    """The action list as one self-contained HTML document (the print CSS of ``paper`` is inlined)."""
-    names = PAPER_STYLESHEETS.get(paper.upper())
-    if names is None:
-        raise ValueError(f"paper must be one of {', '.join(PAPERS)}, not {paper!r}")
+def render_sheet_html(sheet: SheetView, templates_dir: Path = TEMPLATES_DIR, paper: str | None = None,
+                      style: str | Style | None = None) -> str:
+    """The action list as one self-contained HTML document with the print CSS of ``style`` inlined (a
+    :class:`Style` or its name; ``paper`` A4/A5 names the one-column style of that paper; neither: the
+    one-column A4 style, the screen layout)."""
+    try:
+        chosen = style if isinstance(style, Style) else (
+            styles.style(style) if style else styles.style_for_paper(paper or "A4"))
+    except StyleError as exc:
+        raise ValueError(str(exc)) from None
     env = environment(str(templates_dir))
     template = env.get_template("actionlist.html.j2")
     # The CSS is trusted project text; Markup keeps it from being escaped inside <style>.
-    css = jinja2.utils.markupsafe.Markup("\n".join(stylesheet(n, templates_dir) for n in names))
-    return template.render(sheet=sheet, css=css)
+    css = jinja2.utils.markupsafe.Markup("\n".join(stylesheet(n, templates_dir) for n in chosen.stylesheets))
+    return template.render(sheet=sheet, css=css, style=chosen)

@@ -41,11 +41,38 @@ def two_up(pdf: bytes, sheet: str = "A4") -> bytes:
     """Put pages two by two side by side on landscape sheets (``SHEETS``), each page scaled to fit its half.
 
     A4 pages are scaled down on A4 landscape and stay full size on A3 landscape; A5 pages stay full size
-    on A4 landscape (the booklet case).  An odd last page stands alone on the
-    left half.  The result has ceil(n/2) pages.  Each original page becomes a form XObject drawn with a
-    transformation (the usual imposition technique): its content is copied, never re-parsed, and its text
-    stays text.
+    on A4 landscape (as the official 2-up PDFs are).  An odd last page stands alone on the left half.  The
+    result has ceil(n/2) pages.
     """
+    n = _page_count(pdf)
+    return impose(pdf, [(i, i + 1 if i + 1 < n else None) for i in range(0, n, 2)], sheet)
+
+
+def booklet_order(n: int) -> list[tuple[int | None, int | None]]:
+    """The sides of a saddle-stitched booklet of ``n`` pages (0-based page numbers, None for a blank):
+    the pages are padded to a multiple of four; sheet k carries (last-2k, 2k) on its front and
+    (2k+1, last-2k-1) on its back, so that the printed stack, folded in the middle, reads in order."""
+    total = -(-n // 4) * 4 if n else 0
+    sides: list[tuple[int | None, int | None]] = []
+    for k in range(total // 4):
+        front = (total - 1 - 2 * k, 2 * k)
+        back = (2 * k + 1, total - 2 - 2 * k)
+        for left, right in (front, back):
+            sides.append((left if left < n else None, right if right < n else None))
+    return sides
+
+
+def booklet(pdf: bytes, sheet: str = "A4") -> bytes:
+    """The pages imposed in folding order (:func:`booklet_order`) for double-sided printing, flipped on
+    the short edge: fold the printed stack once and it is a booklet in page order."""
+    return impose(pdf, booklet_order(_page_count(pdf)), sheet)
+
+
+def impose(pdf: bytes, sides: list[tuple[int | None, int | None]], sheet: str = "A4") -> bytes:
+    """One landscape sheet per (left, right) pair of page numbers (None leaves that half blank), each page
+    scaled to fit its half and never enlarged.  Each original page becomes a form XObject drawn with a
+    transformation (the usual imposition technique): its content is copied, never re-parsed, and its text
+    stays text."""
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject
 
@@ -72,11 +99,14 @@ def two_up(pdf: bytes, sheet: str = "A4") -> bytes:
         form.set_data(contents.get_data() if contents is not None else b"")
         forms.append((writer._add_object(form.flate_encode()), float(box.width), float(box.height)))
 
-    for i in range(0, len(forms), 2):
+    for pair in sides:
         target = writer.add_blank_page(width=sheet_w, height=sheet_h)
         xobjects = DictionaryObject()
         ops: list[str] = []
-        for slot, (ref, pw, ph) in enumerate(forms[i : i + 2]):
+        for slot, number in enumerate(pair):
+            if number is None:
+                continue
+            ref, pw, ph = forms[number]
             # Never enlarge: a page that fits its half (within rounding) is printed at its own size.
             scale = min((sheet_w / 2) / pw, sheet_h / ph, 1.0)
             x = slot * sheet_w / 2 + (sheet_w / 2 - pw * scale) / 2
@@ -89,6 +119,12 @@ def two_up(pdf: bytes, sheet: str = "A4") -> bytes:
         stream.set_data("\n".join(ops).encode("ascii"))
         target[NameObject("/Contents")] = writer._add_object(stream)
     return _write(writer)
+
+
+def _page_count(pdf: bytes) -> int:
+    from pypdf import PdfReader
+
+    return len(PdfReader(io.BytesIO(pdf)).pages)
 
 
 def _write(writer: "object") -> bytes:

@@ -1,7 +1,7 @@
 """Build the :class:`~bpdsl.render.view.SheetView` of one edition and format from the model.
 
 This module only arranges: which entries belong to the format, in which group and order, with which
-■/○ mark, and what the supplement boxes and colophon say.  The printed text of each entry (header,
+format mark (:mod:`bpdsl.render.marks`), and what the supplement boxes and colophon say.  The printed text of each entry (header,
 sections, numbered steps) comes from :mod:`bpdsl.render.text`, which produces it from the op phrases of
 the executable definition; nothing here re-derives a rule.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from bpdsl.model import Action, Category, Character, Definitions, Edition, Fog, Format, Trump
-from bpdsl.render import textadapter
+from bpdsl.render import marks, textadapter
 from bpdsl.render.view import Box, EntryView, Group, ListPart, SheetView
 from bpdsl.render.text import mark
 
@@ -96,7 +96,7 @@ def build_sheet(defs: Definitions, edition_id: str, format_id: str, *, story: bo
         boxes=_boxes(defs, edition),
         parts=parts,
         colophon=_colophon(edition),
-        legend=_legend(edition, fmt),
+        legend=marks.legend(edition, fmt),
     )
 
 
@@ -120,16 +120,9 @@ def _trump_group(edition: Edition, texts: textadapter.TextSource, trump: Trump, 
 
 
 def mark_of(edition: Edition, entry_formats: Iterable[str], fmt: Format) -> str:
-    """■ for an entry of the edition's first format (e.g. ライト), ○ for one new in a later format."""
+    """The mark the edition declares for the entry's lowest format (■ ライト, ○ スタンダード, ...)."""
 
     return mark(edition, list(entry_formats), fmt)
-
-
-def _legend(edition: Edition, fmt: Format) -> str:
-    formats = sorted(edition.formats, key=lambda f: f.order)
-    if len(formats) < 2 or fmt.order == formats[0].order:
-        return ""
-    return f"■：{formats[0].name}にも含まれる　○：{formats[0].name}には含まれない"
 
 
 def _group(edition: Edition, entries: list[Any], views: list[EntryView], pid: str) -> list[Group]:

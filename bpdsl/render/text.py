@@ -101,7 +101,8 @@ class EntryText:
     name: str
     ruby: str
     type: str
-    tags: str = ""  # act6.1 prints the entry's formats: "[lite]"
+    tags: str = ""  # the entry's lowest format where the edition prints it: "[lite]"
+    key_first: bool = False  # act6.1 prints ★ before @ on the header line
     request: str = ""  # "@メイン" / "@直接-通常-メイン"
     cost: str = ""  # "$ BL"
     key: str = ""  # "★ 2〜10"
@@ -113,7 +114,7 @@ class EntryText:
         title = f"{self.mark} {self.name} ({self.type})".strip()
         if self.tags:
             title += f" {self.tags}"
-        if self.entry == "action" and not self.tags:  # act8.0: "■ 兵士召喚 (召喚) @… $ BL" then "★ 2〜10"
+        if self.entry == "action" and not self.key_first:  # act8.0: "■ 兵士召喚 (召喚) @… $ BL" then "★ 2〜10"
             return [p for p in (title, self.request, self.cost, self.key) if p]
         return [p for p in (title, self.key, self.request, self.cost) if p]
 
@@ -221,18 +222,22 @@ def effect_label(edition: Edition, action: Action) -> str:
 
 
 def mark(edition: Edition, formats: Sequence[str], fmt: Format | str | None) -> str:
-    """■ for an entry of the edition's first format, ○ for one that first appears in a later format."""
+    """The mark of the entry's lowest format (■ ライト, ○ スタンダード, ● プロ, ◎ マスター in the bundled
+    editions): the glyph the edition declares for it, "" with no format given or no mark declared."""
     if fmt is None:
         return ""
-    order = {f.id: f.order for f in edition.formats}
-    listed = [order[f] for f in formats if f in order]
-    if not listed:
+    lowest = edition.lowest_format(formats)
+    return lowest.mark if lowest is not None else ""
+
+
+def _tags(edition: Edition, formats: Sequence[str], fmt: Format | str | None) -> str:
+    """``[lite]``: the id of the entry's lowest format, printed after its type where the edition's
+    ``marks.tag`` says so (act6.1, act8.2; the act8.0 sheet prints none); like the mark, only on a
+    format's sheet (not under a trump of the extra list)."""
+    if fmt is None or not edition.marks.tag:
         return ""
-    return "■" if min(listed) == min(order.values()) else "○"
-
-
-def _tags(edition: Edition, formats: Sequence[str]) -> str:
-    return f"[{','.join(formats)}]" if _classic(edition) and formats else ""
+    lowest = edition.lowest_format(formats)
+    return f"[{lowest.id}]" if lowest is not None else ""
 
 
 def _key_text(entry: Action | Character | Fog) -> str:
@@ -292,9 +297,9 @@ def action_text(edition: Edition, action: Action, fmt: Format | str | None = Non
         sections.append(_simple("note", "※", ctx, action.notes))
     return EntryText(
         id=action.id, entry="action", mark=mark(edition, action.formats, fmt), name=action.name,
-        ruby=action.ruby, type=action.type, tags=_tags(edition, action.formats),
+        ruby=action.ruby, type=action.type, tags=_tags(edition, action.formats, fmt),
         request=request_text(edition, action), cost=f"$ {action.cost}" if action.cost else "",
-        key=_key_text(action), sections=sections,
+        key=_key_text(action), sections=sections, key_first=classic,
     )
 
 
@@ -318,7 +323,7 @@ def character_text(edition: Edition, character: Character, fmt: Format | str | N
                                     sum(1 for c in character.abilities if c.text is not None)))
     return EntryText(
         id=character.id, entry="character", mark=mark(edition, character.formats, fmt), name=character.name,
-        ruby=character.ruby, type=character.type, tags=_tags(edition, character.formats),
+        ruby=character.ruby, type=character.type, tags=_tags(edition, character.formats, fmt),
         key=_key_text(character), sections=sections,
     )
 
@@ -331,7 +336,8 @@ def fog_text(edition: Edition, fog: Fog, fmt: Format | str | None = None,
     sections += [_simple("ability", "(能力)", ctx, fog.abilities)] if fog.abilities else []
     return EntryText(
         id=fog.id, entry="fog", mark=mark(edition, fog.formats, fmt), name=fog.name, ruby=fog.ruby,
-        type=fog.type, tags=_tags(edition, fog.formats), key=_key_text(fog), sections=sections,
+        type=fog.type, tags=_tags(edition, fog.formats, fmt), key=_key_text(fog), sections=sections,
+        key_first=_classic(edition),
     )
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bpdsl.render.marks import Legend
+
 
 @dataclass
 class Item:
@@ -131,7 +133,7 @@ class SheetView:
     boxes: list[Box]
     parts: list[ListPart]
     colophon: list[tuple[str, str]]  # (誌名, BlackPoker ActionList 第八版 act8.0) ...
-    legend: str = ""  # explanation of the ■/○ marks for this format
+    legend: Legend = field(default_factory=Legend)  # what the format marks mean on this sheet
 
     @property
     def title(self) -> str:

@@ -60,6 +60,8 @@ CASES: dict[str, tuple[str, int, int, str]] = {
     "I001": ("edition.yaml", 9, 10, "'mini0'"),
     "I002": ("edition2.yaml", 7, 21, "'recharge'"),
     "W001": ("characters.yaml", 4, 5, "no format"),
+    "W002": ("edition.yaml", 12, 10, "add e.g. mark: ○"),
+    "M001": ("edition.yaml", 11, 11, "did you mean 'formats'"),
     # trump definitions (document kind ``trumps``): a card the game does not have, an ability granted to an
     # unknown class of characters, a replacement of a step the replaced action does not have
     "E001": ("trumps.yaml", 6, 11, "suit mark (♠ ♡)"),
@@ -101,7 +103,7 @@ def test_every_dsl_code_has_a_fixture() -> None:
     import bpdsl.dsl.schema  # noqa: F401
     import bpdsl.dsl.yamlload  # noqa: F401
 
-    ours = {c for c in CODES if c[0] in "YSDCKXOTIWEG"}
+    ours = {c for c in CODES if c[0] in "YSDCKXOTIWEGM"}
     tested = set(CASES) | {"L001", "L002", "Y011"}  # Y011: test_a_file_over_the_size_limit_is_y011
     assert ours - tested == set()
     assert all((FIXTURES / c).is_dir() for c in CASES)

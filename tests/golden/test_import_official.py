@@ -67,7 +67,7 @@ def test_the_folder_validates_and_prints_without_flags(imported: tuple[Path, dic
     assert r.returncode == 0, r.stdout + r.stderr
     r = bpdsl("render", "actionlist", "--format", "mast", "--html-only", "--out", "out", cwd=folder)
     assert r.returncode == 0, r.stderr
-    assert "ダメージ判定" in (folder / "out" / "off8.2-mast.html").read_text(encoding="utf-8")
+    assert "ダメージ判定" in (folder / "out" / "off8.2-mast-official.html").read_text(encoding="utf-8")
     if report["fields"]["overridden"]:  # a printed-only step is refused by the engine, by its name
         r = bpdsl("simulate", "--format", "mast", "-n", "1", cwd=folder)
         assert r.returncode == 1 and "not_executed" in r.stderr, r.stderr

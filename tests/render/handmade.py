@@ -48,7 +48,7 @@ def handmade_definitions(evil: str = "<script>alert(1)</script>") -> Definitions
     edition = Edition(
         id="act9.9", name="第九版", date="2030/1/1", game="bp", flow="f", notation="trigger-speed-timing",
         terms={"size": "サイズ", "size_label": "サイズ"},
-        formats=[Format("lite", "ライト", 0), Format("std", "スタンダード", 1)],
+        formats=[Format("lite", "ライト", 0, mark="■"), Format("std", "スタンダード", 1, mark="○")],
         categories=[Category("basic", "基本"), Category("magic", "速攻魔法"), Category("quick", "速攻魔法", "fog")],
         actions={a.id: a for a in actions},
         characters={c.id: c for c in chars},

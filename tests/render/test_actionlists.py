@@ -34,13 +34,13 @@ def _entries(html: str) -> dict[str, set[str]]:
 def test_every_declared_sheet_is_rendered(defs, html_dir: Path) -> None:
     pairs = sheet_formats(defs)
     assert {("act6.1", "lite"), ("act8.0", "lite"), ("act8.0", "std")} <= set(pairs)
-    assert sorted(p.name for p in html_dir.glob("*.html")) == sorted(f"{e}-{f}.html" for e, f in pairs)
+    assert sorted(p.name for p in html_dir.glob("*.html")) == sorted(f"{e}-{f}-official.html" for e, f in pairs)
 
 
 def test_html_has_exactly_the_entries_of_its_format(defs, html_dir: Path) -> None:
     for eid, fid in sheet_formats(defs):
         edition = defs.editions[eid]
-        html = (html_dir / f"{eid}-{fid}.html").read_text(encoding="utf-8")
+        html = (html_dir / f"{eid}-{fid}-official.html").read_text(encoding="utf-8")
         found = _entries(html)
         assert found["action"] == {a.id for a in edition.actions_in(fid)}, (eid, fid)
         assert found["character"] == {c.id for c in edition.characters_in(fid)}, (eid, fid)
@@ -58,8 +58,8 @@ def test_lite_sheet_has_no_standard_only_action(defs, html_dir: Path) -> None:
     edition = defs.editions["act8.0"]
     std_only = [a for a in edition.actions.values() if "std" in a.formats and "lite" not in a.formats]
     assert std_only, "act8.0 declares standard-only actions (○ in seed 003)"
-    lite = (html_dir / "act8.0-lite.html").read_text(encoding="utf-8")
-    std = (html_dir / "act8.0-std.html").read_text(encoding="utf-8")
+    lite = (html_dir / "act8.0-lite-official.html").read_text(encoding="utf-8")
+    std = (html_dir / "act8.0-std-official.html").read_text(encoding="utf-8")
     lite_names = {htmllib.unescape(n).strip() for n in NAME_RE.findall(lite)}
     for a in std_only:
         assert a.name not in lite_names and f'id="action-{a.id}"' not in lite
@@ -70,13 +70,13 @@ def test_lite_sheet_has_no_standard_only_action(defs, html_dir: Path) -> None:
 def test_supplement_boxes_and_colophon_come_from_the_edition(defs, html_dir: Path) -> None:
     for eid in ("act6.1", "act8.0"):
         edition = defs.editions[eid]
-        html = (html_dir / f"{eid}-lite.html").read_text(encoding="utf-8")
+        html = (html_dir / f"{eid}-lite-official.html").read_text(encoding="utf-8")
         assert html.count('class="box"') == len(edition.supplements)
         for value in edition.colophon.values():
             assert htmllib.escape(str(value), quote=False) in html
-    six = (html_dir / "act6.1-lite.html").read_text(encoding="utf-8")
+    six = (html_dir / "act6.1-lite-official.html").read_text(encoding="utf-8")
     assert "（即時効果）" in six and "（通常効果）" in six and "@メイン" in six
-    eight = (html_dir / "act8.0-std.html").read_text(encoding="utf-8")
+    eight = (html_dir / "act8.0-std-official.html").read_text(encoding="utf-8")
     for label in ("(起動条件)", "(誘発条件)", "(対象)", "(効果)", "(ラベル)", "(能力)", "サイズ："):
         assert label in eight, label
 
@@ -100,15 +100,15 @@ def pdf_dir(defs, tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_pdfs_embed_the_font_and_hold_every_name_as_text(defs, pdf_dir: Path) -> None:
     for eid, fid in sheet_formats(defs):
         edition = defs.editions[eid]
-        text = assert_font_and_names(pdf_dir / f"{eid}-{fid}.pdf", edition, fid)
+        text = assert_font_and_names(pdf_dir / f"{eid}-{fid}-official.pdf", edition, fid)
         assert squash(f"{edition.name} {eid} {edition.format(fid).name}") in text
 
 
 @pytest.mark.slow
 def test_two_up_has_half_the_pages(defs, pdf_dir: Path) -> None:
     for eid, fid in sheet_formats(defs):
-        n = page_count(pdf_dir / f"{eid}-{fid}.pdf")
-        up = pdf_dir / f"{eid}-{fid}-2up.pdf"
+        n = page_count(pdf_dir / f"{eid}-{fid}-official.pdf")
+        up = pdf_dir / f"{eid}-{fid}-official-2up.pdf"
         assert page_count(up) == math.ceil(n / 2), (eid, fid, n)
         fonts = embedded_fonts(up)
         assert any("IPAex" in name and emb for name, emb in fonts.items())

@@ -74,7 +74,7 @@ def test_a_refused_write_is_reported_without_a_traceback(tmp_path: Path, monkeyp
         main()
     assert exit_info.value.code == 1
     err = capsys.readouterr().err
-    assert "No space left on device" in err and "act8.0-std.html" in err
+    assert "No space left on device" in err and "act8.0-std-official.html" in err
     assert "internal error" not in err and "Traceback" not in err
 
 

@@ -127,5 +127,5 @@ def test_unknown_edition_or_format_is_a_sheet_error(defs) -> None:
 
 def test_html_only_writes_the_html_atomically(defs, tmp_path: Path) -> None:
     result = render_actionlist(defs, "act9.9", "lite", tmp_path, html_only=True)
-    assert [p.name for p in result.files] == ["act9.9-lite.html"]
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["act9.9-lite.html"]  # no temporary left over
+    assert [p.name for p in result.files] == ["act9.9-lite-official.html"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["act9.9-lite-official.html"]  # no temporary left over

@@ -40,7 +40,7 @@ def a5_dir(defs, tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_a5_pages_are_a5_embed_the_font_and_hold_every_name(defs, a5_dir: Path) -> None:
     for eid, fid in sheet_formats(defs):
         edition = defs.editions[eid]
-        pdf = a5_dir / f"{eid}-{fid}.pdf"
+        pdf = a5_dir / f"{eid}-{fid}-a5.pdf"
         sizes = _size_mm(pdf)
         assert len(sizes) == 1 and _is(next(iter(sizes)), 148, 210), (pdf.name, sizes)
         assert_font_and_names(pdf, edition, fid)
@@ -49,14 +49,14 @@ def test_a5_pages_are_a5_embed_the_font_and_hold_every_name(defs, a5_dir: Path) 
 @pytest.mark.slow
 def test_two_a5_pages_share_an_a4_landscape_sheet(defs, a5_dir: Path) -> None:
     for eid, fid in sheet_formats(defs):
-        n = page_count(a5_dir / f"{eid}-{fid}.pdf")
-        up = a5_dir / f"{eid}-{fid}-2up.pdf"
+        n = page_count(a5_dir / f"{eid}-{fid}-a5.pdf")
+        up = a5_dir / f"{eid}-{fid}-a5-2up.pdf"
         sizes = _size_mm(up)
         assert len(sizes) == 1 and _is(next(iter(sizes)), 297, 210), (up.name, sizes)
         assert page_count(up) == math.ceil(n / 2), (eid, fid, n)
         assert any("IPAex" in name and emb for name, emb in embedded_fonts(up).items())
         # The 2-up keeps the A5 pages at their own size: the text is the same text, not re-set.
-        assert squash(pdf_text(up)) == squash(pdf_text(a5_dir / f"{eid}-{fid}.pdf"))
+        assert squash(pdf_text(up)) == squash(pdf_text(a5_dir / f"{eid}-{fid}-a5.pdf"))
 
 
 @pytest.mark.slow
@@ -94,7 +94,7 @@ def test_html_carries_the_print_css_of_its_paper(tmp_path: Path) -> None:
         args = ["render", "actionlist", "-e", "act8.0", "-f", "lite", "--html-only", "--paper", paper, "--out", str(out)]
         result = runner.invoke(app, args)
         assert result.exit_code == 0, result.output
-        html = (out / "act8.0-lite.html").read_text(encoding="utf-8")
+        html = (out / f"act8.0-lite-{paper.lower()}.html").read_text(encoding="utf-8")
         assert expect in html
         assert ("size: A5 portrait" in html) == (paper.upper() == "A5")
 

@@ -27,13 +27,13 @@ def rendered(tmp_path_factory: pytest.TempPathFactory):
 
 def test_files_are_written(rendered) -> None:
     _, out, result = rendered
-    assert sorted(p.name for p in out.iterdir()) == ["act9.9-std-2up.pdf", "act9.9-std.html", "act9.9-std.pdf"]
-    assert result.pages == page_count(out / "act9.9-std.pdf") >= 3
+    assert sorted(p.name for p in out.iterdir()) == ["act9.9-std-official-2up.pdf", "act9.9-std-official.html", "act9.9-std-official.pdf"]
+    assert result.pages == page_count(out / "act9.9-std-official.pdf") >= 3
 
 
 def test_font_is_embedded(rendered) -> None:
     _, out, _ = rendered
-    for name in ("act9.9-std.pdf", "act9.9-std-2up.pdf"):
+    for name in ("act9.9-std-official.pdf", "act9.9-std-official-2up.pdf"):
         fonts = embedded_fonts(out / name)
         ipa = {k: v for k, v in fonts.items() if "IPAex" in k}
         assert ipa, f"{name}: no IPAex font among {sorted(fonts)}"
@@ -42,7 +42,7 @@ def test_font_is_embedded(rendered) -> None:
 
 def test_every_entry_name_is_extractable_text(rendered) -> None:
     defs, out, _ = rendered
-    text = squash(pdf_text(out / "act9.9-std.pdf"))
+    text = squash(pdf_text(out / "act9.9-std-official.pdf"))
     edition = defs.editions["act9.9"]
     for a in edition.actions_in("std"):
         assert squash(a.name) in text, a.name
@@ -51,11 +51,11 @@ def test_every_entry_name_is_extractable_text(rendered) -> None:
 
 def test_two_up_has_half_the_pages_in_landscape(rendered) -> None:
     _, out, _ = rendered
-    n = page_count(out / "act9.9-std.pdf")
-    assert page_count(out / "act9.9-std-2up.pdf") == math.ceil(n / 2)
+    n = page_count(out / "act9.9-std-official.pdf")
+    assert page_count(out / "act9.9-std-official-2up.pdf") == math.ceil(n / 2)
     from pypdf import PdfReader
 
-    first = PdfReader(str(out / "act9.9-std-2up.pdf")).pages[0]
+    first = PdfReader(str(out / "act9.9-std-official-2up.pdf")).pages[0]
     assert float(first.mediabox.width) > float(first.mediabox.height)
-    text = squash(pdf_text(out / "act9.9-std-2up.pdf"))
+    text = squash(pdf_text(out / "act9.9-std-official-2up.pdf"))
     assert squash("追加アクション44") in text

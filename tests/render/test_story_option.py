@@ -50,5 +50,5 @@ def test_cli_story_option(tmp_path: Path) -> None:
     r = subprocess.run([sys.executable, "-m", "bpdsl", "render", "actionlist", "-e", "act8.2", "-f", "std",
                         "--html-only", "--story", "--out", str(tmp_path)], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
-    html = (tmp_path / "act8.2-std.html").read_text(encoding="utf-8")
+    html = (tmp_path / "act8.2-std-official.html").read_text(encoding="utf-8")
     assert STORY in html and SPEAKER in html

@@ -10,8 +10,10 @@ Example (definitions/blackpoker/editions/act8.0/edition.yaml)::
     flow: bp2024
     notation: trigger-speed-timing      # act6.1: timing
     terms: {life: ライフ, size: サイズ, suit: スート}
-    formats: [{id: lite, name: ライト}, {id: std, name: スタンダード}]
+    formats: [{id: lite, name: ライト, mark: ■}, {id: std, name: スタンダード, mark: ○}]
                                         # {id: extra, name: エクストラ, includes: mast}: マスター's entries too
+    marks: {tag: false, legend: "{mark} {id} : {formats}で使えます。"}
+                                        # the format marks' legend (see bpdsl.model.MarkStyle)
     categories: [{id: basic, name: 基本}, ...]
     supplements: {...}                  # legend boxes of the printed sheet
     colophon: {...}
@@ -24,6 +26,8 @@ supplements and colophon are merged key by key), and its entries start as the pa
 """
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import Any
 
 from bpdsl.diagnostics import DiagnosticSink, did_you_mean
@@ -32,7 +36,7 @@ from bpdsl.dsl import entries
 from bpdsl.dsl.document import BuildContext, Document, DocumentKind, register_kind
 from bpdsl.dsl.notation import NOTATIONS
 from bpdsl.dsl.schema import S_MISSING_KEY
-from bpdsl.model import Category, Definitions, Edition, Format
+from bpdsl.model import Category, Definitions, Edition, Format, MarkStyle
 
 _IDS = {"type": "list", "schema": {"type": "string"}}
 
@@ -54,8 +58,15 @@ SCHEMA: dict[str, Any] = {
             "name": {"type": "string", "required": True},
             "order": {"type": "integer"},
             "includes": {"type": "string"},
+            "mark": {"type": "string", "minlength": 1, "maxlength": 3},
         }},
     },
+    # how the format marks print: [format] after the type, the legend lines and the sentence above them
+    "marks": {"type": "dict", "schema": {
+        "tag": {"type": "boolean"},
+        "legend": {"type": "string", "maxlength": 200},
+        "intro": {"type": "string", "maxlength": 400},
+    }},
     "categories": {
         "type": "list",
         "schema": {"type": "dict", "schema": {
@@ -137,7 +148,8 @@ def build(ctx: BuildContext) -> None:
 
     if "formats" in data:
         declared = _unique(ctx, "formats", data["formats"])
-        formats = [Format(f["id"], f["name"], f.get("order", i), f.get("includes")) for i, f in declared]
+        formats = [Format(f["id"], f["name"], f.get("order", i), f.get("includes"), f.get("mark", ""),
+                          ctx.pos(("formats", i, "id"))) for i, f in declared]
         known = {f.id for f in formats}
         for i, f in declared:
             if f.get("includes") is not None and f["includes"] not in known:
@@ -158,6 +170,7 @@ def build(ctx: BuildContext) -> None:
     _check_supplement_costs(ctx, data, defs.games.get(game))
     terms = {**(parent.terms if parent else {}), **(data.get("terms") or {})}
     supplements = {**(parent.supplements if parent else {}), **(data.get("supplements") or {})}
+    marks = _marks(ctx, data, parent)
     colophon = {**(parent.colophon if parent else {}), **{str(k): v for k, v in (data.get("colophon") or {}).items()}}
     edition = Edition(
         id=eid, name=pick("name", ""), date=str(pick("date", "")), game=game, flow=pick("flow", ""),
@@ -165,6 +178,7 @@ def build(ctx: BuildContext) -> None:
         actions={}, characters={}, fogs={}, supplements=supplements, colophon=colophon,
         extends=ext or None, pos=ctx.pos(), 
         list_style=data["list"] if "list" in data else (parent.list_style if parent is not None else None),
+        marks=marks,
     )
     defs.editions[eid] = edition
     removes = entries.state(defs).removes.setdefault(eid, [])
@@ -174,6 +188,26 @@ def build(ctx: BuildContext) -> None:
         if ids and not ext:
             ctx.error(("remove", attr), C.I_REMOVE, f"edition {eid!r} removes entries but extends no edition",
                       "'remove' only applies to inherited entries; add 'extends: <edition>'")
+
+
+# the placeholders each text of ``marks`` may name (anything else is a typo the sheet would print as is)
+MARK_PLACEHOLDERS: dict[str, tuple[str, ...]] = {
+    "legend": ("mark", "id", "name", "formats"),
+    "intro": ("formats", "format"),
+}
+_PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+
+
+def _marks(ctx: BuildContext, data: dict[str, Any], parent: Edition | None) -> MarkStyle:
+    """``marks``, merged key by key over the parent's; an unknown ``{placeholder}`` is reported."""
+    base = parent.marks if parent is not None else MarkStyle()
+    given = data.get("marks") or {}
+    for key, allowed in MARK_PLACEHOLDERS.items():
+        for name in _PLACEHOLDER.findall(str(given.get(key, ""))):
+            if name not in allowed:
+                ctx.error(("marks", key), C.M_PLACEHOLDER, f"marks.{key} names the unknown placeholder {{{name}}}",
+                          did_you_mean(name, allowed) or "placeholders: " + ", ".join(f"{{{a}}}" for a in allowed))
+    return replace(base, **{k: given[k] for k in ("tag", "legend", "intro") if k in given})
 
 
 def _check_supplement_costs(ctx: BuildContext, data: dict[str, Any], game: Any) -> None:

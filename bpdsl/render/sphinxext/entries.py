@@ -14,7 +14,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
-from bpdsl.render.sheet import SheetError, build_sheet, mark_of
+from bpdsl.render.sheet import SheetError, build_sheet
 from bpdsl.render.sphinxext.data import definitions
 from bpdsl.render.sphinxext.nodes import entry_node, register_nodes, simple_table
 
@@ -87,9 +87,9 @@ class FormatTableDirective(SphinxDirective):
                 if not (acts or chars or fogs):
                     rows.append([f"{edition.name} {eid}", fmt.name, "—", "—", "—", "（未定義）"])
                     continue
-                new = sum(1 for e in [*acts, *chars, *fogs] if mark_of(edition, e.formats, fmt) == "○")
+                new = sum(1 for e in [*acts, *chars, *fogs] if edition.lowest_format(e.formats) == fmt)
                 rows.append([f"{edition.name} {eid}", fmt.name, len(acts), len(chars), len(fogs), new])
-        table = simple_table(["版", "フォーマット", "アクション数", "キャラクター数", "フォグ数", "○ の数"], rows,
+        table = simple_table(["版", "フォーマット", "アクション数", "キャラクター数", "フォグ数", "初出の数"], rows,
                              widths=[3, 3, 2, 2, 2, 2], classes=["bpdsl-format-table"])
         if "caption" in self.options:
             title = nodes.title(text=self.options["caption"])
