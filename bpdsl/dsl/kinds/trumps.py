@@ -97,7 +97,8 @@ def build(ctx: BuildContext) -> None:
         plain = {k: v for k, v in raw.items() if k not in ("card", "actions", "characters", "beta")}
         fields = entries.convert_fields(ctx, opb, entries.SPECS["trump"], edition, here, plain)
         fields.setdefault("formats", [fmt])
-        fields["beta"] = bool(raw.get("beta", False))
+        if "beta" in raw:  # an override that does not write it keeps the inherited mark
+            fields["beta"] = bool(raw["beta"])
         card = parse_card(ctx, here + ("card",), raw["card"], edition)
         broken = {p[2] for p in ctx.document.invalid if len(p) >= 3 and p[:2] == here}
         if card is None:
