@@ -34,15 +34,22 @@ def render_actionlist(
     sheet_size: str = "A4",
     paper: str = "A4",
     story: bool = False,
+    redline: str | None = None,
 ) -> Rendered:
-    """Write ``<edition>-<format>.html``, ``.pdf`` and ``-2up.pdf`` into ``out_dir``.
+    """Write ``<edition>-<format>.html``, ``.pdf`` and ``-2up.pdf`` into ``out_dir`` (with ``redline``, an
+    older edition's id: ``<edition>-<format>-redline-<old>.*``, the changes against it marked).
 
     ``paper`` is the page size of the PDF (A4 or A5); the file names are the same for both, the 2-up
     sheet is ``sheet_size`` landscape either way.
     """
     sheet = build_sheet(defs, edition_id, format_id, story=story)
-    html = render_sheet_html(sheet, paper=paper)
     stem = f"{edition_id}-{format_id}"
+    if redline:  # the sheet with its changes against the edition `redline` marked (bpdsl.render.redline)
+        from bpdsl.render.redline import mark_redline
+
+        mark_redline(sheet, defs, redline)
+        stem += f"-redline-{redline}"
+    html = render_sheet_html(sheet, paper=paper)
     result = Rendered(edition_id, format_id)
     result.files.append(_publish(out_dir / f"{stem}.html", html))
     if html_only:

@@ -65,6 +65,10 @@ class EntryView:
     story: str = ""
     flavor: str = ""
     flavor_speaker: str = ""
+    # a redline sheet (bpdsl render actionlist --redline OLD): "new" (not on the old sheet) or "changed", and
+    # the old printed text of each changed field (name, type, request, cost, key, size, or a section's kind)
+    change: str = ""
+    was: dict[str, str] = field(default_factory=dict)
 
     @property
     def text(self) -> str:
@@ -132,6 +136,8 @@ class SheetView:
     parts: list[ListPart]
     colophon: list[tuple[str, str]]  # (誌名, BlackPoker ActionList 第八版 act8.0) ...
     legend: str = ""  # explanation of the ■/○ marks for this format
+    redline_of: str = ""  # a redline sheet: the edition (name and id) it marks the changes against
+    removed: list[str] = field(default_factory=list)  # a redline sheet: entries of the old sheet not on this one
 
     @property
     def title(self) -> str:
