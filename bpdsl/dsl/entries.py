@@ -291,6 +291,11 @@ def _formats(ctx: BuildContext, path: KeyPath, value: Any, edition: Edition) -> 
 
 # ------------------------------------------------------------------ inheritance
 
+# lists of entry ids an override merges with the inherited list instead of replacing it: a trump written in an
+# extending edition names only the actions and characters it adds or changes (each merged by its own id like
+# any action), and an inherited one it does not write stays, with its trump check
+MERGED_BY_ID: dict[str, tuple[str, ...]] = {"trump": ("actions", "characters")}
+
 
 def resolve(defs: Definitions, sink: DiagnosticSink) -> None:
     """Make the final entries of every edition, parents first (editions are built parents-first)."""
@@ -326,6 +331,10 @@ def resolve(defs: Definitions, sink: DiagnosticSink) -> None:
                 own[d.id] = d
                 if d.id in result and (spec.kind, d.id) in inherited:
                     changes = {k: v for k, v in d.fields.items() if k in _model_fields(spec.model) and k != "id"}
+                    for key in MERGED_BY_ID.get(spec.kind, ()):  # a trump's actions: inherited ones not written stay
+                        if key in changes:
+                            old = list(getattr(result[d.id], key) or [])
+                            changes[key] = old + [x for x in changes[key] or [] if x not in old]
                     result[d.id] = dataclasses.replace(result[d.id], **changes, pos=d.pos)
                     inherited[(spec.kind, d.id)] -= set(changes)
                     continue
@@ -355,6 +364,11 @@ def resolve(defs: Definitions, sink: DiagnosticSink) -> None:
                 result[d.id] = spec.model(**values, pos=d.pos)
             result = _place_after(result, own, edition, spec, sink)
             setattr(edition, spec.attr, result)
+        for trump in edition.trumps.values():  # an action or character the edition removes leaves its trump too
+            for key, table in (("actions", edition.actions), ("characters", edition.characters)):
+                ids = getattr(trump, key, None) or []
+                if any(x not in table for x in ids):
+                    setattr(trump, key, [x for x in ids if x in table])
         st.inherited[edition.id] = inherited
 
 

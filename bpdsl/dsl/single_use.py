@@ -54,6 +54,8 @@ WHY: dict[str, tuple[str, str]] = {
     "discard": ("block", "the chosen cards are discarded from the hand, ハンデス"),
     "proceed_if": ("block", "a guard on the steps after it, printed from its condition (死の槍)"),
     "lose_at": ("block", "a player loses at a limit of a declared counter (Black Doubt's 100 points)"),
+    "discard_cards": ("block", "a player discards N cards of their choice (内乱: the targeted opponent)"),
+    "may": ("block", "「…てもよい。…た場合、…」: an optional step for a named player with its consequence"),
     "waive_cost": ("block", "a character's ability waiving a cost letter for a type of action (魔術士)"),
     # --- cut to one sentence of a seed list: what a composition still lacks
     "push_your_luck": ("seed", "B・J's hit-or-stand loop, left as one op: composed, it needs a per-effect tally read "

@@ -10,7 +10,7 @@ cdef class Game
 cdef class Event:  # (a dataclass: its fields in their order in core.py)
     cdef public object type, seat, card, char_id
     cdef public ActionInstance inst
-    cdef public object to, first
+    cdef public object to, first, cause, other
 
 cdef class Ctx:
     cdef public Game game

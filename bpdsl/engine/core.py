@@ -44,6 +44,10 @@ class Event:
     inst: ActionInstance | None = None
     to: str = ""
     first: bool = True  # the first card of its character (a character moves as one, 3.8.3)
+    # why a card moved, for triggers that name a cause: "" (an effect), "blocker" / "attacker" (judged in
+    # combat: ダメージ判定 sent it to the grave as a blocker / as an attacker)
+    cause: str = ""
+    other: int = -1  # the seat on the other side of that cause (a judged blocker: the attacker's owner)
 
 
 class Ctx:
@@ -1170,7 +1174,7 @@ class _Checkpoint:
 
 def _copy_event(e: Event, memo: Memo) -> Event:
     return Event(e.type, e.seat, e.card, e.char_id, copy_inst(e.inst, memo) if e.inst is not None else None, e.to,
-                 e.first)
+                 e.first, e.cause, e.other)
 
 
 __all__ = ["Ctx", "Event", "Game", "GameAborted", "GameResult"]

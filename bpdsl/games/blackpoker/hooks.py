@@ -299,8 +299,10 @@ class BlackPokerHooks(BaseHooks):
 
     @cython.locals(game=Game, ch=Character)
     def leave_field(self, game: Game, ch: Character, to: int, seat: int | None = None,
-                    order: list[int] | None = None) -> None:
-        """Move a whole character off the field (to the grave, the hand or the top of the life)."""
+                    order: list[int] | None = None, cause: str = "", other: int = -1) -> None:
+        """Move a whole character off the field (to the grave, the hand or the top of the life); ``cause`` and
+        ``other`` say why, for triggers that name a cause (a blocker judged in ダメージ判定, and the seat of
+        the attacker's owner)."""
         s = game.state
         s.players[ch.controller].field.remove(ch)
         cards = order if order is not None else ch.cards
@@ -312,7 +314,8 @@ class BlackPokerHooks(BaseHooks):
             lst.append(c)
             s.loc[c] = (to, dest)
             if to == Z_GRAVE:
-                game.events.append(Event("left_field", ch.controller, c, ch.char_id, to="grave", first=n == 0))
+                game.events.append(Event("left_field", ch.controller, c, ch.char_id, to="grave", first=n == 0,
+                                         cause=cause, other=other))
             elif to == Z_HAND and self.compiled.trump_table is not None:  # a trump character's 切札再生
                 game.events.append(Event("left_field", ch.controller, c, ch.char_id, to="hand", first=n == 0))
         if game.log is not None:
@@ -320,9 +323,9 @@ class BlackPokerHooks(BaseHooks):
                                 ch.face_up))
 
     @cython.locals(game=Game, ch=Character)
-    def to_grave(self, game: Game, ch: Character) -> None:
+    def to_grave(self, game: Game, ch: Character, cause: str = "", other: int = -1) -> None:
         if ch in game.state.players[ch.controller].field:
-            self.leave_field(game, ch, Z_GRAVE)
+            self.leave_field(game, ch, Z_GRAVE, cause=cause, other=other)
 
     @cython.locals(game=Game, ch=Character)
     def find(self, game: Game, uid: int) -> Character | None:
@@ -434,10 +437,10 @@ class BlackPokerHooks(BaseHooks):
             a_goes = sa <= sb if loser == "smaller" else sa >= sb
             b_goes = sb <= sa if loser == "smaller" else sb >= sa
             if a_goes:
-                self.to_grave(game, a)
+                self.to_grave(game, a, "attacker", bs[0].owner)
             if b_goes:
                 for b in bs:
-                    self.to_grave(game, b)
+                    self.to_grave(game, b, "blocker", a.owner)
             if damage and sa != sb:
                 self.damage(game, a.controller if a_goes else bs[0].controller, abs(sa - sb))
 
@@ -457,8 +460,8 @@ class BlackPokerHooks(BaseHooks):
                 if a is not None and self.find(game, a.uid) is not None and (
                         rank == "Joker" or any(RANK[c % DECK_SIZE] == rank for c in a.cards)) \
                         and "immune_to_bulwarks" not in self.compiled.character_flags.get(a.char_id, ()):
-                    self.to_grave(game, a)
-                self.to_grave(game, b)
+                    self.to_grave(game, a, "attacker", b.owner)
+                self.to_grave(game, b, "blocker", a.owner if a is not None else 1 - b.controller)
 
     def unblocked_damage(self, game: Game, seat: int) -> None:
         """ダメージ判定 3: an attacker with no blocker on the field deals its size as damage.  In a format with

@@ -332,7 +332,7 @@ def _trigger_step(card: int, when: OpCall, action_id: str) -> tuple[Callable[...
 
 
 _TRIGGER_EVENT = {"player_raised": "raised", "player_discarded": "discarded", "ability_enabled": "trump_opened",
-                  "unblocked_attacker": "unblocked"}
+                  "unblocked_attacker": "unblocked", "card_moved": "left_field"}
 
 
 def _granted_trigger(rules: Any, card: int, grant: Mapping[str, Any], call: OpCall) -> TriggerSource:

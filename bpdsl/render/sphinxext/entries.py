@@ -1,7 +1,8 @@
 """Directives that print entries and counts of an edition:
 
 ``.. bpdsl-entries:: act8.0 std`` — the actions, characters and fogs of a format, grouped like the sheet
-(options ``:part: action,character,fog,trump`` and ``:category: basic``);
+(options ``:part: action,character,fog,trump``, ``:category: basic``, ``:only: id,id`` and ``:definitions:
+folder`` -- a designer's definitions added to the bundled ones, as the manual's example projects);
 ``.. bpdsl-format-table::`` — entries per format of every edition (or of the editions given), counted
 from the definitions.
 """
@@ -34,11 +35,14 @@ class EntriesDirective(SphinxDirective):
         "part": _parts,
         "category": directives.unchanged,
         "no-headings": directives.flag,
+        "definitions": directives.unchanged,  # a project's definitions folder added to the bundled ones
+        "only": directives.unchanged,  # entry ids, comma-separated: print just these
     }
 
     def run(self) -> list[nodes.Node]:
         edition_id, format_id = self.arguments
-        defs = definitions(self.env)
+        defs = definitions(self.env, self.options.get("definitions"))
+        only = {x.strip() for x in self.options.get("only", "").split(",") if x.strip()}
         try:
             sheet = build_sheet(defs, edition_id, format_id)
         except SheetError as exc:
@@ -52,9 +56,12 @@ class EntriesDirective(SphinxDirective):
             for group in part.groups:
                 if category and group.category != category:
                     continue
+                shown = [e for e in group.entries if not only or getattr(e, "id", None) in only]
+                if not shown:
+                    continue
                 if "no-headings" not in self.options:
                     out.append(nodes.rubric(text=group.heading))
-                out.extend(entry_node(e) for e in group.entries)
+                out.extend(entry_node(e) for e in shown)
         if not out:
             raise self.error(f"no entries of {edition_id} {format_id} match {self.options}")
         return out

@@ -11,6 +11,7 @@ from typing import Any, Mapping
 
 from bpdsl.games.blackpoker.components import Z_GRAVE, Z_HAND
 from bpdsl.games.blackpoker.ops._common import get
+from bpdsl.ops._nested import report_done
 from bpdsl.ops.registry import PhraseContext, declare, retire
 
 _ZONES = {"hand": Z_HAND, "grave": Z_GRAVE}
@@ -82,6 +83,42 @@ def _discard(ctx: Any, a: Mapping[str, Any]) -> None:
         if c in hand:
             ctx.hooks.discard(ctx.game, seat, c)
 
+
+_DISCARDER = {"self": "自分", "opponent": "対戦相手", "target": "対象の対戦相手"}
+
+
+def _discarder(ctx: Any, who: str) -> int:
+    if who == "self":
+        return int(ctx.seat)
+    if who == "opponent":
+        return 1 - ctx.seat
+    return _seat(ctx, "target")
+
+
+DISCARD_CARDS = declare(
+    "discard_cards", "effect",
+    args={"who": {"type": "string", "allowed": list(_DISCARDER), "default": "self"},
+          "count": {"type": "integer", "min": 1, "default": 1}},
+    phrase=lambda ctx, a: f"{_DISCARDER[get(a, 'who', 'self')]}は手札を{get(a, 'count', 1)}枚捨てる。",
+    summary=("A player (the controller, the opponent or the targeted player) discards `count` cards of their "
+             "own choice from their hand (fewer when the hand is short; the step then counts as not done for "
+             "`attempt` and `may`). 内乱: 「対象の対戦相手は手札を2枚捨てる。」"),
+    example={"discard_cards": {"who": "target", "count": 2}},
+)
+
+@DISCARD_CARDS.executor
+def _discard_cards(ctx: Any, a: Mapping[str, Any]) -> None:
+    seat = _discarder(ctx, get(a, "who", "self"))
+    hand = ctx.state.players[seat].hand
+    count = get(a, "count", 1)
+    report_done(ctx, len(hand) >= count)
+    for _ in range(min(count, len(hand))):
+        opts = sorted(hand)
+        i = ctx.decide(seat, "choose", opts, {"what": "捨てるカード"}, [ctx.rules.card_text(c) for c in opts])
+        ctx.rules.discard(ctx.game, seat, opts[i])
+
+
+retire("target_discards", "discard_cards: {who: target, count: N}")
 
 retire("discard_chosen", "choose_cards: {from: hand, whose: target, count: N, look: true} then "
                          "discard: {cards: chosen, whose: target}")

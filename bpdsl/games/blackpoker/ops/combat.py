@@ -125,7 +125,7 @@ def _unblocked_damage(ctx: Any, a: Mapping[str, Any]) -> None:
 
 def _damage_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     who = {"target": f"対象の{target_noun(ctx, '対戦相手')}", "target_owner": "対象の兵士のオーナー",
-           "opponent": "対戦相手", "self": "自分"}[a["to"]]
+           "opponent": "対戦相手", "self": "自分", "attacker_owner": "アタッカーのオーナー"}[a["to"]]
     amount = a["amount"]
     text_amount = noun(amount, ctx)
     if text_amount.lstrip("-").isdigit():
@@ -135,11 +135,15 @@ def _damage_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 
 DAMAGE = declare(
     "damage", "effect",
-    args={"to": {"type": "string", "allowed": ["target", "target_owner", "opponent", "self"], "required": True},
+    args={"to": {"type": "string", "allowed": ["target", "target_owner", "opponent", "self", "attacker_owner"],
+                 "required": True},
           "amount": {"type": "expr", "required": True, "meta": {"expr": "int"}}},
     phrase=_damage_phrase,
     summary=("Deal `amount` damage to a player: move that many cards from the top of their life to the "
-             "grave (all of them when the life is shorter)."),
+             "grave (all of them when the life is shorter). `to`: the targeted player, the targeted soldier's "
+             "owner, the opponent, the controller, or `attacker_owner`: the owner of the attacker a judged "
+             "blocker faced (an action triggered by `card_moved` with `cause: blocker`, 反撃), else of the "
+             "first attacker of the turn's combat."),
     example={"damage": {"to": "target", "amount": "key.spade.rank"}},
 )
 
@@ -153,6 +157,21 @@ def _damage(ctx: Any, a: Mapping[str, Any]) -> None:
         seat = inst.data.get("target_owner", 1 - ctx.seat)
     elif to == "opponent":
         seat = 1 - ctx.seat
+    elif to == "attacker_owner":
+        seat = _attacker_owner(ctx)
     else:
         seat = ctx.seat
     ctx.hooks.damage(ctx.game, seat, int(ctx.value(a["amount"])))
+
+
+def _attacker_owner(ctx: Any) -> int:
+    """The owner of the attacker: the one a judged blocker faced (the triggering move's other side), else the
+    owner of the first attacker still on the field, else the turn player."""
+    ev = ctx.inst.data.get("event") if ctx.inst is not None else None
+    if ev is not None and getattr(ev, "other", -1) >= 0:
+        return ev.other
+    for au in ctx.state.combat.get("attackers", []):
+        ch = ctx.hooks.find(ctx.game, au)
+        if ch is not None:
+            return ch.owner
+    return ctx.state.turn

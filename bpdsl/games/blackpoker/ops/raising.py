@@ -20,6 +20,7 @@ from typing import Any, Mapping
 
 from bpdsl.games.blackpoker.components import DECK_SIZE
 from bpdsl.games.blackpoker.ops._common import get, predicate, target_noun, zone_name
+from bpdsl.engine.compiled import SUIT
 from bpdsl.ops.registry import PhraseContext, declare
 
 # virtual key cards: card texts joined by と (「♡7 と ♠7」), as the key patterns of the sheets write them
@@ -33,16 +34,23 @@ def keys_text(text: str) -> str:
 # --------------------------------------------------------------------------- choose_card
 
 def _choose_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    cards = getattr(a["cards"], "text", a["cards"])
+    if a.get("cards") is None:  # 修繕 (第9.0版): 「対象の兵士と同じスートのカード」
+        cards = f"対象の兵士と同じ{ctx.term('suit', 'スート')}のカード"
+    else:
+        cards = getattr(a["cards"], "text", a["cards"])
+        if a.get("same_suit_as_target"):
+            cards = f"対象の兵士と同じ{ctx.term('suit', 'スート')}の{cards}"
     return f"自分の{zone_name(ctx, get(a, 'from', 'grave'))}から{cards}を1枚選ぶ。"
 
 
 CHOOSE_CARD = declare(
     "choose_card", "effect",
     args={"from": {"type": "string", "allowed": ["grave", "hand", "life"], "default": "grave"},
-          "cards": {"type": "pattern", "required": True}},
+          "cards": {"type": "pattern", "nullable": True},
+          "same_suit_as_target": {"type": "boolean", "default": False}},
     phrase=_choose_phrase,
-    summary=("The controller chooses a card matching `cards` in their zone `from`; a later step uses it "
+    summary=("The controller chooses a card matching `cards` (any card without it) in their zone `from`, with "
+             "`same_suit_as_target` only of a suit of the targeted character's cards; a later step uses it "
              "(`raise_free` with `keys: chosen`) and `chosen.found` tells whether one could be chosen."),
     example={"choose_card": {"from": "grave", "cards": "◇J〜K"}},
 )
@@ -52,10 +60,15 @@ def _choose_card(ctx: Any, a: Mapping[str, Any]) -> None:
     from bpdsl.dsl.cards import card_at, parse_pattern
     from bpdsl.games.blackpoker.components import ZONES
 
-    pattern = a["cards"] if not isinstance(a["cards"], str) else parse_pattern(a["cards"])
-    slot = pattern.slots[0]
+    cards = a.get("cards")
+    slot = None if cards is None else (cards if not isinstance(cards, str) else parse_pattern(cards)).slots[0]
     zone = ctx.state.players[ctx.seat].zone(ZONES.index(get(a, "from", "grave")))
-    opts = sorted(c for c in zone if slot(card_at(c % DECK_SIZE)))
+    opts = sorted(c for c in zone if slot is None or slot(card_at(c % DECK_SIZE)))
+    if a.get("same_suit_as_target"):
+        t = ctx.inst.target
+        ch = ctx.hooks.find(ctx.game, t[1]) if t is not None and t[0] == "char" else None
+        suits = {SUIT[c % DECK_SIZE] for c in ch.cards} if ch is not None else set()
+        opts = [c for c in opts if SUIT[c % DECK_SIZE] in suits]
     ctx.inst.data["chosen"] = None
     if opts:
         i = ctx.decide(ctx.seat, "choose", opts, {"what": "選ぶカード"},

@@ -17,7 +17,7 @@ from bpdsl.dsl.cards import card_at, parse_pattern
 from bpdsl.engine.core import Ctx
 from bpdsl.engine.state import Character
 
-from bpdsl.games.blackpoker.ops._common import NOUNS, get, noun_targets, request_word, target_sentence
+from bpdsl.games.blackpoker.ops._common import FACES, NOUNS, STATES, get, noun_targets, request_word, target_sentence
 from bpdsl.ops.registry import PhraseContext, declare
 from bpdsl.engine.compiled import RANK, SUIT
 from bpdsl.games.blackpoker.components import DECK_SIZE
@@ -29,6 +29,7 @@ def _character_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     contains = a.get("contains")
     if contains is not None:  # 「◇2〜10のカードを含んだ兵士」
         noun = f"{getattr(contains, 'text', contains)}のカードを含んだ{noun}"
+    noun = _state_words(a) + noun  # 「ドライブ状態のキャラクター」 (虚脱)
     where = ""
     if noun_targets(ctx):  # act8.2: 「キーカードとスートが等しい自分の兵士1体」
         if get(a, "same_suit_as_key", False):
@@ -49,6 +50,14 @@ def _character_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     return text
 
 
+def _state_words(a: Mapping[str, Any]) -> str:
+    """The printed filter of a character's state: 「ドライブ状態の」, 「裏向きの」, 「表向きかつチャージ状態の」."""
+    words = [FACES[a["face"]]] if a.get("face") else []
+    if a.get("state"):
+        words.append(STATES[a["state"]])
+    return "かつ".join(words) + "の" if words else ""
+
+
 def _prepare_character(a: Mapping[str, Any]) -> Callable[[Any, Mapping[str, Any]], list[Any]]:
     """The executor of one ``target_character`` call, its arguments read once (the op lists targets at most
     decisions, and at most listings of legal actions)."""
@@ -62,8 +71,11 @@ def _prepare_character(a: Mapping[str, Any]) -> Callable[[Any, Mapping[str, Any]
     if contains is not None:
         slot = (parse_pattern(contains) if isinstance(contains, str) else contains).slots[0]
     mine, theirs = who != "opponent", who != "self"
+    state, face = a.get("state"), a.get("face")
+    driven = None if state is None else state == "drive"
+    face_up = None if face is None else face == "up"
 
-    if slot is None and not no_joker and not same_suit:  # by type and controller alone (most calls)
+    if slot is None and not no_joker and not same_suit and driven is None and face_up is None:  # by type and controller alone (most calls)
         @cython.locals(ctx=Ctx, ch=Character)
         def by_kind(ctx: Any, _a: Mapping[str, Any]) -> list[Any]:
             seat, players = ctx.seat, ctx.game.state.players
@@ -83,6 +95,8 @@ def _prepare_character(a: Mapping[str, Any]) -> Callable[[Any, Mapping[str, Any]
         for p in ((seat, 1 - seat) if mine and theirs else (seat,) if mine else (1 - seat,)):
             for ch in players[p].field:
                 if kind is not None and ch.kind != kind:
+                    continue
+                if (driven is not None and ch.driven != driven) or (face_up is not None and ch.face_up != face_up):
                     continue
                 if slot is not None and not any(slot(card_at(c % DECK_SIZE)) for c in ch.cards):
                     continue
@@ -104,11 +118,14 @@ TARGET_CHARACTER = declare(
         "exclude_joker": {"type": "boolean", "default": False},
         "count": {"type": "integer", "min": 1, "default": 1},
         "contains": {"type": "pattern", "nullable": True},
+        "state": {"type": "string", "allowed": list(STATES), "nullable": True},
+        "face": {"type": "string", "allowed": list(FACES), "nullable": True},
     },
     phrase=_character_phrase,
     summary=("Target `count` characters on the field: of type `what` (soldier, bulwark or any character), "
              "controlled by `controller`, optionally of the key card's suit, optionally not containing a Joker, "
-             "optionally holding a card matching `contains` (修繕: 「◇2〜10のカードを含んだ兵士」)."),
+             "optionally holding a card matching `contains` (修繕: 「◇2〜10のカードを含んだ兵士」), optionally only in "
+             "`state` charge or drive and face `up` or `down` (虚脱: 「ドライブ状態のキャラクター1体」)."),
     example={"target_character": {"what": "soldier", "controller": "self", "same_suit_as_key": True,
                                   "exclude_joker": True}},
     prepare=_prepare_character,

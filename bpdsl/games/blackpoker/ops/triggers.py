@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from bpdsl.games.blackpoker.ops._common import get, predicate, ranks_text, zone_name
+from bpdsl.games.blackpoker.ops._common import NOUNS, get, predicate, ranks_text, zone_name
 from bpdsl.ops.registry import PhraseContext, declare
 from bpdsl.engine.core import Ctx
 
@@ -54,27 +54,44 @@ def _prepare_on_resolved(a: Mapping[str, Any]) -> Callable[[Any, Mapping[str, An
 ON_RESOLVED.prepare = _prepare_on_resolved
 
 
+# the printed causes of a move (「ダメージ判定にてブロッカーとして」) and the move's Event.cause they match
+_CAUSES: dict[str, str] = {"blocker": "ダメージ判定にてブロッカーとして", "attacker": "ダメージ判定にてアタッカーとして"}
+
+
 def _card_moved_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     whose = ctx.term("self", "あなた") + "の" if get(a, "whose", "self") == "self" else ""
+    moves = ctx.term("moves", "行く")
+    kind, cause = a.get("kind"), a.get("cause")
+    if not a.get("ranks"):  # a character by its kind: 「自分の防壁がダメージ判定にてブロッカーとして墓地に移った時に」
+        noun = NOUNS[kind or "character"]
+        verb = moves[:-1] + {"る": "った", "く": "った"}.get(moves[-1], moves[-1])
+        return (f"{whose}{noun}が{_CAUSES.get(cause or '', '')}{zone_name(ctx, a['to'])}に{verb}時に誘発する。")
     each = "1枚につき1回" if get(a, "each", "card") == "card" else ""
-    return (f"{ranks_text(a['ranks'])}のカードが{whose}{zone_name(ctx, a['from'])}から"
-            f"{zone_name(ctx, a['to'])}に{ctx.term('moves', '行く')}たびに{each}誘発する。")
+    noun = "のカード" if not kind else f"を含む{NOUNS[kind]}"
+    return (f"{ranks_text(a['ranks'])}{noun}が{whose}{zone_name(ctx, a['from'])}から{_CAUSES.get(cause or '', '')}"
+            f"{zone_name(ctx, a['to'])}に{moves}たびに{each}誘発する。")
 
 
 CARD_MOVED = declare(
     "card_moved", "trigger",
     args={
-        "ranks": {"type": "list", "required": True, "minlength": 1,
+        "ranks": {"type": "list", "minlength": 1, "nullable": True,
                   "schema": {"type": "string", "allowed": ["Joker", "A", "2", "3", "4", "5", "6", "7", "8", "9",
                                                            "10", "J", "Q", "K"]}},
         "from": {"type": "string", "allowed": ["field", "hand", "life", "fog"], "required": True},
         "to": {"type": "string", "allowed": ["grave", "hand", "life"], "required": True},
         "whose": {"type": "string", "allowed": ["self", "any"], "default": "self"},
         "each": {"type": "string", "allowed": ["card", "move"], "default": "card"},
+        "kind": {"type": "string", "allowed": list(NOUNS), "nullable": True},
+        "cause": {"type": "string", "allowed": list(_CAUSES), "nullable": True},
     },
     phrase=_card_moved_phrase,
-    summary=("Triggers whenever cards of `ranks` move from `from` (of the controller, `whose: self`) to `to`; "
-             "`each: card` triggers once per such card, `move` once per move."),
+    summary=("Triggers whenever cards of `ranks` (any card without `ranks`) move from `from` (of the "
+             "controller, `whose: self`) to `to`; `each: card` triggers once per such card, `move` once per move "
+             "(always once per character without `ranks`). `kind` limits it to characters of that kind (soldier, "
+             "bulwark); `cause` to a move of ダメージ判定 (`blocker`: 「ダメージ判定にてブロッカーとして」, "
+             "`attacker`), whose triggered action can then name the other side: `damage: {to: attacker_owner}` "
+             "(反撃)."),
     example={"card_moved": {"ranks": ["Joker", "A", "J", "Q", "K"], "from": "field", "to": "grave",
                             "whose": "self", "each": "card"}},
 )
@@ -84,6 +101,17 @@ def _card_moved(ctx: Any, a: Mapping[str, Any]) -> list[int]:
     ev = ctx.event
     if ev is None or ev.type != "left_field" or a["from"] != "field" or ev.to != a["to"]:
         return []
-    if ctx.hooks.card_rank(ev.card) not in a["ranks"]:
+    ranks = a.get("ranks")
+    if ranks:
+        if ctx.hooks.card_rank(ev.card) not in ranks:
+            return []
+    elif not ev.first:  # a character (of any cards) moves once
         return []
+    cause, kind = a.get("cause"), a.get("kind")
+    if cause and ev.cause != cause:
+        return []
+    if kind and kind != "character":
+        cdef = ctx.hooks.compiled.characters.get(ev.char_id)
+        if cdef is None or cdef.kind != kind:
+            return []
     return [ev.seat]

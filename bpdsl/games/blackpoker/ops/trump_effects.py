@@ -249,10 +249,14 @@ def _find_card(ctx: Any, a: Mapping[str, Any]) -> None:
 
 LOSE_TRUMP = declare(
     "lose_trump", "effect",
-    args={"card": _CARD, "unless_found": {**_CARD, "required": False, "nullable": True}},
-    phrase=lambda ctx, a: (f"{a['unless_found']}が無い場合、" if a.get("unless_found") else "") + f"切札の{a['card']}を墓地に移す。",
+    args={"card": _CARD, "unless_found": {**_CARD, "required": False, "nullable": True},
+          "face": {"type": "string", "allowed": ["up", "down"], "nullable": True}},
+    phrase=lambda ctx, a: (f"{a['unless_found']}が無い場合、" if a.get("unless_found") else "") + (
+        f"{ctx.term('self', 'あなた')}の{'表' if a['face'] == 'up' else '裏'}切札にある{a['card']}を墓地に移す。"
+        if a.get("face") else f"切札の{a['card']}を墓地に移す。"),
     summary=("The controller's trump `card` goes to the grave (with `unless_found`: only if the earlier "
-             "`find_card` did not find that card)."),
+             "`find_card` did not find that card; with `face`: only if it lies face up / face down, "
+             "「自分の裏切札にある♣8を墓地に移す」)."),
     example={"lose_trump": {"card": "♠K", "unless_found": "♣K"}},
 )
 
@@ -262,7 +266,8 @@ def _lose_trump(ctx: Any, a: Mapping[str, Any]) -> None:
         return
     t = _trumps()
     card = _card_index(ctx, a["card"], ctx.seat)
-    if ctx.state.loc[card][0] == t.Z_TRUMP:
+    face = a.get("face")
+    if ctx.state.loc[card][0] == t.Z_TRUMP and (face is None or t.is_up(ctx.state, card) == (face == "up")):
         t.trump_to_grave(ctx.game, card)
 
 
@@ -720,24 +725,6 @@ IF_TARGET_HAND_NOT_SMALLER = declare(
 def _if_target_hand_not_smaller(ctx: Any, a: Mapping[str, Any]) -> bool:
     seat = ctx.inst.target[1] if ctx.inst.target else 1 - ctx.seat
     return len(ctx.state.players[seat].hand) >= len(ctx.state.players[ctx.seat].hand)
-
-
-TARGET_DISCARDS = declare(
-    "target_discards", "effect",
-    args={"count": {"type": "integer", "min": 1, "default": 1}},
-    phrase=lambda ctx, a: f"対象の対戦相手は手札を{get(a, 'count', 1)}枚捨てる。",
-    summary="The targeted opponent discards `count` cards of their choice.",
-    example={"target_discards": {"count": 2}},
-)
-
-@TARGET_DISCARDS.executor
-def _target_discards(ctx: Any, a: Mapping[str, Any]) -> None:
-    seat = ctx.inst.target[1] if ctx.inst.target else 1 - ctx.seat
-    hand = ctx.state.players[seat].hand
-    for _ in range(min(get(a, "count", 1), len(hand))):
-        opts = sorted(hand)
-        i = ctx.decide(seat, "choose", opts, {"what": "捨てるカード"}, [ctx.rules.card_text(c) for c in opts])
-        ctx.rules.discard(ctx.game, seat, opts[i])
 
 
 DAMAGE_PER_DISCARD = declare(
