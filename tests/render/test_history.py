@@ -24,27 +24,25 @@ from bpdsl.render.historyout import to_html, to_md, to_rst
 
 REVISION = Path(__file__).resolve().parents[2].parent / "shared" / "upstream" / "revision-9.0.rst"
 
-ISSUE31 = "needs the general blocks of the trigger/target/optional-step work (issue 31)"
 DRAFT = "the draft's separate actions of this trump are not written yet"
 NOT_YET = {
-    "クイック防壁設置": ISSUE31, "DL": ISSUE31, "クイック威圧": ISSUE31, "♠4威圧": ISSUE31, "威圧": ISSUE31,
     "♠J リアニメーター": DRAFT, "リアニメーターリアニメイト": DRAFT, "転生召喚": DRAFT,
     "クイックチャリオット召喚": DRAFT, "クイック防壁破壊士召喚": DRAFT, "チャリオット防壁破壊": DRAFT, "粉砕": DRAFT,
     "チャリオット再生": DRAFT, "防壁破壊士再生": DRAFT,
     "自分の表切札に「防壁追加」がある": "the frame list's 起動条件 line of trump actions is not printed yet",
-    "◇5喪失": ISSUE31, "疲弊": ISSUE31, "虚脱": ISSUE31, "喪失": ISSUE31,
-    "◇8修繕": "修繕's same-suit choice is not written yet", "自分の場にいる◇2〜10を含んだ兵士1体": "修繕 not written yet",
-    "自分の場にいる兵士1体": "修繕 not written yet", "対象兵士と同じスートのカード1枚": "修繕 not written yet",
-    "装備": "修繕 not written yet",
-    "対戦相手は手札を2枚捨ててもよい。捨てた場合、あなたの裏切札にある♣8を墓地に移す。": ISSUE31,
-    "♣9要塞": ISSUE31, "反撃": ISSUE31,
+    "自分の場にいる◇2〜10を含んだ兵士1体": "修繕's target: the history quotes a wording no sheet prints",
+    "自分の場にいる兵士1体": "修繕's target prints as a noun without 自分の場にいる",
+    "対象兵士と同じスートのカード1枚": "修繕's choice prints 対象とした兵士と同じスートのカード",
 }
 NOT_DATA = {"パス": "chapter 9's new entry パス: rulebook text, not an action-list field",
             "対象": "chapter 5's FAQ (an action with 対象 needs a legal target): rulebook text"}
 # restated by the official history beside a change, unchanged since 第8.2版: checked as unchanged below
 RESTATED = {"L": "リセット's cost L (「新: 即時 クイック、コスト: L」): 第8.2版's リセット costs L too"}
 # the history paraphrases the old text; the sheet printed it in full
-PARAPHRASES = {"対戦相手の防壁の数が自分以上": "対戦相手の場にいる防壁の数が自分の場にいる防壁の数以上"}
+PARAPHRASES = {"対戦相手の防壁の数が自分以上": "対戦相手の場にいる防壁の数が自分の場にいる防壁の数以上",
+               # the history says あなた where the sheets say 自分 (the frame list: 「自分の切札にある♡5」)
+               "対戦相手は手札を2枚捨ててもよい。捨てた場合、あなたの裏切札にある♣8を墓地に移す。":
+                   "対戦相手は手札を2枚捨ててもよい。捨てた場合、自分の裏切札にある♣8を墓地に移す。"}
 
 
 def norm(text: str) -> str:
