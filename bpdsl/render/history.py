@@ -18,6 +18,7 @@ Markdown, HTML and PDF.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -163,12 +164,22 @@ def _is_common(entry: Any) -> bool:
 
 
 def build_history(old: Edition, new: Edition) -> History:
-    """The printed differences between ``old`` and ``new``, grouped like an official change history."""
+    """The printed differences between ``old`` and ``new``, grouped like an official change history.
+
+    A change of how trumps are printed (the edition term ``trump_style``) is one line of the edition, not
+    a change of every trump action: the old edition is read in the new one's style for the entries."""
+    notation = old.terms.get("trump_style") != new.terms.get("trump_style")
+    if notation:
+        old = dataclasses.replace(old, terms={**old.terms, "trump_style": new.terms.get("trump_style")})
     octx, nctx = phrase_context(old), phrase_context(new)
     common, listed, moves = Part("共通ルール"), Part("アクションリスト・用語"), Group("魔法分類・アクション分類の移動")
     extra = Part("エクストラ")
     ops_group = Group("切札操作")
     terms = _edition_group(old, new)
+    if notation:
+        terms.items.append(Item("切札のアクションの表記", "edition", "changed", summary="表記のみの変更",
+                                changes=[Change("起動条件", "切札の能力「…アクションを起こすことができる。」",
+                                                "各アクションの起動条件「自分の表切札に「…」がある」")]))
     if terms.items:
         listed.groups.append(terms)
     base_common, base_other = Group("基本アクション"), Group("アクション・キャラクター・フォグ")

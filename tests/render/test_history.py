@@ -29,7 +29,6 @@ NOT_YET = {
     "♠J リアニメーター": DRAFT, "リアニメーターリアニメイト": DRAFT, "転生召喚": DRAFT,
     "クイックチャリオット召喚": DRAFT, "クイック防壁破壊士召喚": DRAFT, "チャリオット防壁破壊": DRAFT, "粉砕": DRAFT,
     "チャリオット再生": DRAFT, "防壁破壊士再生": DRAFT,
-    "自分の表切札に「防壁追加」がある": "the frame list's 起動条件 line of trump actions is not printed yet",
     "自分の場にいる◇2〜10を含んだ兵士1体": "修繕's target: the history quotes a wording no sheet prints",
     "自分の場にいる兵士1体": "修繕's target prints as a noun without 自分の場にいる",
     "対象兵士と同じスートのカード1枚": "修繕's choice prints 対象とした兵士と同じスートのカード",
