@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import asdict
-from typing import Optional
+from pathlib import Path
+from typing import Any, Optional
 
 import typer
 
@@ -18,6 +20,30 @@ def register(app: typer.Typer) -> None:
 
 
 KIND_WORDS = {"action": "actions", "character": "characters", "fog": "fogs", "trump": "trumps"}
+HISTORY_FORMATS = ("rst", "md", "html", "pdf")
+
+
+def _history(old: Any, new: Any, fmt: str, out_file: Optional[Path], as_json: bool) -> None:
+    """Print (or write to ``out_file``, atomically) the change history of ``new`` against ``old``."""
+    from bpdsl.fsutil import write_atomic
+    from bpdsl.render.history import build_history
+    from bpdsl.render.historyout import render
+
+    history = build_history(old, new)
+    if as_json:
+        print(json.dumps(asdict(history), ensure_ascii=False, indent=2))
+        return
+    doc = render(history, fmt)
+    if out_file is None:
+        assert isinstance(doc, str)
+        sys.stdout.write(doc)
+        return
+    try:
+        write_atomic(out_file, doc)
+    except OSError as e:
+        typer.echo(f"bpdsl diff: cannot write {out_file}: {e.strerror or e}", err=True)
+        raise typer.Exit(1)
+    typer.echo(f"wrote {out_file} ({len(history.items)} changes)")
 
 
 def diff(
@@ -27,12 +53,25 @@ def diff(
     notation: bool = typer.Option(True, "--notation/--no-notation",
                                   help="also list requests whose printed notation alone changed"),
     as_json: bool = typer.Option(False, "--json", help="print the changes as JSON"),
+    fmt: str = typer.Option("text", "--format", "-f",
+                            help="text: the model's changes field by field; rst, md, html, pdf: the change "
+                                 "history (変更履歴) a player reads, grouped 共通ルール / アクションリスト・用語 / "
+                                 "エクストラ, each change as printed old → new"),
+    out_file: Optional[Path] = typer.Option(None, "--out", "-o",
+                                            help="write the history to this file (needed for pdf)"),
 ) -> None:
-    """Added, removed and changed actions, characters and fogs between two editions, field by field."""
+    """Added, removed and changed actions, characters and fogs between two editions, field by field; with
+    ``--format rst|md|html|pdf`` the printed change history (変更履歴) of the new edition."""
     from bpdsl.diagnostics import did_you_mean
     from bpdsl.dsl.diff import diff_editions
     from bpdsl.dsl.loader import load_selected
 
+    if fmt not in ("text", *HISTORY_FORMATS):
+        typer.echo(f"bpdsl diff: --format must be one of text, {', '.join(HISTORY_FORMATS)}, not {fmt!r}", err=True)
+        raise typer.Exit(2)
+    if fmt == "pdf" and out_file is None:
+        typer.echo("bpdsl diff: --format pdf writes a file; name it with --out FILE.pdf", err=True)
+        raise typer.Exit(2)
     console = CommandConsole(highlight=False, soft_wrap=True, markup=False, emoji=False)  # definitions text as written
     result = load_selected()
     if not result.ok:
@@ -57,6 +96,9 @@ def diff(
             hint = did_you_mean(eid, editions) or "editions: " + ", ".join(editions)
             say_error(f"unknown edition {eid!r}; {hint}")
             raise typer.Exit(2)
+    if fmt != "text":
+        _history(editions[old], editions[new], fmt, out_file, as_json)
+        return
     d = diff_editions(editions[old], editions[new])
     if not notation:
         for e in d.entries:

@@ -47,6 +47,9 @@ def actionlist(
                                         "(the same as --style a4 / --style a5)."),
     story: bool = typer.Option(False, "--story", help="Print each entry's story and flavor text (with its "
                                "speaker) under it, where the definitions carry them (第8.2版)."),
+    redline: Optional[str] = typer.Option(None, "--redline", help="An older edition id: mark what changed "
+                                          "against its sheet of the same format (changed text in red, old text "
+                                          "struck through, new entries flagged); files *-redline-<old>.*"),
 ) -> None:
     """Write the action list of an edition and format as HTML, PDF, 2-up PDF (and booklet) in one style."""
     from bpdsl.commands._paths import definitions_or_exit, output_dir_or_exit
@@ -64,7 +67,11 @@ def actionlist(
         edition = default_id(edition, "edition", "")
     if not all_ and not edition:
         _usage("give --edition (and --format), or --all")
+    if redline is not None and all_:
+        _usage("--redline marks one edition against another; give --edition, not --all")
     defs = definitions_or_exit(None, "render", "nothing rendered")
+    if redline is not None and redline not in defs.editions:
+        _usage(f"--redline: unknown edition {redline!r}; known: {', '.join(defs.editions)}")
     output_dir_or_exit(out, "render")
 
     if all_:
@@ -80,7 +87,7 @@ def actionlist(
             t0 = time.perf_counter()
             try:
                 result = render_actionlist(defs, ed, fm, out, html_only=html_only, sheet_size=sheet.upper(),
-                                            style=chosen, booklet=booklet, story=story)
+                                            style=chosen, booklet=booklet, story=story, redline=redline)
             except SheetError as exc:
                 _usage(str(exc))
             interrupt.check()

@@ -45,9 +45,11 @@ def render_actionlist(
     style: str | Style | None = None,
     booklet: bool = False,
     story: bool = False,
+    redline: str | None = None,
 ) -> Rendered:
     """Write ``<edition>-<format>-<style>.html``, ``.pdf`` and ``-2up.pdf`` (and ``-booklet.pdf`` with
-    ``booklet``) into ``out_dir``.
+    ``booklet``) into ``out_dir`` (with ``redline``, an older edition's id:
+    ``<edition>-<format>-<style>-redline-<old>.*``, the changes against it marked).
 
     ``style`` is a :class:`Style` or its name (default ``official``); ``paper`` A4/A5 without a style names
     the one-column style of that paper.  The 2-up and the booklet put two pages on a landscape
@@ -56,8 +58,13 @@ def render_actionlist(
     chosen = style if isinstance(style, Style) else (
         styles.style(style) if style else styles.style_for_paper(paper) if paper else styles.style(DEFAULT_STYLE))
     sheet = build_sheet(defs, edition_id, format_id, story=story)
-    html = render_sheet_html(sheet, style=chosen)
     stem = file_stem(edition_id, format_id, chosen)
+    if redline:  # the sheet with its changes against the edition `redline` marked (bpdsl.render.redline)
+        from bpdsl.render.redline import mark_redline
+
+        mark_redline(sheet, defs, redline)
+        stem += f"-redline-{redline}"
+    html = render_sheet_html(sheet, style=chosen)
     result = Rendered(edition_id, format_id, chosen.name)
     result.files.append(_publish(out_dir / f"{stem}.html", html))
     if html_only:

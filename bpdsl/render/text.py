@@ -201,6 +201,20 @@ def step_style(edition: Edition, action: Action) -> str:
     return "bullet" if _classic(edition) else "decimal"
 
 
+def _frame_style(edition: Edition) -> bool:
+    """The 第9.0版 フレーム編 way of printing trumps (edition term ``trump_style: frame``): each action a trump
+    brings says in its 起動条件 that the trump must be face up, so the trump's ability does not repeat
+    「…アクションを起こすことができる。」."""
+    return edition.terms.get("trump_style") == "frame"
+
+
+def _trump_condition(edition: Edition, action: Action) -> str:
+    trump = edition.trumps.get(action.trump) if action.trump else None
+    if trump is None or not _frame_style(edition) or action.request.trigger != "direct":
+        return ""
+    return f"自分の表切札に「{trump.name}」がある"
+
+
 def _classic(edition: Edition) -> bool:
     return edition.notation == "timing"
 
@@ -285,8 +299,12 @@ def action_text(edition: Edition, action: Action, fmt: Format | str | None = Non
     ctx.target = action.target  # 「対象の…」 in the effect names what this action targets
     classic = _classic(edition)
     sections: list[TextSection] = []
-    if action.conditions:
-        sections.append(_simple("condition", "※" if classic else "(起動条件)", ctx, action.conditions))
+    face_up = _trump_condition(edition, action)
+    if action.conditions or face_up:
+        section = _simple("condition", "※" if classic else "(起動条件)", ctx, action.conditions)
+        if face_up:
+            section.blocks.insert(0, TextBlock(text=face_up))
+        sections.append(section)
     if action.when is not None:
         sections.append(_simple("when", "(誘発条件)", ctx, [action.when]))
     if action.target is not None:
@@ -347,7 +365,8 @@ def trump_text(edition: Edition, trump: Trump, ctx: PhraseContext | None = None)
     from bpdsl.dsl.cards import SUIT_MARKS
 
     ctx = ctx or phrase_context(edition)
-    items = [parse_lines(render_call(ctx, c)) for c in trump.abilities]
+    calls = [c for c in trump.abilities if not (_frame_style(edition) and c.op == "may_raise")]
+    items = [parse_lines(render_call(ctx, c)) for c in calls]
     if len(items) == 1:
         blocks = [_paragraph(items[0])]
     else:

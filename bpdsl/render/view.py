@@ -67,6 +67,10 @@ class EntryView:
     story: str = ""
     flavor: str = ""
     flavor_speaker: str = ""
+    # a redline sheet (bpdsl render actionlist --redline OLD): "new" (not on the old sheet) or "changed", and
+    # the old printed text of each changed field (name, type, request, cost, key, size, or a section's kind)
+    change: str = ""
+    was: dict[str, str] = field(default_factory=dict)
 
     @property
     def text(self) -> str:
@@ -134,6 +138,8 @@ class SheetView:
     parts: list[ListPart]
     colophon: list[tuple[str, str]]  # (誌名, BlackPoker ActionList 第八版 act8.0) ...
     legend: Legend = field(default_factory=Legend)  # what the format marks mean on this sheet
+    redline_of: str = ""  # a redline sheet: the edition (name and id) it marks the changes against
+    removed: list[str] = field(default_factory=list)  # a redline sheet: entries of the old sheet not on this one
 
     @property
     def title(self) -> str:

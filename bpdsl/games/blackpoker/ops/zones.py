@@ -146,15 +146,26 @@ def _attach_key(ctx: Any, a: Mapping[str, Any]) -> None:
 
 def _draw_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     more = "必要であれば、更に" if get(a, "optional", False) else ""
-    return f"{more}{life(ctx)}の一番上からカードを{get(a, 'count', 1)}枚引き、手札に加える。"
+    text = f"{more}{life(ctx)}の一番上からカードを{get(a, 'count', 1)}枚引き、手札に加える。"
+    if a.get("fewer_if") is not None:  # 第9.0版 ドロー: 「ただし、ライフが2以下の場合、1枚引く。」
+        root = getattr(a["fewer_if"], "root", None)
+        words = condition_words(root, ctx) if root is not None else None
+        cond = words if words is not None else predicate(getattr(a["fewer_if"], "source", str(a["fewer_if"])))
+        joint = "の" if cond.endswith(("以上", "以下", "未満")) else ""
+        text += f"ただし、{cond}{joint}場合、{get(a, 'fewer_count', 1)}枚引く。"
+    return text
 
 
 DRAW = declare(
     "draw", "effect",
-    args={"count": {"type": "integer", "min": 1, "default": 1}, "optional": {"type": "boolean", "default": False}},
+    args={"count": {"type": "integer", "min": 1, "default": 1}, "optional": {"type": "boolean", "default": False},
+          "fewer_if": {"type": "expr", "meta": {"expr": "bool"}},
+          "fewer_count": {"type": "integer", "min": 0, "default": 1}},
     phrase=_draw_phrase,
     summary=("The turn player draws `count` cards from the top of their life into the hand; with "
-             "`optional: true` the player may decline (a decision)."),
+             "`optional: true` the player may decline (a decision). With `fewer_if` (a condition, read when "
+             "the step runs) the player draws `fewer_count` cards instead while it holds (第9.0版 ドロー: 2 "
+             "cards, 1 at life 2 or less: ``fewer_if: me.life <= 2``)."),
     example={"draw": {"count": 1, "optional": True}},
 )
 
@@ -166,6 +177,7 @@ def _draw(ctx: Any, a: Mapping[str, Any]) -> None:
 def _prepare_draw(a: Mapping[str, Any]) -> Callable[[Any, Mapping[str, Any]], None]:
     """One draw call with its arguments read once (every turn draws)."""
     optional, count = get(a, "optional", False), get(a, "count", 1)
+    fewer_if, fewer_count = a.get("fewer_if"), get(a, "fewer_count", 1)
 
     def run(ctx: Any, _a: Mapping[str, Any]) -> None:
         game = ctx.game
@@ -173,7 +185,9 @@ def _prepare_draw(a: Mapping[str, Any]) -> Callable[[Any, Mapping[str, Any]], No
         if optional and ctx.decide(seat, "draw_more", [False, True], {"what": "更に引くか"},
                                    ["引かない", "引く"]) == 0:
             return
-        game.hooks.draw(game, seat, count)
+        n = fewer_count if fewer_if is not None and ctx.value(fewer_if) else count
+        if n:
+            game.hooks.draw(game, seat, n)
     return run
 
 
