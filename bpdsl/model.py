@@ -216,6 +216,7 @@ class Action:
     dev_note: str | None = None
     pos: Pos = UNKNOWN_POS
     trump: str | None = None  # id of the trump card that brings this action (エクストラ), else None
+    unplayed: str | None = None  # printed but left out of play: the reason (bpdsl.ops.playable)
 
 
 # data of an entry that is printed only on request (--story) or kept for the record
@@ -242,6 +243,7 @@ class Character:
     flavor_speaker: str | None = None
     pos: Pos = UNKNOWN_POS
     trump: str | None = None  # id of the trump card that brings this character (エクストラ), else None
+    unplayed: str | None = None  # printed but left out of play: the reason (bpdsl.ops.playable)
 
 
 @dataclass

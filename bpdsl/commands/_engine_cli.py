@@ -5,6 +5,8 @@ from typing import Any
 
 import typer
 
+from bpdsl.commands._paths import user_message
+
 
 def rules_or_exit(edition: str, fmt: str) -> Any:
     """Compiled rules of ``edition``/``fmt``; invalid definitions exit 1, unknown ids exit 2."""
@@ -27,5 +29,5 @@ def rules_or_exit(edition: str, fmt: str) -> Any:
     try:
         return build_rules(edition, fmt)
     except CompileError as exc:
-        typer.echo(f"cannot play {edition} {fmt}: {exc}", err=True)
+        typer.echo(f"cannot play {edition} {fmt}: {user_message(exc)}", err=True)
         raise typer.Exit(1)

@@ -280,8 +280,9 @@ def action_text(edition: Edition, action: Action, fmt: Format | str | None = Non
     ctx.target = action.target  # 「対象の…」 in the effect names what this action targets
     classic = _classic(edition)
     sections: list[TextSection] = []
-    if action.conditions:
-        sections.append(_simple("condition", "※" if classic else "(起動条件)", ctx, action.conditions))
+    conditions = [c for c in action.conditions if not any(c is n for n in action.notes)]  # ※ notes print below
+    if conditions:
+        sections.append(_simple("condition", "※" if classic else "(起動条件)", ctx, conditions))
     if action.when is not None:
         sections.append(_simple("when", "(誘発条件)", ctx, [action.when]))
     if action.target is not None:
@@ -395,7 +396,7 @@ def count_overrides(edition: Edition) -> int:
     """Number of op calls of an edition whose printed text is a ``text`` override instead of the phrase."""
     calls: list[OpCall] = []
     for a in edition.actions.values():
-        calls += [*a.conditions, *a.effect, *a.notes]
+        calls += [*(c for c in a.conditions if not any(c is n for n in a.notes)), *a.effect, *a.notes]
         calls += [c for c in (a.when, a.target) if c is not None]
     for c in edition.characters.values():
         calls += [*c.labels, *c.abilities] + ([c.size] if c.size is not None else [])

@@ -185,7 +185,9 @@ class PhraseIndex:
         key = (kind, self._target_key if kind == "effect" else "")
         if key not in self._cache:
             table: dict[str, list[tuple[Candidate, list[str]]]] = {}
-            for c in self.by_kind.get(kind, []):
+            # a ※ note may state a condition (1ターンに1回 ...): written among the notes, checked as one
+            pool = self.by_kind.get(kind, []) + (self.by_kind.get("condition", []) if kind == "note" else [])
+            for c in pool:
                 printed = self._printed(c)
                 if printed:
                     table.setdefault(printed[0], []).append((c, printed))
