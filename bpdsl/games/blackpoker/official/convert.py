@@ -471,13 +471,21 @@ class _Planner:
         for entry in self.entries:
             composed = self._compose(entry, reports)
             if entry.source.trump is not None:
-                composed.pop("formats", None)  # the trump's format
                 key = {"action": "actions", "character": "characters"}[entry.source.kind]
                 brought.setdefault(_card(entry.source.trump), {}).setdefault(key, []).append(composed)
             else:
                 lists[entry.source.kind].append(composed)
+        cards = {t["card"] for t in lists["trump"]}
         for trump in lists["trump"]:
-            trump.update(brought.get(trump["card"], {}))
+            for key, rows in brought.get(trump["card"], {}).items():
+                for row in rows:
+                    if row.get("formats") == trump.get("formats"):
+                        row.pop("formats")  # the trump's format
+                trump[key] = rows
+        for card, by_key in brought.items():  # a trump the file does not list: plain entries
+            if card not in cards:
+                for key, rows in by_key.items():
+                    lists[{"actions": "action", "characters": "character"}[key]].extend(rows)
         left_out: list[tuple[str, str, str]] = []
         for entry in self.entries:
             e = entry.source

@@ -97,11 +97,6 @@ class OfficialList:
     warnings: list[Diagnostic] = field(default_factory=list)
     aside: set[str] = field(default_factory=set)  # the kept-aside keys met, as "kind key"
 
-    @property
-    def is_extra(self) -> bool:
-        """An extra list (abiList): its entries belong to the extra format and write no format."""
-        return any(e.trump is not None or not e.formats for e in self.entries) or bool(self.trumps)
-
 
 class OfficialFormatError(Exception):
     """The file is not a list in the official format; every problem is a positioned diagnostic."""
@@ -226,6 +221,8 @@ def _entry(doc: Document, sink: DiagnosticSink, spec: ListSpec, here: KeyPath, i
     values: dict[str, str] = {}
     for key, value in item.items():
         if key not in spec.fields:
+            if key == "trump" and spec.kind in ("action", "character"):
+                continue
             if key in KEPT_ASIDE:
                 result.aside.add(f"{spec.kind} {key}")
             else:
@@ -239,6 +236,8 @@ def _entry(doc: Document, sink: DiagnosticSink, spec: ListSpec, here: KeyPath, i
                        "write the value as one text (a block scalar '|-' for several lines)")
         elif text is not None and (text.strip() or key in spec.required):
             values[str(key)] = text  # an empty value ('') is a key left out
+    if trump is None and isinstance(item.get("trump"), str) and spec.kind in ("action", "character"):
+        trump = item["trump"].strip()  # bpdsl's export names the card whose trump brings the entry
     missing = [k for k in spec.required if not values.get(k, "").strip()]
     for key in missing:
         sink.error(doc.pos(here), S_MISSING_KEY, f"{spec.kind} entry misses required key {key!r}",
