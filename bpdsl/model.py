@@ -175,6 +175,7 @@ class OpCall:
     text: str | None = None
     pos: Pos = UNKNOWN_POS
     arg_pos: dict[str, Pos] = field(default_factory=dict, compare=False, repr=False)  # position of each argument
+    terms: dict[str, str] | None = None  # wording terms of this call's sentence only (``terms:`` beside the op)
 
 
 @dataclass(frozen=True)

@@ -62,10 +62,11 @@ class OpBuilder:
         """One op call at ``path``; ``kinds`` are the op kinds allowed here (None: any)."""
         table = ops()
         text: str | None = None
+        terms: dict[str, str] | None = None
         if isinstance(raw, str):
             name, args, args_path = raw.strip(), {}, path
         elif isinstance(raw, dict):
-            names = [k for k in raw if k != "text"]
+            names = [k for k in raw if k not in ("text", "terms")]
             if len(names) != 1 or not isinstance(names[0], str):
                 found = ", ".join(repr(n) for n in names) or "none"
                 self.error(path, C.O_SHAPE, f"an op call names exactly one op (found {found})",
@@ -74,6 +75,8 @@ class OpBuilder:
             name = names[0]
             args = raw[name]
             args_path = path + (name,)
+            if "terms" in raw:
+                terms = self._terms(path + ("terms",), raw["terms"])
             if "text" in raw:
                 if not isinstance(raw["text"], str):
                     self.error(path + ("text",), C.O_SHAPE, "'text' of an op call must be a text", "quote it")
@@ -129,7 +132,21 @@ class OpBuilder:
         if built is None:
             return None
         arg_pos = {k: self.doc.pos(args_path + (k,)) for k in built if args_path + (k,) in self.doc.positions}
-        return OpCall(name, built, text, self.doc.pos(path), arg_pos)
+        return OpCall(name, built, text, self.doc.pos(path), arg_pos, terms)
+
+    def _terms(self, path: KeyPath, raw: Any) -> dict[str, str] | None:
+        """``terms:`` beside an op: the wording of this call's sentence, e.g. ``{target_ref: 対象とした}``."""
+        known = registry.WORDING
+        if not isinstance(raw, dict) or not all(isinstance(v, str) for v in raw.values()):
+            self.error(path, C.O_SHAPE, "'terms' of an op call maps a wording term to its word",
+                       "e.g. terms: {target_ref: 対象とした}")
+            return None
+        for key in raw:
+            if key not in known:
+                self.error(path + (key,), C.O_SHAPE, f"unknown wording term {key!r}",
+                           did_you_mean(str(key), known) or "terms: " + ", ".join(sorted(known)))
+                return None
+        return dict(raw)
 
     def _distinct(self, path: KeyPath, items: list[Any], keys: Sequence[Sequence[str]]) -> bool:
         """``meta: {unique: (("row",), ("a", "b"))}`` on a list argument: no two items share the values of one of

@@ -144,6 +144,13 @@ def render_call(ctx: PhraseContext, call: OpCall) -> str:
     """Printed text of one op call: its ``text`` override, else its op's phrase."""
     if call.text is not None:
         return call.text
+    if call.terms:  # this sentence's own wording (terms: beside the op)
+        saved = ctx.terms
+        ctx.terms = {**saved, **call.terms}
+        try:
+            return registry.get(call.op).render(ctx, call.args)
+        finally:
+            ctx.terms = saved
     return registry.get(call.op).render(ctx, call.args)
 
 

@@ -430,6 +430,8 @@ class _Planner:
                 match = self.index.compose("effect", parts, "not_executed")
             record("effect", match)
             data["effect"] = match.calls
+            if match.joined and len(parts) == 1:
+                data["list"] = "prose"
             if any(u.bulleted for u in parts) and len(parts) > 1:
                 data["list"] = "bullets"
             if e.get("actNote"):
