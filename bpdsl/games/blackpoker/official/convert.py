@@ -499,6 +499,14 @@ class _Planner:
             elif run:
                 left_out.append((e.kind, name, "printed from a text override: "
                                  + ", ".join(FIELD_TITLES.get(f.field, f.field) for f in run)))
+        out_trumps = {_card(e.source.get("trumpKey")) for e in self.entries if e.source.kind == "trump"
+                      and (e.source.kind, e.source.get("trumpName")) in {(k, n) for k, n, _ in left_out}}
+        for entry in self.entries:  # what a trump left out of play brings is not played either
+            e = entry.source
+            if e.trump is not None and _card(e.trump) in out_trumps and not any(
+                    k == e.kind and n == e.get(_key(e, "Name")) for k, n, _ in left_out):
+                left_out.append((e.kind, e.get(_key(e, "Name")), f"brought by the trump {_card(e.trump)}, which "
+                                 "is printed only"))
         files = self._files(lists)
         data = self.official.data
         not_carried = [f"data.{k}" for k in data if k.startswith(NOT_CARRIED_DATA)]

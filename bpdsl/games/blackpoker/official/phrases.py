@@ -123,8 +123,22 @@ def collect(documents: Iterable[Document]) -> list[Candidate]:
     seen: set[str] = set()
     out: list[Candidate] = []
 
+    def _add(doc: Document, raw: Any, kind: str) -> None:
+        name = next((k for k in raw if k not in ("text", "terms")), None)
+        if not isinstance(name, str) or name in SKIP_OPS or name.startswith("not_executed"):
+            return
+        key = f"{kind}:{raw!r}"
+        if key not in seen:
+            seen.add(key)
+            call = OpBuilder(doc, sink).build((), raw, (kind,))
+            if call is not None:
+                out.append(Candidate(raw, call, kind))
+
     def add(doc: Document, raw: Any, kind: str) -> None:
-        if isinstance(raw, dict) and "text" in raw:  # an override: its op and arguments, printed by the phrase
+        if isinstance(raw, dict) and "text" in raw:
+            # a call printed from its text: as written (a played op that prints that text), and its op and
+            # arguments printed by the phrase
+            _add(doc, raw, kind)
             raw = {k: v for k, v in raw.items() if k != "text"}
         name = raw if isinstance(raw, str) else next(iter(raw), None) if isinstance(raw, dict) else None
         if not isinstance(name, str) or name in SKIP_OPS or name.startswith("not_executed"):
@@ -141,7 +155,11 @@ def collect(documents: Iterable[Document]) -> list[Candidate]:
         data = doc.data
         if not isinstance(data, dict) or data.get("kind") not in ("actions", "characters", "fogs", "trumps"):
             continue
-        for entry in data.get(data["kind"]) or []:
+        rows = [e for e in data.get(data["kind"]) or [] if isinstance(e, dict)]
+        if data["kind"] == "trumps":  # the actions and characters a trump brings
+            rows += [x for t in list(rows) for key in ("actions", "characters")
+                     for x in (t.get(key) or []) if isinstance(x, dict)]
+        for entry in rows:
             if not isinstance(entry, dict):
                 continue
             for fname, kind in OP_FIELDS.items():
@@ -175,6 +193,8 @@ class PhraseIndex:
             if raw is not None else None
 
     def _printed(self, c: Candidate, terms: dict[str, str] | None = None) -> list[str] | None:
+        if c.call.text is not None:  # a call printed from its text
+            return [norm(c.call.text)] if c.call.text.strip() and not terms else None
         saved = self.ctx.terms
         if terms:
             self.ctx.terms = {**saved, **terms}

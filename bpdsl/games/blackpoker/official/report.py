@@ -21,8 +21,15 @@ def as_json(result: ImportResult, source: Path, folder: Path) -> dict[str, Any]:
         "renamed": [{"official": a, "id": b} for a, b in result.renamed],
         "not_carried": result.not_carried, "guessed": result.guessed, "trumps": result.trumps,
         "left_out_of_play": [{"kind": k, "entry": n, "why": w} for k, n, w in result.left_out],
+        "played": played(result),
         "warnings": [d.format() for d in result.warnings],
     }
+
+
+def played(result: ImportResult) -> int:
+    """Actions and characters of the import that games offer (those left out of play subtracted)."""
+    out = sum(1 for k, _, _ in result.left_out if k in ("action", "character"))
+    return result.entries["action"] + result.entries["character"] - out
 
 
 def markdown(result: ImportResult, source: Path) -> str:
@@ -40,9 +47,9 @@ def markdown(result: ImportResult, source: Path) -> str:
         "`text:`). An edition holding one validates and prints; an entry with one where the engine runs it "
         "(a condition, trigger, target, effect step, a character's size, labels or abilities) is left out of "
         "play, a ※ note is printed only; `bpdsl validate --stats` counts them.",
-        f"- Entries played: {result.entries['action'] + result.entries['character'] - len(result.left_out)} of "
-        f"{result.entries['action'] + result.entries['character']} actions and characters"
-        + (f"; trumps: {result.trumps}" if result.trumps else "") + ".",
+        f"- Entries played: {played(result)} of {result.entries['action'] + result.entries['character']} actions "
+        "and characters" + (f"; trumps played: {result.trumps - sum(1 for k, _, _ in result.left_out if k == 'trump')}"
+                            f" of {result.trumps}" if result.trumps else "") + ".",
         "",
     ]
     if result.left_out:
