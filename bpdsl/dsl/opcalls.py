@@ -105,6 +105,13 @@ class OpBuilder:
             hint = hint or f"ops of kind {'/'.join(kinds)}: " + ", ".join(sorted(candidates)[:12])
             self.error(path, C.O_KIND, f"op {name!r} is {_a(op.kind)} op; {_a(' or '.join(kinds))} op is expected here", hint)
             return None
+        if op.kind == "condition" and isinstance(args, dict):
+            for key, rule in op.args.items():  # a condition that always holds checks nothing
+                if isinstance(rule, Mapping) and rule.get("type") == "expr" and args.get(key) in (True, "true"):
+                    self.error(args_path + (key,), C.O_ARGS, f"{name}: {key} is always true, so the condition "
+                               "checks nothing", "a ※ note printed only is 'not_executed_note' among the notes, "
+                               "with 'text:'; a rule is the condition that states it")
+                    return None
         if args is None:
             args = {}
         if not isinstance(args, dict):

@@ -100,3 +100,15 @@ def test_unplayed_entries_are_printed_and_left_out_with_their_reason(tmp_path: P
 
     rules = compile_rules(result.definitions, "w1", "mast")
     assert "sketch" not in rules.actions and "snipe" in rules.actions
+
+
+def test_a_condition_that_always_holds_is_refused_with_a_hint(tmp_path: Path) -> None:
+    """``only_if: {if: true}`` with ``text:`` used to be the one way to print a note and still play: it is
+    refused, and the hint names the printed-only note."""
+    (tmp_path / "edition.yaml").write_text(EDITION.format(terms=""), encoding="utf-8")
+    text = ACTIONS.format(call_terms="").replace("    notes:\n      - once_per_turn\n",
+                                                   "    conditions:\n      - only_if: {if: true}\n        text: 飾り\n")
+    (tmp_path / "actions.yaml").write_text(text, encoding="utf-8")
+    result = load([definitions_dir(), tmp_path])
+    d = next(d for d in result.errors if "always true" in d.message)
+    assert d.code == "O002" and "not_executed_note" in d.hint and d.pos.line == 14
