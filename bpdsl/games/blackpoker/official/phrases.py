@@ -77,7 +77,7 @@ def units(text: str) -> list[Unit]:
     """Cut an official text into its units."""
     out: list[Unit] = []
     for raw in str(text).split("\n"):
-        line = raw.strip()
+        line = _ascii_marker(raw.strip())
         if not line:
             continue
         nested = _NESTED.match(line)
@@ -95,6 +95,18 @@ def units(text: str) -> list[Unit]:
         body = line[top.end():].strip() if top else line
         out.append(Unit([(0, body)], numbered=bool(top) and line[0].isdigit(), bulleted=line.startswith("・")))
     return out
+
+
+_WIDE_MARKER = re.compile(r"^([-－]*)([０-９0-9]+|[Ａ-ＺA-Z])[．.](?![０-９0-9])")
+
+
+def _ascii_marker(line: str) -> str:
+    """A list marker written in full width (「１．」, 「－Ａ．」) as the half-width one the units read."""
+    m = _WIDE_MARKER.match(line)
+    if m is None:
+        return line
+    marker = unicodedata.normalize("NFKC", m.group(0)).replace("－", "-")
+    return marker + line[m.end():]
 
 
 @dataclass
