@@ -175,6 +175,7 @@ class OpCall:
     text: str | None = None
     pos: Pos = UNKNOWN_POS
     arg_pos: dict[str, Pos] = field(default_factory=dict, compare=False, repr=False)  # position of each argument
+    terms: dict[str, str] | None = None  # wording terms of this call's sentence only (``terms:`` beside the op)
 
 
 @dataclass(frozen=True)
@@ -216,6 +217,7 @@ class Action:
     dev_note: str | None = None
     pos: Pos = UNKNOWN_POS
     trump: str | None = None  # id of the trump card that brings this action (エクストラ), else None
+    unplayed: str | None = None  # printed but left out of play: the reason (bpdsl.ops.playable)
 
 
 # data of an entry that is printed only on request (--story) or kept for the record
@@ -242,6 +244,7 @@ class Character:
     flavor_speaker: str | None = None
     pos: Pos = UNKNOWN_POS
     trump: str | None = None  # id of the trump card that brings this character (エクストラ), else None
+    unplayed: str | None = None  # printed but left out of play: the reason (bpdsl.ops.playable)
 
 
 @dataclass

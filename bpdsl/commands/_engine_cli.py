@@ -6,6 +6,7 @@ from typing import Any
 import typer
 
 from bpdsl.commands._say import say_error
+from bpdsl.commands._paths import user_message
 
 
 def rules_or_exit(edition: str, fmt: str) -> Any:
@@ -29,5 +30,5 @@ def rules_or_exit(edition: str, fmt: str) -> Any:
     try:
         return build_rules(edition, fmt)
     except CompileError as exc:
-        say_error(f"cannot play {edition} {fmt}: {exc}")
+        say_error(f"cannot play {edition} {fmt}: {user_message(exc)}")
         raise typer.Exit(1)

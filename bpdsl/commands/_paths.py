@@ -80,3 +80,12 @@ def definitions_or_exit(paths: Sequence[Path] | None, command: str, nothing_done
         typer.echo(f"bpdsl {command}: {len(result.errors)} error(s) in the definitions; {nothing_done}", err=True)
         raise typer.Exit(1)
     return result.definitions
+
+
+def user_message(exc: BaseException) -> str:
+    """An engine error as a user reads it, without the internal module it names ("has no executor in
+    bpdsl.games..."): the op and the entry are what a designer can act on."""
+    import re
+
+    text = re.sub(r" in bpdsl(?:\.\w+)+", "", str(exc))
+    return text.replace("has no executor", "is printed only (the engine does not run it yet)")

@@ -9,6 +9,7 @@ from typing import Any, Callable, Iterator, Optional
 import typer
 
 from bpdsl.commands._say import say_error
+from bpdsl.commands._paths import user_message
 
 from bpdsl.sim.backends import RunResult
 from bpdsl.sim.job import SimJob
@@ -38,7 +39,7 @@ def job_or_exit(cmd: str, edition: str, fmt: str, agents: str = "random", *, see
         say_error(str(exc))
         raise typer.Exit(1)
     except CompileError as exc:
-        typer.echo(f"bpdsl {cmd}: cannot play {edition} {fmt}: {exc}", err=True)
+        typer.echo(f"bpdsl {cmd}: cannot play {edition} {fmt}: {user_message(exc)}", err=True)
         raise typer.Exit(1)
     except KeyError as exc:
         typer.echo(f"bpdsl {cmd}: the definitions have no edition {edition!r} with format {fmt!r} ({exc})", err=True)

@@ -25,7 +25,7 @@ def official(
     edition: str = typer.Option(..., "--edition", "-e", help="id of the edition to write, e.g. my8.3"),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="folder to create (default: ./ID)"),
     extends: Optional[str] = typer.Option(None, "--extends", help="edition it extends for its flow, notation, "
-                                          "wording and trumps (default: the newest bundled BlackPoker edition)"),
+                                          "wording and trumps (default: the loaded edition of the file's own number, data.ver)"),
     as_json: bool = typer.Option(False, "--json", help="print the report as one JSON object"),
 ) -> None:
     """Convert an official list into an edition folder: every fact as its DSL field, every sentence as the op
@@ -52,6 +52,8 @@ def official(
             typer.echo(d.format(), err=True)
         typer.echo(f"bpdsl import official: {exc}; nothing written", err=True)
         raise typer.Exit(2 if exc.usage else 1)
+    for d in result.warnings:
+        typer.echo(f"warning: {d.format()}", err=True)
     files = dict(result.files)
     files["IMPORT-REPORT.md"] = markdown(result, file)
     try:
@@ -65,7 +67,7 @@ def official(
     full, partly, none = result.entry_counts()
     typer.echo(f"wrote edition {result.edition} (extends {result.extends}) into {target}/: "
                f"{result.entries['action']} actions, {result.entries['character']} characters, "
-               f"{result.entries['fog']} fogs")
+               f"{result.entries['fog']} fogs" + (f", {result.trumps} trumps" if result.trumps else ""))
     typer.echo(f"texts as op compositions: {len(result.composed)} of {len(result.fields)} fields; "
                f"entries all ops {full}, partly {partly}, no op {none}")
     if result.overridden:

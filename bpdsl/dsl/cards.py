@@ -10,14 +10,16 @@ writes ``key: "♠A〜K と ♣A〜K"`` exactly as the sheet prints it.  This mo
 
 Grammar (whitespace is insignificant, full-width forms are accepted)::
 
-    pattern   := slots | same_suit | group | any
+    pattern   := slots | same_slots | same_suit | group | any
     slots     := slot ( "と" slot )*             one card per slot, e.g. "♠A〜K と ♣A〜K"
     slot      := alt ( ("," | "、" | "・") alt )*  one card matching any alternative, e.g. "Joker,A,J,Q,K"
     alt       := "Joker" | [suit] rank [range rank]
     range     := "〜" | "～" | "~"  (also "-", "ー": typed by hand, printed as "〜")
     suit      := "♠" | "♡" | "◇" | "♣"  (also ♤ ♥ ♦ ♢ ♧)
     rank      := "A" | "2" .. "10" | "J" | "Q" | "K"
-    same_suit := "同じ" ("スート" | "スーツ") "を" N "枚" ["以上"]
+    same_suit := "同じ" ("スート" | "スーツ") ["を"] N "枚" ["以上"]
+    same_slots:= "同じ" ("スート" | "スーツ" | "数字") "の" slot ("と" slot)+
+                 one card per slot, all of one suit (or rank): "同じスートの A と J"
     group     := ["同じ" ("スート" | "スーツ" | "数字") "の"] slot "を" N "枚" ["以上"]
                  | "同じ数字を" N "枚" ["以上"]
                  N cards, each accepted by the slot, optionally all of one suit or of one rank:
@@ -151,7 +153,7 @@ class CardFilter:
 class KeyPattern:
     """A parsed key-card pattern (see the module docstring for the grammar).
 
-    ``form`` is "slots" (one card per slot), "same_suit" (N or N+ cards of one suit), "group" (N or N+
+    ``form`` is "slots" (one card per slot), "same_slots" (one card per slot, all sharing ``same``), "same_suit" (N or N+ cards of one suit), "group" (N or N+
     cards each accepted by ``slots[0]``, all of one suit or rank when ``same`` says so) or "any" (any one
     card; ``face_down`` tells that it is played face down).
     """
@@ -176,7 +178,7 @@ class KeyPattern:
     @property
     def size_range(self) -> tuple[int, int]:
         """(min, max) number of key cards."""
-        if self.form == "slots":
+        if self.form in ("slots", "same_slots"):
             return (len(self.slots), len(self.slots))
         if self.form in ("same_suit", "group"):
             return (self.count, len(RANKS) if self.at_least else self.count)
@@ -184,8 +186,8 @@ class KeyPattern:
 
     def accepts(self, card: Card) -> bool:
         """Whether ``card`` could be part of some key of this pattern (a cheap pre-filter)."""
-        if self.form == "slots":
-            return any(f(card) for f in self.slots)
+        if self.form in ("slots", "same_slots"):
+            return any(f(card) for f in self.slots) and not (self.same is not None and card.is_joker)
         if self.form == "same_suit":
             return not card.is_joker
         if self.form == "group":
@@ -197,8 +199,8 @@ class KeyPattern:
         n = len(cards)
         if len({c.index for c in cards}) != n:
             return False
-        if self.form == "slots":
-            return n == len(self.slots) and _assignable(cards, self.slots)
+        if self.form in ("slots", "same_slots"):
+            return n == len(self.slots) and _assignable(cards, self.slots) and self._shared(cards)
         if self.form == "same_suit":
             lo, hi = self.size_range
             if not lo <= n <= hi:
@@ -216,14 +218,14 @@ class KeyPattern:
         """Every legal key out of ``cards`` (e.g. a hand), each a tuple in index order, without duplicates."""
         pool = sorted({c.index: c for c in cards}.values(), key=lambda c: c.index)
         result: list[tuple[Card, ...]] = []
-        if self.form == "slots":
+        if self.form in ("slots", "same_slots"):
             k = len(self.slots)
             if k == 1:
                 f = self.slots[0]
                 return [(c,) for c in pool if f(c)]
             usable = [c for c in pool if self.accepts(c)]
             for combo in itertools.combinations(usable, k):
-                if _assignable(combo, self.slots):
+                if _assignable(combo, self.slots) and self._shared(combo):
                     result.append(combo)
             return result
         if self.form == "same_suit":
@@ -247,6 +249,12 @@ class KeyPattern:
             return result
         return [(c,) for c in pool]
 
+    def _shared(self, cards: Sequence[Card]) -> bool:
+        """Whether the cards share what ``same`` asks of a slots pattern (always, when it asks nothing)."""
+        if self.same is None:
+            return True
+        return len({_group_of(c, self.same) for c in cards}) == 1 and not any(c.is_joker for c in cards)
+
     def partials(self, hand: Iterable[Card], pool: Iterable[Card]) -> list["PartialKey"]:
         """How close ``hand`` is to a key: for each way of completing the smallest key with cards still to
         come from ``pool`` (the cards that may yet reach the hand), the hand cards it keeps and what it
@@ -260,7 +268,7 @@ class KeyPattern:
         out: list[PartialKey] = []
         if self.form == "any":
             out.append(PartialKey((), 0 if held_pool else 1, frozenset() if held_pool else frozenset(c.index for c in rest)))
-        elif self.form == "slots":
+        elif self.form in ("slots", "same_slots"):
             out.extend(_slot_partials(self.slots, held_pool, rest))
         else:  # same_suit / group: N cards of one group (one suit, one rank, or any accepted card)
             n = self.count
@@ -464,10 +472,13 @@ def _group(s: _Scanner, slot: CardFilter | None, same: str | None) -> KeyPattern
 
 
 def _same(s: _Scanner) -> KeyPattern:
-    """After "同じ": 同じスートをN枚 (the classic form), 同じ数字をN枚, 同じスートの<cards> を N枚."""
+    """After "同じ": 同じスートをN枚 (the classic form), 同じ数字をN枚, 同じスートの<cards> を N枚, and
+    同じスートの<card> と <card>: one card per slot, all of one suit (or rank)."""
     if s.take("数字"):
         if s.take("の"):
             slot = _slot(s)
+            if s.peek() == "と":
+                return _same_slots(s, slot, "rank")
             s.expect("を", 'write "同じ数字の2〜10 を 2枚"')
             return _group(s, slot, "rank")
         s.expect("を", 'write "同じ数字を2枚"')
@@ -477,9 +488,11 @@ def _same(s: _Scanner) -> KeyPattern:
                            'write "同じスートを2枚", "同じ数字を2枚" or "同じスートのA,10〜K を 5枚"')
     if s.take("の"):
         slot = _slot(s)
-        s.expect("を", 'write "同じスートのA,10〜K を 5枚"')
+        if s.peek() == "と":
+            return _same_slots(s, slot, "suit")
+        s.expect("を", 'write "同じスートのA,10〜K を 5枚" or "同じスートの A と J"')
         return _group(s, slot, "suit")
-    s.expect("を", 'write "同じスートをN枚"')
+    s.take("を")  # the older lists write "同じスート2枚"
     at = s.i
     n = s.number()
     if n is None:
@@ -489,6 +502,15 @@ def _same(s: _Scanner) -> KeyPattern:
     s.expect("枚", 'write "同じスートをN枚"')
     at_least = s.take("以上")
     return KeyPattern("same_suit", f"同じスートを{n}枚" + ("以上" if at_least else ""), count=n, at_least=at_least)
+
+
+def _same_slots(s: _Scanner, first: CardFilter, same: str) -> KeyPattern:
+    """The rest of "同じスートの A と J": more slots joined by "と", the cards sharing ``same``."""
+    slots = [first]
+    while s.take("と"):
+        slots.append(_slot(s))
+    lead = {"suit": "同じスートの", "rank": "同じ数字の"}[same]
+    return KeyPattern("same_slots", lead + " と ".join(f.text for f in slots), slots=tuple(slots), same=same)
 
 
 def _slot(s: _Scanner) -> CardFilter:

@@ -56,6 +56,7 @@ ACTION_FIELDS: dict[str, Any] = {
     "when": OPCALL, "notes": OPCALLS, "formats": FORMATS, "effect": OPCALLS, "lead": TEXT, "since": VERSION,
     "list": {"type": "string", "nullable": True, "allowed": ["numbered", "bullets", "prose"]},
     "update": VERSION, "story": TEXT, "flavor": TEXT, "dev_note": TEXT, "devNote": TEXT,
+    "unplayed": TEXT,  # printed but left out of play, with the reason (bpdsl.ops.playable)
 }
 # data carried by every entry kind: version history and the story/flavor texts of the official lists;
 # ``after`` places an entry new to an extending edition after the named entry in printed order
@@ -66,7 +67,7 @@ ACTION_FIELDS.update(LORE)
 CHARACTER_FIELDS: dict[str, Any] = {
     "id": ID, "name": TEXT, "ruby": TEXT, "kind": {"type": "string"},  # a kind of game.yaml's character_kinds
     "type": TEXT, "key": PATTERN, "size": OPCALL, "labels": OPCALLS, "abilities": OPCALLS, "formats": FORMATS,
-    **LORE,
+    "unplayed": TEXT, **LORE,
 }
 FOG_FIELDS: dict[str, Any] = {
     "id": ID, "name": TEXT, "ruby": TEXT, "type": TEXT, "category": TEXT, "key": PATTERN, "abilities": OPCALLS,
@@ -100,7 +101,7 @@ SPECS: dict[str, EntrySpec] = {
         "action", "actions", Action, ("name", "category", "type", "formats", "effect"),
         {"ruby": str, "request": Request, "cost": str, "key": lambda: None, "key_text": lambda: None,
          "target": lambda: None, "conditions": list, "when": lambda: None, "notes": list},
-        {"target": ("target",), "conditions": ("condition",), "when": ("trigger",), "notes": ("note",),
+        {"target": ("target",), "conditions": ("condition",), "when": ("trigger",), "notes": ("note", "condition"),
          "effect": ("effect",)},
         ("target", "when"),
     ),
@@ -361,6 +362,9 @@ def resolve(defs: Definitions, sink: DiagnosticSink) -> None:
                 values = {k: f() for k, f in spec.defaults.items()}
                 values.update({k: v for k, v in d.fields.items() if v is not None or k in spec.single_ops})
                 values = {k: v for k, v in values.items() if k in _model_fields(spec.model)}
+                if spec.kind == "action":
+                    values["conditions"] = _with_note_conditions(values.get("conditions") or [],
+                                                                 values.get("notes") or [])
                 result[d.id] = spec.model(**values, pos=d.pos)
             result = _place_after(result, own, edition, spec, sink)
             setattr(edition, spec.attr, result)
@@ -370,6 +374,18 @@ def resolve(defs: Definitions, sink: DiagnosticSink) -> None:
                 if any(x not in table for x in ids):
                     setattr(trump, key, [x for x in ids if x in table])
         st.inherited[edition.id] = inherited
+
+
+def _with_note_conditions(conditions: list[Any], notes: list[Any]) -> list[Any]:
+    """A condition written among the ※ notes (an edition that prints its rules as notes) is printed there
+    and checked like any condition: it joins the action's conditions (the renderer leaves it out of the
+    condition section)."""
+    from bpdsl.ops import registry
+
+    table = registry.load_all()
+    extra = [n for n in notes if getattr(table.get(n.op), "kind", None) == "condition"
+             and not any(n is c for c in conditions)]
+    return [*conditions, *extra] if extra else conditions
 
 
 def _place_after(result: dict[str, Any], own: dict[str, Draft], edition: Edition, spec: EntrySpec,

@@ -64,10 +64,11 @@ class OpBuilder:
         argument's ``meta: {ops: [...]}``: the abilities a trump's grant can give, which the engine runs)."""
         table = ops()
         text: str | None = None
+        terms: dict[str, str] | None = None
         if isinstance(raw, str):
             name, args, args_path = raw.strip(), {}, path
         elif isinstance(raw, dict):
-            names = [k for k in raw if k != "text"]
+            names = [k for k in raw if k not in ("text", "terms")]
             if len(names) != 1 or not isinstance(names[0], str):
                 found = ", ".join(repr(n) for n in names) or "none"
                 self.error(path, C.O_SHAPE, f"an op call names exactly one op (found {found})",
@@ -76,6 +77,8 @@ class OpBuilder:
             name = names[0]
             args = raw[name]
             args_path = path + (name,)
+            if "terms" in raw:
+                terms = self._terms(path + ("terms",), raw["terms"])
             if "text" in raw:
                 if not isinstance(raw["text"], str):
                     self.error(path + ("text",), C.O_SHAPE, "'text' of an op call must be a text", "quote it")
@@ -108,6 +111,13 @@ class OpBuilder:
             self.error(path, C.O_KIND, f"op {name!r} cannot be used here", did_you_mean(name, only) or
                        "ops allowed here: " + ", ".join(only))
             return None
+        if op.kind == "condition" and isinstance(args, dict):
+            for key, rule in op.args.items():  # a condition that always holds checks nothing
+                if isinstance(rule, Mapping) and rule.get("type") == "expr" and args.get(key) in (True, "true"):
+                    self.error(args_path + (key,), C.O_ARGS, f"{name}: {key} is always true, so the condition "
+                               "checks nothing", "a ※ note printed only is 'not_executed_note' among the notes, "
+                               "with 'text:'; a rule is the condition that states it")
+                    return None
         if args is None:
             args = {}
         if not isinstance(args, dict):
@@ -135,7 +145,21 @@ class OpBuilder:
         if built is None:
             return None
         arg_pos = {k: self.doc.pos(args_path + (k,)) for k in built if args_path + (k,) in self.doc.positions}
-        return OpCall(name, built, text, self.doc.pos(path), arg_pos)
+        return OpCall(name, built, text, self.doc.pos(path), arg_pos, terms)
+
+    def _terms(self, path: KeyPath, raw: Any) -> dict[str, str] | None:
+        """``terms:`` beside an op: the wording of this call's sentence, e.g. ``{target_ref: 対象とした}``."""
+        known = registry.WORDING
+        if not isinstance(raw, dict) or not all(isinstance(v, str) for v in raw.values()):
+            self.error(path, C.O_SHAPE, "'terms' of an op call maps a wording term to its word",
+                       "e.g. terms: {target_ref: 対象とした}")
+            return None
+        for key in raw:
+            if key not in known:
+                self.error(path + (key,), C.O_SHAPE, f"unknown wording term {key!r}",
+                           did_you_mean(str(key), known) or "terms: " + ", ".join(sorted(known)))
+                return None
+        return dict(raw)
 
     def _distinct(self, path: KeyPath, items: list[Any], keys: Sequence[Sequence[str]]) -> bool:
         """``meta: {unique: (("row",), ("a", "b"))}`` on a list argument: no two items share the values of one of

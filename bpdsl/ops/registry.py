@@ -27,7 +27,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal, Mapping
+from typing import Any, Callable, Literal, Mapping, Sequence
 from bpdsl import plugins
 
 OpKind = Literal[
@@ -130,6 +130,30 @@ def declare(
 # Ops that no longer exist, with what to write instead: a designer's file that still names one gets an
 # error naming the replacement (never a silent change of meaning).
 RETIRED: dict[str, str] = {}
+
+
+@dataclass(frozen=True)
+class WordingTerm:
+    """A word an op's phrase takes from the edition's terms, with the other words a list may print there.
+
+    An edition sets it for all its sentences (``terms: {target_ref: 対象とした}``); one op call sets it for
+    its own sentence (``terms:`` beside the op, like ``text:``).  ``bpdsl import official`` tries every
+    choice when it searches for the composition that prints an official sentence."""
+
+    key: str
+    default: str
+    choices: tuple[str, ...]
+    summary: str
+
+
+WORDING: dict[str, WordingTerm] = {}
+
+
+def declare_term(key: str, default: str, choices: Sequence[str], summary: str) -> WordingTerm:
+    """Declare a wording term (idempotent: a module imported twice declares the same term)."""
+    term = WordingTerm(key, default, tuple(dict.fromkeys([default, *choices])), summary)
+    WORDING[key] = term
+    return term
 
 
 def retire(name: str, replacement: str) -> None:

@@ -145,6 +145,13 @@ def render_call(ctx: PhraseContext, call: OpCall) -> str:
     """Printed text of one op call: its ``text`` override, else its op's phrase."""
     if call.text is not None:
         return call.text
+    if call.terms:  # this sentence's own wording (terms: beside the op)
+        saved = ctx.terms
+        ctx.terms = {**saved, **call.terms}
+        try:
+            return registry.get(call.op).render(ctx, call.args)
+        finally:
+            ctx.terms = saved
     return registry.get(call.op).render(ctx, call.args)
 
 
@@ -299,9 +306,10 @@ def action_text(edition: Edition, action: Action, fmt: Format | str | None = Non
     ctx.target = action.target  # 「対象の…」 in the effect names what this action targets
     classic = _classic(edition)
     sections: list[TextSection] = []
+    conditions = [c for c in action.conditions if not any(c is n for n in action.notes)]  # ※ notes print below
     face_up = _trump_condition(edition, action)
-    if action.conditions or face_up:
-        section = _simple("condition", "※" if classic else "(起動条件)", ctx, action.conditions)
+    if conditions or face_up:
+        section = _simple("condition", "※" if classic else "(起動条件)", ctx, conditions)
         if face_up:
             section.blocks.insert(0, TextBlock(text=face_up))
         sections.append(section)
@@ -420,7 +428,7 @@ def count_overrides(edition: Edition) -> int:
     """Number of op calls of an edition whose printed text is a ``text`` override instead of the phrase."""
     calls: list[OpCall] = []
     for a in edition.actions.values():
-        calls += [*a.conditions, *a.effect, *a.notes]
+        calls += [*(c for c in a.conditions if not any(c is n for n in a.notes)), *a.effect, *a.notes]
         calls += [c for c in (a.when, a.target) if c is not None]
     for c in edition.characters.values():
         calls += [*c.labels, *c.abilities] + ([c.size] if c.size is not None else [])

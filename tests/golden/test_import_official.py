@@ -68,34 +68,43 @@ def test_the_folder_validates_and_prints_without_flags(imported: tuple[Path, dic
     r = bpdsl("render", "actionlist", "--format", "mast", "--html-only", "--out", "out", cwd=folder)
     assert r.returncode == 0, r.stderr
     assert "ダメージ判定" in (folder / "out" / "off8.2-mast-official.html").read_text(encoding="utf-8")
-    if report["fields"]["overridden"]:  # a printed-only step is refused by the engine, by its name
-        r = bpdsl("simulate", "--format", "mast", "-n", "1", cwd=folder)
-        assert r.returncode == 1 and "not_executed" in r.stderr, r.stderr
+    # an entry printed from a text override where the engine runs it is left out of play, the rest plays
+    left_out = {x["entry"] for x in report["left_out_of_play"]}
+    assert left_out == {o["entry"] for o in report["overrides"] if o["field"] != "notes"}
+    r = bpdsl("simulate", "--format", "mast", "-n", "3", "--jobs", "1", cwd=folder)
+    assert r.returncode == 0 and "aborted 0" in r.stdout, r.stdout + r.stderr
+    assert all(f"{name} " not in r.stdout for name in left_out)
 
 
 def test_wrong_shape_is_a_positioned_diagnostic_and_nothing_is_written(tmp_path: Path) -> None:
+    """An unknown key is a warning with its position (the value is left out); a list that is not a list
+    makes the data meaningless: an error, nothing written."""
     broken = tmp_path / "broken.yaml"
     broken.write_text("data: {ver: x}\nactList:\n  - type: 基本\n    acts:\n      - format: std\n        actName: エンド\n"
                       "        actId: end\n        actType: 基本\n        actTriger: 直接\n        actSpeed: 通常\n"
                       "        actTime: メイン\n        actEffect: x\ncharList: 3\n", encoding="utf-8")
     r = bpdsl("import", "official", str(broken), "--edition", "b1", cwd=tmp_path)
     assert r.returncode == 1, r.stderr
-    assert f"{broken}:9:9: S001 unknown key 'actTriger'" in r.stderr
+    assert f"{broken}:9:9: S001 unknown key 'actTriger'" in r.stderr and "left out" in r.stderr
     assert "actTrigger" in r.stderr  # did you mean
     assert f"{broken}:13:11: S003" in r.stderr
     assert "Traceback" not in r.stderr
     assert not (tmp_path / "b1").exists()
 
 
-def test_a_key_the_grammar_cannot_read_points_at_the_official_line(tmp_path: Path) -> None:
+def test_a_key_the_grammar_cannot_read_is_a_warning_at_the_official_line_and_left_out_of_play(tmp_path: Path) -> None:
+    """A key naming cards the game does not know (a frame list's レアカード) does not make the list
+    meaningless: a positioned warning, the entry printed and listed as left out of play."""
     text = upstream.ACT.read_text(encoding="utf-8").replace("actKey: ♠A〜K と ♣A〜K", "actKey: ♠A〜Z と ♣A〜K", 1)
     assert "♠A〜Z" in text
     changed = tmp_path / "act.yaml"
     changed.write_text(text, encoding="utf-8")
-    r = bpdsl("import", "official", str(changed), "--edition", "k1", cwd=tmp_path)
+    r = bpdsl("import", "official", str(changed), "--edition", "k1", "--json", cwd=tmp_path)
     line = next(n for n, row in enumerate(text.splitlines(), 1) if "♠A〜Z" in row)
-    assert r.returncode == 1 and f"{changed}:{line}:" in r.stderr and "K001" in r.stderr, r.stderr
-    assert not (tmp_path / "k1").exists()
+    assert r.returncode == 0 and f"warning: {changed}:{line}:" in r.stderr and "K001" in r.stderr, r.stderr
+    report = json.loads(r.stdout)
+    assert any("♠A〜Z" in x["why"] for x in report["left_out_of_play"])
+    assert "unplayed:" in (tmp_path / "k1" / "definitions" / "actions.yaml").read_text(encoding="utf-8")
 
 
 def test_usage_errors_exit_2(tmp_path: Path) -> None:

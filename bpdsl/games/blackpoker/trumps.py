@@ -84,8 +84,11 @@ def printed_only(edition: Edition, format_id: str) -> dict[str, list[str]]:
 
 
 def left_out(edition: Edition, format_id: str) -> set[str]:
-    """Ids of the actions and characters of printed-only trumps (not compiled)."""
-    out: set[str] = set()
+    """Ids of the actions and characters not compiled: those of printed-only trumps, and every entry left
+    out of play (:func:`bpdsl.ops.playable.unplayed`: ``unplayed:`` or a printed-only op where it runs)."""
+    from bpdsl.ops.playable import unplayed
+
+    out: set[str] = {eid for _kind, eid in unplayed(edition, format_id)}
     if not edition.trumps_in(format_id):
         return out
     for tid in printed_only(edition, format_id):

@@ -69,6 +69,9 @@ class ImportResult:
     renamed: list[tuple[str, str]]  # (official id, id written)
     not_carried: list[str]
     guessed: list[str]
+    warnings: list[Diagnostic] = field(default_factory=list)  # what the file writes that is left out
+    trumps: int = 0
+    left_out: list[tuple[str, str, str]] = field(default_factory=list)  # (kind, name, why): printed, not played
 
     @property
     def composed(self) -> list[FieldReport]:
@@ -104,6 +107,38 @@ def snake(name: str) -> str:
     return s if re.match(r"^[a-z]", s or "") else f"e_{s}"
 
 
+_KANJI = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+
+
+def version_of(text: str) -> tuple[int, ...] | None:
+    """The edition number a title writes: 第8.2版 -> (8, 2), 第七版 extra -> (7,), act6.1 -> (6, 1)."""
+    m = re.search(r"(\d+(?:\.\d+)*)", text)
+    if m:
+        return tuple(int(n) for n in m.group(1).split("."))
+    m = re.search(r"第([一二三四五六七八九十]+)版", text)
+    if m:
+        digits = [_KANJI[c] for c in m.group(1)]
+        return (sum(digits) if len(digits) < 3 else digits[0] * 10 + digits[-1],)
+    return None
+
+
+def choose_parent(defs: Definitions, game: str, official: OfficialList) -> str | None:
+    """The edition an import extends when ``--extends`` is not given: the file's own edition (its flow and
+    notation), i.e. the newest loaded edition of ``game`` whose number is not above the file's ``data.ver``,
+    else the oldest one above it.  A list that brings trumps needs an edition with trump rules: only those
+    count then."""
+    wanted = version_of(official.data.get("ver", ""))
+    candidates = [e for e in defs.editions.values() if e.game == game and version_of(e.id) is not None]
+    if official.trumps:
+        candidates = [e for e in candidates if e.trumps] or candidates
+    if wanted is None or not candidates:
+        return None
+    below = [e for e in candidates if version_of(e.id) <= wanted]  # type: ignore[operator]
+    if below:
+        return max(below, key=lambda e: version_of(e.id) or ()).id
+    return min(candidates, key=lambda e: version_of(e.id) or ()).id
+
+
 def convert(path: Path, edition_id: str, extends: str | None, defs: Definitions,
             documents: list[Document], roots: Sequence[Path]) -> ImportResult:
     """Read ``path`` and plan the edition folder; checked by loading and rendering it with ``roots``."""
@@ -116,17 +151,20 @@ def convert(path: Path, edition_id: str, extends: str | None, defs: Definitions,
                             "with a letter (e.g. my8.3)", usage=True)
     if edition_id in defs.editions:
         raise ImportProblem(f"edition {edition_id!r} exists already; choose another id (--edition)", usage=True)
-    parent_id = extends or newest_edition(defs, PLUGIN.id)
-    if parent_id is None or parent_id not in defs.editions:
-        raise ImportProblem(f"unknown edition {parent_id!r} to extend; " + (
-            did_you_mean(parent_id or "", defs.editions) or "editions: " + ", ".join(defs.editions)), usage=True)
+    if extends is not None and extends not in defs.editions:
+        raise ImportProblem(f"unknown edition {extends!r} to extend; " + (
+            did_you_mean(extends, defs.editions) or "editions: " + ", ".join(defs.editions)), usage=True)
     try:
         official = read(path)
     except OfficialFormatError as exc:
         raise ImportProblem(f"{path} is not a list in the official format", exc.diagnostics) from None
+    parent_id = extends or choose_parent(defs, PLUGIN.id, official) or newest_edition(defs, PLUGIN.id)
+    if parent_id is None:
+        raise ImportProblem("no BlackPoker edition is loaded to extend (--extends)", usage=True)
     parent = defs.editions[parent_id]
     plan = _Planner(official, edition_id, parent, defs, documents)
     result = plan.result()
+    result.warnings = sorted([*official.warnings, *plan.sink.items], key=lambda d: (d.pos, d.code))
     for _ in range(3):  # the render check: a field that does not print the official text becomes an override
         wrong = _check(result.files, roots, plan)
         if not wrong:
@@ -134,6 +172,7 @@ def convert(path: Path, edition_id: str, extends: str | None, defs: Definitions,
         for entry, fname in wrong:
             entry.forced.add(fname)
         result = plan.result()
+        result.warnings = sorted([*official.warnings, *plan.sink.items], key=lambda d: (d.pos, d.code))
     raise ImportProblem("the imported edition does not print the official texts (a bug in bpdsl import): "
                         + ", ".join(f"{e.id}.{f}" for e, f in _check(result.files, roots, plan)))
 
@@ -146,6 +185,7 @@ class _Planner:
         self.parent = parent
         self.defs = defs
         self.sink = DiagnosticSink()
+        self.unplayed_costs: dict[int, str] = {}
         self.formats = self._formats()
         self.categories = self._categories()
         self.entries = self._entries()
@@ -159,74 +199,137 @@ class _Planner:
     # ------------------------------------------------------------------ edition-level facts
 
     def _formats(self) -> list[dict[str, Any]] | None:
-        known = [f.id for f in sorted(self.parent.formats, key=lambda f: f.order)]
+        """Resolve every entry's formats to ids (a frame list names them: a parent format of that name, else
+        a new one; an extra list leaves them out: the parent's format that includes another, エクストラ),
+        and the edition's ``formats`` when the file needs a format the parent lacks."""
+        parent = sorted(self.parent.formats, key=lambda f: f.order)
+        known = [f.id for f in parent]
+        by_name = {f.name: f.id for f in parent}
+        names: dict[str, str] = {}  # new format id -> its name
+        extra = next((f.id for f in parent if f.includes), None)
+        for e in [*self.official.entries, *self.official.trumps]:
+            if e.by_name:
+                ids = []
+                for name in e.formats:
+                    fid = by_name.get(name)
+                    if fid is None:
+                        fid = by_name[name] = f"frame_{len(names) + 1}"
+                        names[fid] = name
+                    ids.append(fid)
+                e.formats, e.by_name = ids, False
+            elif not e.formats:
+                if extra is None:
+                    extra = "extra"
+                    names[extra] = "エクストラ"
+                e.formats = [extra]
         used: list[str] = []
-        for e in self.official.entries:
-            for f in _format_ids(e):
+        for e in [*self.official.entries, *self.official.trumps]:
+            for f in e.formats:
                 if f not in used:
                     used.append(f)
         new = [f for f in used if f not in known]
         if not new:
             return None
         out = [{"id": f.id, "name": f.name, "order": f.order, **({"includes": f.includes} if f.includes else {})}
-               for f in sorted(self.parent.formats, key=lambda f: f.order)]
+               for f in parent]
         top = max((f.order for f in self.parent.formats), default=0)
         for n, f in enumerate(new, 1):
             if not re.match(r"^[a-z][a-z0-9_]*$", f):
-                self.sink.error(next(e.pos("format") for e in self.official.entries if f in _format_ids(e)),
+                self.sink.error(next(e.pos("format") for e in self.official.entries if f in e.formats),
                                 C.D_FORMAT, f"format id {f!r} is not an id", "use lower-case letters and digits")
-            out.append({"id": f, "name": f, "order": top + n})
+            fmt: dict[str, Any] = {"id": f, "name": names.get(f, f), "order": top + n}
+            if f in names and known:  # a frame (or the extra list) adds its entries to a whole list
+                fmt["includes"] = next((x.includes for x in parent if x.includes), known[-1])
+            out.append(fmt)
         return out
 
     def _categories(self) -> dict[tuple[str, str], str]:
-        """(section, heading) -> category id: the parent's category of that name, else a new one."""
+        """(section, heading) -> category id: the parent's category of that name, else a new one.  The
+        actions a trump brings take the category of the parent's trump actions (else a new アビリティ)."""
         out: dict[tuple[str, str], str] = {}
         for c in self.parent.categories:
             out.setdefault((c.section, c.name), c.id)
         self.new_categories: list[dict[str, str]] = []
+        brought = [a.category for a in self.parent.actions.values() if a.trump is not None]
+        self.trump_category = max(set(brought), key=brought.count) if brought else None
         for e in self.official.entries:
             if e.kind == "character" or (e.kind, e.group) in out:
                 continue
+            if e.trump is not None and self.trump_category is not None:
+                continue
+            group = e.group if e.trump is None else "アビリティ"
+            if (e.kind, group) in out:
+                continue
             cid = f"{e.kind}_category_{len(self.new_categories) + 1}"
-            out[(e.kind, e.group)] = cid
-            self.new_categories.append({"id": cid, "name": e.group, "section": e.kind})
+            out[(e.kind, group)] = cid
+            self.new_categories.append({"id": cid, "name": group, "section": e.kind})
         return out
+
+    def _category(self, e: OfficialEntry) -> str:
+        if e.trump is not None:
+            return self.trump_category or self.categories[(e.kind, "アビリティ")]
+        return self.categories[(e.kind, e.group)]
 
     def _entries(self) -> list[_Entry]:
         by_name = {(kind, e.name): eid for kind, table in (("action", self.parent.actions),
                                                             ("character", self.parent.characters),
                                                             ("fog", self.parent.fogs)) for eid, e in table.items()}
+        by_card = {f"{'♠♡◇♣'[('spade', 'heart', 'diamond', 'club').index(t.suit)]}{t.number}": tid
+                   for tid, t in self.parent.trumps.items() if t.suit in ('spade', 'heart', 'diamond', 'club')}
         self.renamed: list[tuple[str, str]] = []
         taken: set[tuple[str, str]] = set()
         out = []
-        for e in self.official.entries:
+        trumps = []
+        for t in self.official.trumps:
+            if re.fullmatch(r"[♠♡◇♣](?:A|[2-9]|10|J|Q|K)", _card(t.get("trumpKey"))):
+                trumps.append(t)
+            else:  # 裏切札: a rule of every face-down trump, not one card's ability
+                self.sink.warning(t.pos("trumpKey"), C.E_CARD, f"trump {t.get('trumpName')!r} is not assigned to "
+                                  f"one card ({t.get('trumpKey')!r}); left out", "a trump ability belongs to one "
+                                  "card such as ♠A; a rule of every trump belongs to the rulebook")
+        self.official.trumps = trumps
+        for e in [*self.official.entries, *self.official.trumps]:
             official_id = e.get(_key(e, "Id"))
-            eid = by_name.get((e.kind, e.get(_key(e, "Name")))) or snake(official_id)
+            name = e.get(_key(e, "Name"))
+            if e.kind == "trump":
+                eid = by_card.get(_card(e.get("trumpKey"))) or snake(official_id or f"trump {e.get('trumpKey')}")
+            else:
+                eid = by_name.get((e.kind, name)) or (snake(official_id) if official_id else f"{e.kind}_{len(out) + 1}")
             n = 2
             while (e.kind, eid) in taken:
                 eid, n = f"{eid}_{n}", n + 1
             taken.add((e.kind, eid))
-            if eid != official_id:
+            if official_id and eid != official_id:
                 self.renamed.append((official_id, eid))
             out.append(_Entry(e, eid, self._facts(e, eid)))
         return out
 
     def _facts(self, e: OfficialEntry, eid: str) -> dict[str, Any]:
         """Every field of the entry that is a fact, not a sentence to compose."""
-        p = {"action": "act", "character": "char", "fog": "fog"}[e.kind]
+        p = {"action": "act", "character": "char", "fog": "fog", "trump": "trump"}[e.kind]
         data: dict[str, Any] = {"id": eid, "name": e.get(f"{p}Name")}
         if e.get("ruby"):
             data["ruby"] = e.get("ruby")
+        if e.kind == "trump":
+            data["card"] = _card(e.get("trumpKey"))
+            if e.beta:
+                data["beta"] = True
+            data["formats"] = list(e.formats)
+            if e.get("since"):
+                data["since"] = e.get("since")
+            return data
         if e.kind == "action":
-            data["category"] = self.categories[("action", e.group)]
-        data["type"] = e.get(f"{p}Type")
+            data["category"] = self._category(e)
+        data["type"] = e.get(f"{p}Type") or {"action": e.group, "character": "兵士", "fog": e.group}[e.kind]
         if e.kind == "character":
             data["kind"] = self._character_kind(e)
         if e.kind == "fog":
-            data["category"] = self.categories[("fog", e.group)]
+            data["category"] = self._category(e)
         if e.kind == "action":
             speed = e.get("actSpeed") or SPEEDS.get(e.get("actS").strip(), "通常")
-            notation = f"@{e.get('actTrigger')}-{speed}-{e.get('actTime')}"
+            trigger = e.get("actTrigger") or ("誘発" if "誘発" in e.get("actType") or e.get("actTriggerCond")
+                                             else "直接")
+            notation = f"@{trigger}-{speed}-{e.get('actTime') or 'メイン'}"
             try:
                 parse_request(notation)
             except NotationError as exc:
@@ -234,15 +337,19 @@ class _Planner:
                                 f"{exc.message}", exc.hint)
             data["request"] = notation
             data["cost"] = self._cost(e)
+            if id(e) in self.unplayed_costs:
+                data["unplayed"] = self.unplayed_costs[id(e)]
         key = e.get(f"{p}Key")
         if key:
             try:
                 parse_pattern(key)
-            except PatternError as exc:
-                self.sink.error(e.pos(f"{p}Key"), C.K_PATTERN, f"cannot read the key pattern {key!r}: {exc.message}",
-                                exc.hint or "see the key-pattern grammar in the designer's manual")
-            data["key"] = key
-        data["formats"] = _format_ids(e)
+                data["key"] = key
+            except PatternError as exc:  # a card the game does not know (レアカード): printed, not played
+                self.sink.warning(e.pos(f"{p}Key"), C.K_PATTERN, f"cannot read the key pattern {key!r}: "
+                                  f"{exc.message}; the entry is left out of play", exc.hint
+                                  or "see the key-pattern grammar in the designer's manual")
+                data["unplayed"] = f"its key {key!r} names cards the game does not know"
+        data["formats"] = list(e.formats)
         for src, dst in (("since", "since"), ("update", "update"), ("story", "story"), ("flavor", "flavor"),
                          ("flavorSpeaker", "flavor_speaker")):
             if e.get(src):
@@ -261,11 +368,13 @@ class _Planner:
         text = e.get("actCost")
         game = self.defs.games.get(self.parent.game)
         declared = {c.id for c in game.costs} if game is not None else set()
-        for offset, ch in enumerate(text):
-            if not ch.isspace() and declared and ch not in declared:
-                self.sink.error(e.pos("actCost"), C.C_COST, f"undeclared cost letter {ch!r} in {text!r}",
-                                f"the game {self.parent.game!r} declares the costs " + ", ".join(sorted(declared)))
-        return "".join(text.split())
+        unknown = sorted({ch for ch in text if not ch.isspace() and declared and ch not in declared})
+        if unknown:  # a cost of another edition's game (C): printed without it, left out of play
+            self.sink.warning(e.pos("actCost"), C.C_COST, f"undeclared cost letter(s) {', '.join(unknown)} in "
+                              f"{text!r}; the action is left out of play", f"the game {self.parent.game!r} "
+                              "declares the costs " + ", ".join(sorted(declared)))
+            self.unplayed_costs[id(e)] = f"its cost {text!r} has letters the game does not declare"
+        return "".join(ch for ch in text.split() for ch in ch if ch not in unknown)
 
     # ------------------------------------------------------------------ sentences
 
@@ -321,6 +430,8 @@ class _Planner:
                 match = self.index.compose("effect", parts, "not_executed")
             record("effect", match)
             data["effect"] = match.calls
+            if match.joined and len(parts) == 1:
+                data["list"] = "prose"
             if any(u.bulleted for u in parts) and len(parts) > 1:
                 data["list"] = "bullets"
             if e.get("actNote"):
@@ -342,6 +453,10 @@ class _Planner:
                 data["labels"] = calls
             if e.get("charAbility"):
                 data["abilities"] = many("abilities", "ability", e.get("charAbility"), "not_executed_ability")
+        elif e.kind == "trump":
+            text = e.get("trumpAbility").strip()
+            if text and text != "なし":
+                data["abilities"] = many("abilities", "ability", text, "not_executed_ability")
         else:
             if e.get("fogTarget"):
                 data["target"] = single("target", "target", e.get("fogTarget"))
@@ -353,9 +468,45 @@ class _Planner:
 
     def result(self) -> ImportResult:
         reports: list[FieldReport] = []
-        lists: dict[str, list[dict[str, Any]]] = {"action": [], "character": [], "fog": []}
+        lists: dict[str, list[dict[str, Any]]] = {"action": [], "character": [], "fog": [], "trump": []}
+        brought: dict[str, dict[str, list[dict[str, Any]]]] = {}  # card -> the entries its trump brings
         for entry in self.entries:
-            lists[entry.source.kind].append(self._compose(entry, reports))
+            composed = self._compose(entry, reports)
+            if entry.source.trump is not None:
+                key = {"action": "actions", "character": "characters"}[entry.source.kind]
+                brought.setdefault(_card(entry.source.trump), {}).setdefault(key, []).append(composed)
+            else:
+                lists[entry.source.kind].append(composed)
+        cards = {t["card"] for t in lists["trump"]}
+        for trump in lists["trump"]:
+            for key, rows in brought.get(trump["card"], {}).items():
+                for row in rows:
+                    if row.get("formats") == trump.get("formats"):
+                        row.pop("formats")  # the trump's format
+                trump[key] = rows
+        for card, by_key in brought.items():  # a trump the file does not list: plain entries
+            if card not in cards:
+                for key, rows in by_key.items():
+                    lists[{"actions": "action", "characters": "character"}[key]].extend(rows)
+        left_out: list[tuple[str, str, str]] = []
+        for entry in self.entries:
+            e = entry.source
+            name = e.get(_key(e, "Name"))
+            run = [f for f in reports if f.entry == name and f.kind == e.kind and f.overrides
+                   and f.field not in ("notes", "lead")]
+            if entry.data.get("unplayed"):
+                left_out.append((e.kind, name, entry.data["unplayed"]))
+            elif run:
+                left_out.append((e.kind, name, "printed from a text override: "
+                                 + ", ".join(FIELD_TITLES.get(f.field, f.field) for f in run)))
+        out_trumps = {_card(e.source.get("trumpKey")) for e in self.entries if e.source.kind == "trump"
+                      and (e.source.kind, e.source.get("trumpName")) in {(k, n) for k, n, _ in left_out}}
+        for entry in self.entries:  # what a trump left out of play brings is not played either
+            e = entry.source
+            if e.trump is not None and _card(e.trump) in out_trumps and not any(
+                    k == e.kind and n == e.get(_key(e, "Name")) for k, n, _ in left_out):
+                left_out.append((e.kind, e.get(_key(e, "Name")), f"brought by the trump {_card(e.trump)}, which "
+                                 "is printed only"))
         files = self._files(lists)
         data = self.official.data
         not_carried = [f"data.{k}" for k in data if k.startswith(NOT_CARRIED_DATA)]
@@ -363,15 +514,28 @@ class _Planner:
                                if k in ("charNote",) or (k == "devNote" and e.kind != "action")})
         guessed = [f"{e.get('charName')}: kind {self._character_kind(e)} (from its type {e.get('charType')})"
                    for e in self.official.entries if e.kind == "character"]
-        return ImportResult(self.edition_id, self.parent.id, files, reports,
-                            {k: len(v) for k, v in lists.items()}, self.renamed, not_carried, guessed)
+        not_carried += sorted(self.official.aside)
+        counts = {k: len(v) for k, v in lists.items() if k != "trump"}
+        for kind in ("action", "character"):
+            counts[kind] += sum(1 for e in self.entries if e.source.trump is not None and e.source.kind == kind)
+        return ImportResult(self.edition_id, self.parent.id, files, reports, counts, self.renamed, not_carried,
+                            guessed, trumps=len(lists["trump"]), left_out=left_out)
 
     def _files(self, lists: dict[str, list[dict[str, Any]]]) -> dict[str, str]:
         data = self.official.data
-        formats = sorted({f for e in self.official.entries for f in _format_ids(e)},
+        formats = sorted({f for e in [*self.official.entries, *self.official.trumps] for f in _format_ids(e)},
                          key=lambda f: [x["id"] for x in self.formats].index(f) if self.formats else
                          next((x.order for x in self.parent.formats if x.id == f), 99))
-        removed = {kind: [eid for eid, e in table.items() if set(e.formats) & set(formats)]
+        includes = {f.id: f.includes for f in self.parent.formats if f.includes}
+
+        def own(formats_of: list[str]) -> set[str]:  # without the formats an entry is in by inclusion
+            return {f for f in formats_of if not (f in includes and includes[f] in formats_of)}
+
+        written = {(en.source.kind, en.id) for en in self.entries}
+        # the parent's trumps stay (a trump cannot be removed): the entries they bring stay unless re-written
+        removed = {kind: [eid for eid, e in table.items() if own(e.formats) & set(formats)
+                          and (getattr(e, "trump", None) is None or (kind[:-1] if kind != "fogs" else "fog", eid)
+                               in written)]
                    for kind, table in (("actions", self.parent.actions), ("characters", self.parent.characters),
                                        ("fogs", self.parent.fogs))}
         name = data.get("ver") or self.edition_id
@@ -393,6 +557,15 @@ class _Planner:
             if lists[kind]:
                 files[f"definitions/{key}.yaml"] = _schema_line(key) + _dump(
                     {"kind": key, "edition": self.edition_id, key: lists[kind]})
+        by_format: dict[str, list[dict[str, Any]]] = {}
+        for trump in lists["trump"]:
+            by_format.setdefault(trump["formats"][0], []).append(trump)
+        for n, (fmt, trumps) in enumerate(by_format.items()):
+            for trump in trumps:
+                if trump["formats"] == [fmt]:
+                    trump.pop("formats")
+            files[f"definitions/trumps{'' if n == 0 else n + 1}.yaml"] = _schema_line("trumps") + _dump(
+                {"kind": "trumps", "edition": self.edition_id, "format": fmt, "trumps": trumps})
         files["bpdsl.toml"] = (f'# bpdsl project of edition {self.edition_id} (imported)\n[definitions]\n'
                                f'paths = ["definitions"]\n\n[defaults]\nedition = "{self.edition_id}"\n'
                                f'format = "{"std" if "std" in formats else formats[-1] if formats else "std"}"\n')
@@ -403,11 +576,16 @@ class _Planner:
 
 
 def _key(e: OfficialEntry, suffix: str) -> str:
-    return {"action": "act", "character": "char", "fog": "fog"}[e.kind] + suffix
+    return {"action": "act", "character": "char", "fog": "fog", "trump": "trump"}[e.kind] + suffix
 
 
 def _format_ids(e: OfficialEntry) -> list[str]:
-    return [f.strip() for f in e.get("format").split(",") if f.strip()]
+    return list(e.formats)
+
+
+def _card(text: str) -> str:
+    """A trump's card as bpdsl writes it: "♠A", the diamond as ◇."""
+    return "".join(text.split()).replace("♢", "◇").replace("♦", "◇").replace("♥", "♡")
 
 
 def _phrase(text: str) -> str:
@@ -485,7 +663,7 @@ def _at_official(d: Diagnostic, staging: Path, files: dict[str, str], plan: _Pla
     kind = {"actions": "action", "characters": "character", "fogs": "fog"}.get(key)
     if kind is not None and rel in files:
         doc, _ = load_text(files[rel], rel)
-        ours = [e for e in plan.entries if e.source.kind == kind]
+        ours = [e for e in plan.entries if e.source.kind == kind and e.source.trump is None]
         at = None
         for i, entry in enumerate(ours):
             if doc is not None and doc.pos((key, i)).line <= d.pos.line:

@@ -15,10 +15,12 @@ every unit no candidate prints becomes a marked text override.
 """
 from __future__ import annotations
 
+import copy
+import dataclasses
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from bpdsl.diagnostics import DiagnosticSink
 from bpdsl.dsl.document import Document
@@ -75,7 +77,7 @@ def units(text: str) -> list[Unit]:
     """Cut an official text into its units."""
     out: list[Unit] = []
     for raw in str(text).split("\n"):
-        line = raw.strip()
+        line = _ascii_marker(raw.strip())
         if not line:
             continue
         nested = _NESTED.match(line)
@@ -95,6 +97,18 @@ def units(text: str) -> list[Unit]:
     return out
 
 
+_WIDE_MARKER = re.compile(r"^([-－]*)([０-９0-9]+|[Ａ-ＺA-Z])[．.](?![０-９0-9])")
+
+
+def _ascii_marker(line: str) -> str:
+    """A list marker written in full width (「１．」, 「－Ａ．」) as the half-width one the units read."""
+    m = _WIDE_MARKER.match(line)
+    if m is None:
+        return line
+    marker = unicodedata.normalize("NFKC", m.group(0)).replace("－", "-")
+    return marker + line[m.end():]
+
+
 @dataclass
 class Candidate:
     raw: Any  # the call as written in YAML
@@ -108,6 +122,7 @@ class Match:
 
     calls: list[Any] = field(default_factory=list)
     overrides: list[str] = field(default_factory=list)  # the texts written as overrides
+    joined: bool = False  # several calls print one official line: the effect is printed as prose
 
     @property
     def ops(self) -> int:
@@ -120,9 +135,23 @@ def collect(documents: Iterable[Document]) -> list[Candidate]:
     seen: set[str] = set()
     out: list[Candidate] = []
 
+    def _add(doc: Document, raw: Any, kind: str) -> None:
+        name = next((k for k in raw if k not in ("text", "terms")), None)
+        if not isinstance(name, str) or name in SKIP_OPS or name.startswith("not_executed"):
+            return
+        key = f"{kind}:{raw!r}"
+        if key not in seen:
+            seen.add(key)
+            call = OpBuilder(doc, sink).build((), raw, (kind,))
+            if call is not None:
+                out.append(Candidate(raw, call, kind))
+
     def add(doc: Document, raw: Any, kind: str) -> None:
         if isinstance(raw, dict) and "text" in raw:
-            return  # an override prints its own text, not a phrase
+            # a call printed from its text: as written (a played op that prints that text), and its op and
+            # arguments printed by the phrase
+            _add(doc, raw, kind)
+            raw = {k: v for k, v in raw.items() if k != "text"}
         name = raw if isinstance(raw, str) else next(iter(raw), None) if isinstance(raw, dict) else None
         if not isinstance(name, str) or name in SKIP_OPS or name.startswith("not_executed"):
             return
@@ -138,7 +167,11 @@ def collect(documents: Iterable[Document]) -> list[Candidate]:
         data = doc.data
         if not isinstance(data, dict) or data.get("kind") not in ("actions", "characters", "fogs", "trumps"):
             continue
-        for entry in data.get(data["kind"]) or []:
+        rows = [e for e in data.get(data["kind"]) or [] if isinstance(e, dict)]
+        if data["kind"] == "trumps":  # the actions and characters a trump brings
+            rows += [x for t in list(rows) for key in ("actions", "characters")
+                     for x in (t.get(key) or []) if isinstance(x, dict)]
+        for entry in rows:
             if not isinstance(entry, dict):
                 continue
             for fname, kind in OP_FIELDS.items():
@@ -171,11 +204,18 @@ class PhraseIndex:
         self.ctx.target = OpBuilder(Document("<target>", None), self._sink).build((), raw, ("target",)) \
             if raw is not None else None
 
-    def _printed(self, c: Candidate) -> list[str] | None:
+    def _printed(self, c: Candidate, terms: dict[str, str] | None = None) -> list[str] | None:
+        if c.call.text is not None:  # a call printed from its text
+            return [norm(c.call.text)] if c.call.text.strip() and not terms else None
+        saved = self.ctx.terms
+        if terms:
+            self.ctx.terms = {**saved, **terms}
         try:
             text = registry.get(c.call.op).render(self.ctx, c.call.args)
         except Exception:  # noqa: BLE001 - a phrase that cannot print in this wording is no candidate here
             return None
+        finally:
+            self.ctx.terms = saved
         op = registry.get(c.call.op)
         parts = text.split("\n\n") if op.extra.get("steps") else [text]
         printed = [norm(p) for p in parts if p.strip()]
@@ -185,12 +225,54 @@ class PhraseIndex:
         key = (kind, self._target_key if kind == "effect" else "")
         if key not in self._cache:
             table: dict[str, list[tuple[Candidate, list[str]]]] = {}
-            for c in self.by_kind.get(kind, []):
+            # a ※ note may state a condition (1ターンに1回 ...): written among the notes, checked as one
+            pool = self.by_kind.get(kind, []) + (self.by_kind.get("condition", []) if kind == "note" else [])
+            for c in pool:
                 printed = self._printed(c)
                 if printed:
                     table.setdefault(printed[0], []).append((c, printed))
+                    for variant, other in self._wordings(c, printed):
+                        table.setdefault(other[0], []).append((variant, other))
             self._cache[key] = table
         return self._cache[key]
+
+    def _wordings(self, c: Candidate, printed: list[str]) -> list[tuple[Candidate, list[str]]]:
+        """The candidate varied: each other value of one argument that takes a choice (a flag, a value of an
+        ``allowed`` list), and each other word of a wording term (registry.WORDING, written as ``terms:``
+        beside the call), alone and together -- each variant that prints another sentence."""
+        op = registry.get(c.call.op)
+        arg_choices: list[tuple[str | None, Any]] = [(None, None)]
+        for name, rule in op.args.items():
+            if not isinstance(rule, Mapping) or name not in c.call.args:
+                continue
+            if rule.get("type") == "boolean":
+                arg_choices.append((name, not c.call.args[name]))
+            elif isinstance(rule.get("allowed"), (list, tuple)) and len(rule["allowed"]) <= 8:
+                arg_choices += [(name, v) for v in rule["allowed"] if v != c.call.args[name]]
+        term_choices: list[tuple[str, str] | None] = [None]
+        for term in registry.WORDING.values():
+            if term.key not in self.ctx.terms:  # an edition that chose its word keeps it
+                term_choices += [(term.key, w) for w in term.choices if w != term.default]
+        out: list[tuple[Candidate, list[str]]] = []
+        seen = {tuple(printed)}
+        for arg, value in arg_choices:
+            for term in term_choices:
+                if arg is None and term is None:
+                    continue
+                call = c.call if arg is None else dataclasses.replace(c.call, args={**c.call.args, arg: value})
+                other = self._printed(Candidate(c.raw, call, c.kind), dict([term]) if term else None)
+                if not other or tuple(other) in seen:
+                    continue
+                seen.add(tuple(other))
+                raw = {c.raw: {}} if isinstance(c.raw, str) else copy.deepcopy(c.raw)
+                if arg is not None:
+                    name = next(k for k in raw if k not in ("text", "terms"))
+                    args = raw[name] if isinstance(raw[name], dict) else {}
+                    raw[name] = {**args, arg: value}
+                if term is not None:
+                    raw["terms"] = {term[0]: term[1]}
+                out.append((Candidate(raw, call, c.kind), other))
+        return out
 
     def one(self, kind: str, text: str) -> Any | None:
         """The call that prints ``text`` whole, or None."""
@@ -215,6 +297,11 @@ class PhraseIndex:
                 end = _consume(parts, i, printed)
                 if end is not None:
                     options.append((end, c.raw, None))
+            if not options and len(parts[i].lines) == 1:
+                # one official line that several calls print together (a prose effect of two sentences)
+                run = self._run(candidates, parts[i].norm)
+                if run is not None:
+                    options.append((i + 1, run, None))
             text = parts[i].as_phrase()
             options.append((i + 1, {override: {}, "text": text}, text))
             for end, raw, over in options:
@@ -223,7 +310,41 @@ class PhraseIndex:
                 if cur is None or cand[:2] < cur[:2]:
                     best[end] = cand
         _, _, calls, texts = best[n] or (0, 0, [], [])
-        return Match(calls, texts)
+        flat: list[Any] = []
+        joined = False
+        for call in calls:
+            if isinstance(call, _Run):
+                flat += call.calls
+                joined = True
+            else:
+                flat.append(call)
+        return Match(flat, texts, joined)
+
+    @staticmethod
+    def _run(candidates: list[tuple[Candidate, list[str]]], target: str, limit: int = 4) -> "_Run | None":
+        """The fewest calls (at most ``limit``) whose printed texts, one after the other, are ``target``."""
+        singles = [(c, printed[0]) for c, printed in candidates if len(printed) == 1 and printed[0]]
+        best: dict[int, list[Any]] = {0: []}
+        frontier = [0]
+        for _ in range(limit):
+            nxt = []
+            for pos in frontier:
+                for c, text in singles:
+                    end = pos + len(text)
+                    if end not in best and target.startswith(text, pos):
+                        best[end] = best[pos] + [c.raw]
+                        nxt.append(end)
+            if len(target) in best:
+                return _Run(best[len(target)]) if len(best[len(target)]) > 1 else None
+            frontier = nxt
+        return None
+
+
+@dataclass
+class _Run:
+    """Several calls printing one official line together."""
+
+    calls: list[Any]
 
 
 def _consume(parts: list[Unit], start: int, printed: list[str]) -> int | None:

@@ -19,8 +19,17 @@ def as_json(result: ImportResult, source: Path, folder: Path) -> dict[str, Any]:
         "overrides": [{"kind": f.kind, "entry": f.entry, "field": f.field, "ops": f.ops, "texts": f.overrides}
                       for f in result.overridden],
         "renamed": [{"official": a, "id": b} for a, b in result.renamed],
-        "not_carried": result.not_carried, "guessed": result.guessed,
+        "not_carried": result.not_carried, "guessed": result.guessed, "trumps": result.trumps,
+        "left_out_of_play": [{"kind": k, "entry": n, "why": w} for k, n, w in result.left_out],
+        "played": played(result),
+        "warnings": [d.format() for d in result.warnings],
     }
+
+
+def played(result: ImportResult) -> int:
+    """Actions and characters of the import that games offer (those left out of play subtracted)."""
+    out = sum(1 for k, _, _ in result.left_out if k in ("action", "character"))
+    return result.entries["action"] + result.entries["character"] - out
 
 
 def markdown(result: ImportResult, source: Path) -> str:
@@ -35,10 +44,20 @@ def markdown(result: ImportResult, source: Path) -> str:
         f"{len(result.composed)} of {len(result.fields)} fields.",
         f"- Entries whose every text is ops: {full}; partly ops: {partly}; no op yet: {none}.",
         f"- Text overrides still to write as ops: {n_over} (ops `not_executed`, `not_executed_<kind>` with "
-        "`text:`). An edition holding one validates and prints, but `bpdsl simulate`/`play` refuse it and "
-        "name the op; `bpdsl validate --stats` counts them.",
+        "`text:`). An edition holding one validates and prints; an entry with one where the engine runs it "
+        "(a condition, trigger, target, effect step, a character's size, labels or abilities) is left out of "
+        "play, a ※ note is printed only; `bpdsl validate --stats` counts them.",
+        f"- Entries played: {played(result)} of {result.entries['action'] + result.entries['character']} actions "
+        "and characters" + (f"; trumps played: {result.trumps - sum(1 for k, _, _ in result.left_out if k == 'trump')}"
+                            f" of {result.trumps}" if result.trumps else "") + ".",
         "",
     ]
+    if result.left_out:
+        lines += ["## Left out of play", "", "Printed in the lists, not offered in games, with the reason:", ""]
+        lines += [f"- {k} **{n}**: {w}" for k, n, w in result.left_out] + [""]
+    if result.warnings:
+        lines += ["## Warnings", "", "What the file writes that the import left out or took by default:", ""]
+        lines += [f"- `{d.pos}` {d.code} {d.message}" for d in result.warnings] + [""]
     if result.overridden:
         lines += ["## Still to write as ops", "",
                   "Replace each override by ops (`bpdsl docs`: the designer's manual lists every op with its "

@@ -17,48 +17,69 @@ from typing import Any
 from bpdsl.diagnostics import Diagnostic, DiagnosticSink, Pos, did_you_mean
 from bpdsl.dsl.document import Document, KeyPath
 from bpdsl.dsl.schema import S_MISSING_KEY, S_TYPE, S_UNKNOWN_KEY
-from bpdsl.dsl.yamlload import load_file
+from bpdsl.dsl.yamlload import Y_DUPLICATE, load_file
 
 LORE = ("story", "flavor", "flavorSpeaker", "ruby", "since", "update", "devNote")
+# keys the official lists write that carry nothing bpdsl keeps: the generator's own switches (output, etc,
+# beta of an extra list's action rows, a per-entry type/name), pictures, change marks, notes for the authors
+KEPT_ASIDE = ("output", "etc", "beta", "type", "name", "image", "changed", "actUnit", "charNote")
+SUIT_LETTERS = {"s": "♠", "h": "♡", "d": "◇", "c": "♣"}
 
 
 @dataclass(frozen=True)
 class ListSpec:
-    """One of the three lists of the official file."""
+    """One of the lists of the official file."""
 
-    kind: str  # action | character | fog
+    kind: str  # action | character | fog | trump
     list_key: str  # actList
     items_key: str  # acts
     fields: tuple[str, ...]
-    required: tuple[str, ...]
-    prefix: str  # act | char | fog
+    required: tuple[str, ...]  # without these the entry means nothing: an error
+    expected: tuple[str, ...]  # the schema requires them; a missing one takes its default with a warning
+    prefix: str  # act | char | fog | trump
 
 
 SPECS = (
     ListSpec("action", "actList", "acts",
-             ("format", "actName", "actId", "actType", "actTrigger", "actS", "actSpeed", "actTime", "actCost",
-              "actKey", "actActCond", "actTriggerCond", "actNote", "actTarget", "actEffect", *LORE),
-             ("format", "actName", "actId", "actType", "actTrigger", "actTime", "actEffect"), "act"),
+             ("format", "frame", "actName", "actId", "actType", "actTrigger", "actS", "actSpeed", "actTime",
+              "actCost", "actKey", "actActCond", "actTriggerCond", "actNote", "actTarget", "actEffect", *LORE),
+             ("actName", "actEffect"), ("format", "actId", "actType", "actTrigger", "actTime"), "act"),
     ListSpec("character", "charList", "chars",
-             ("format", "charName", "charId", "charType", "charKey", "charSize", "charNote", "charLabel",
+             ("format", "frame", "charName", "charId", "charType", "charKey", "charSize", "charLabel",
               "charAbility", *LORE),
-             ("format", "charName", "charId", "charType", "charKey"), "char"),
+             ("charName",), ("format", "charId", "charType", "charKey"), "char"),
     ListSpec("fog", "fogList", "fogs",
-             ("format", "fogName", "fogId", "fogType", "fogKey", "fogTarget", "fogAbility", *LORE),
-             ("format", "fogName", "fogId", "fogType", "fogKey"), "fog"),
+             ("format", "frame", "fogName", "fogId", "fogType", "fogKey", "fogTarget", "fogAbility", *LORE),
+             ("fogName",), ("format", "fogId", "fogType", "fogKey"), "fog"),
+    ListSpec("trump", "trumpList", "trumps",
+             ("format", "frame", "trumpName", "trumpId", "trumpType", "trumpKey", "trumpAbility", *LORE),
+             ("trumpName", "trumpKey"), (), "trump"),
 )
-TOP_KEYS = ("data", "actList", "charList", "fogList")
+SPEC = {s.kind: s for s in SPECS}
+TOP_KEYS = ("data", "actList", "charList", "fogList", "trumpList", "trumpData", "abiList")
+ABI_KEYS = ("suit", "num", "name", "ability", "beta", "output", "acts", "chars", "since", "update", "ruby")
 
 
 @dataclass
 class OfficialEntry:
-    """One entry of an official list: its values as text, and where each one is in the file."""
+    """One entry of an official list: its values as text, and where each one is in the file.
+
+    ``formats`` are format ids (``format: lite,std``) or, when ``by_name``, the frame names a frame list
+    writes (``frame: ・パック``); empty when the list leaves them out (an extra list: its own format).
+    ``trump`` is the card of the trump ability that brings the entry (the ``acts`` of an ``abiList`` item);
+    ``defaulted`` the expected keys the entry leaves out, which take their defaults."""
 
     kind: str
     group: str  # the heading of its group (カテゴリ): 基本, 召喚 ...
     values: dict[str, str]
     path: KeyPath
     doc: Document
+    formats: list[str] = field(default_factory=list)
+    by_name: bool = False
+    trump: str | None = None
+    defaulted: tuple[str, ...] = ()
+    beta: bool = False
+    children: list["OfficialEntry"] = field(default_factory=list)  # a trump's actions and characters
 
     def get(self, key: str) -> str:
         return self.values.get(key, "")
@@ -72,6 +93,9 @@ class OfficialList:
     file: str
     data: dict[str, str]
     entries: list[OfficialEntry] = field(default_factory=list)
+    trumps: list[OfficialEntry] = field(default_factory=list)
+    warnings: list[Diagnostic] = field(default_factory=list)
+    aside: set[str] = field(default_factory=set)  # the kept-aside keys met, as "kind key"
 
 
 class OfficialFormatError(Exception):
@@ -92,10 +116,13 @@ def _text(value: Any) -> str | None:
 
 
 def read(path: Path) -> OfficialList:
-    """The lists of ``path``, or :class:`OfficialFormatError` listing every problem of shape."""
+    """The lists of ``path``, or :class:`OfficialFormatError` listing every problem that makes the data
+    meaningless.  What the format allows is accepted; a key it does not know is a warning (``warnings``)."""
     doc, diags = load_file(path)
     sink = DiagnosticSink()
-    sink.extend(diags)
+    for d in diags:  # a key written twice: the official lists do it (a repeated charType); the first counts
+        sink.items.append(Diagnostic(d.pos, d.code, d.message + "; the first value is used", d.hint, "warning")
+                          if d.code == Y_DUPLICATE else d)
     if doc is None:
         raise OfficialFormatError(sink.sorted())
     if not isinstance(doc.data, dict):
@@ -104,10 +131,11 @@ def read(path: Path) -> OfficialList:
         raise OfficialFormatError(sink.sorted())
     for key in doc.data:
         if key not in TOP_KEYS:
-            sink.error(doc.key_pos((key,)), S_UNKNOWN_KEY, f"unknown key {key!r} of an official list",
-                       did_you_mean(str(key), TOP_KEYS) or "keys: " + ", ".join(TOP_KEYS))
-    if "actList" not in doc.data:
-        sink.error(doc.pos(), S_MISSING_KEY, "missing required key 'actList'", "an official list has an actList")
+            sink.warning(doc.key_pos((key,)), S_UNKNOWN_KEY, f"unknown key {key!r} of an official list, left out",
+                         did_you_mean(str(key), TOP_KEYS) or "keys: " + ", ".join(TOP_KEYS))
+    if not any(k in doc.data for k in ("actList", "charList", "fogList", "trumpList", "abiList")):
+        sink.error(doc.pos(), S_MISSING_KEY, "no list to import",
+                   "an official list has an actList (and charList, fogList, trumpList or abiList)")
     result = OfficialList(str(path), _data_block(doc, sink))
     for spec in SPECS:
         groups = doc.data.get(spec.list_key)
@@ -118,9 +146,22 @@ def read(path: Path) -> OfficialList:
                        f"write '- type: <heading>' and '{spec.items_key}:' items")
             continue
         for g, group in enumerate(groups):
-            result.entries += _group(doc, sink, spec, (spec.list_key, g), group)
+            found = _group(doc, sink, spec, (spec.list_key, g), group, result)
+            (result.trumps if spec.kind == "trump" else result.entries).extend(found)
+    abilities = doc.data.get("abiList")
+    if abilities is not None:
+        if not isinstance(abilities, list):
+            sink.error(doc.pos(("abiList",)), S_TYPE, "'abiList' must be a list of abilities (suit, num, name ...)",
+                       "")
+        else:
+            for i, item in enumerate(abilities):
+                trump = _ability(doc, sink, ("abiList", i), item, result)
+                if trump is not None:
+                    result.trumps.append(trump)
+                    result.entries.extend(trump.children)
     if sink.errors:
         raise OfficialFormatError(sink.sorted())
+    result.warnings = [d for d in sink.sorted() if d.severity == "warning"]
     return result
 
 
@@ -135,54 +176,125 @@ def _data_block(doc: Document, sink: DiagnosticSink) -> dict[str, str]:
     for key, value in data.items():
         text = _text(value)
         if text is None:
-            sink.error(doc.pos(("data", key)), S_TYPE, f"data {key!r} must be a text", "quote it")
+            sink.warning(doc.pos(("data", key)), S_TYPE, f"data {key!r} is not a text, left out", "quote it")
         else:
             out[str(key)] = text
     return out
 
 
-def _group(doc: Document, sink: DiagnosticSink, spec: ListSpec, path: KeyPath, group: Any) -> list[OfficialEntry]:
+def _group(doc: Document, sink: DiagnosticSink, spec: ListSpec, path: KeyPath, group: Any,
+           result: OfficialList) -> list[OfficialEntry]:
     if not isinstance(group, dict):
         sink.error(doc.pos(path), S_TYPE, f"a group of {spec.list_key} is a mapping with 'type' and "
                    f"'{spec.items_key}'", "")
         return []
     for key in group:
         if key not in ("type", spec.items_key):
-            sink.error(doc.key_pos(path + (key,)), S_UNKNOWN_KEY, f"unknown key {key!r} of a {spec.list_key} group",
-                       did_you_mean(str(key), ("type", spec.items_key)) or f"keys: type, {spec.items_key}")
+            sink.warning(doc.key_pos(path + (key,)), S_UNKNOWN_KEY, f"unknown key {key!r} of a {spec.list_key} "
+                         "group, left out", did_you_mean(str(key), ("type", spec.items_key))
+                         or f"keys: type, {spec.items_key}")
     heading = _text(group.get("type"))
     if heading is None:
-        sink.error(doc.pos(path), S_MISSING_KEY, "a group needs its heading as 'type' (e.g. 基本)", "")
+        sink.warning(doc.pos(path), S_MISSING_KEY, "a group without its heading 'type' (e.g. 基本): the entries "
+                     "take the type of their own as heading", "")
         heading = ""
     items = group.get(spec.items_key)
+    if items is None:
+        return []  # an empty group (the official lists keep headings of retired entries)
     if not isinstance(items, list):
-        sink.error(doc.pos(path + ((spec.items_key,) if spec.items_key in group else ())),
-                   S_MISSING_KEY if items is None else S_TYPE, f"a group needs a list '{spec.items_key}'", "")
+        sink.error(doc.pos(path + (spec.items_key,)), S_TYPE, f"'{spec.items_key}' must be a list of entries", "")
         return []
     out = []
     for i, item in enumerate(items):
-        here = path + (spec.items_key, i)
-        if not isinstance(item, dict):
-            sink.error(doc.pos(here), S_TYPE, f"an entry of {spec.list_key} is a mapping", "")
-            continue
-        values: dict[str, str] = {}
-        for key, value in item.items():
-            if key not in spec.fields:
-                sink.error(doc.key_pos(here + (key,)), S_UNKNOWN_KEY, f"unknown key {key!r} of a {spec.kind} entry",
-                           did_you_mean(str(key), spec.fields) or "keys: " + ", ".join(spec.fields))
-                continue
-            text = _text(value)
-            if text is None and value is not None:
-                sink.error(doc.pos(here + (key,)), S_TYPE, f"{key!r} must be a text, not a {type(value).__name__}",
-                           "write the value as one text (a block scalar '|-' for several lines)")
-            elif text is not None:
-                values[str(key)] = text
-        missing = [k for k in spec.required if k not in values]
-        if spec.kind == "action" and "actSpeed" not in values and "actS" not in values:
-            missing.append("actSpeed")
-        for key in missing:
-            sink.error(doc.pos(here), S_MISSING_KEY, f"{spec.kind} entry misses required key {key!r}",
-                       f"add '{key}: ...' (see the official act.schema.json)")
-        if not missing:
-            out.append(OfficialEntry(spec.kind, heading, values, here, doc))
+        entry = _entry(doc, sink, spec, path + (spec.items_key, i), item, heading, result)
+        if entry is not None:
+            out.append(entry)
     return out
+
+
+def _entry(doc: Document, sink: DiagnosticSink, spec: ListSpec, here: KeyPath, item: Any, heading: str,
+           result: OfficialList, trump: str | None = None) -> OfficialEntry | None:
+    """One entry, or None when it means nothing (an error is recorded)."""
+    if not isinstance(item, dict):
+        sink.error(doc.pos(here), S_TYPE, f"an entry of {spec.list_key} is a mapping", "")
+        return None
+    values: dict[str, str] = {}
+    for key, value in item.items():
+        if key not in spec.fields:
+            if key == "trump" and spec.kind in ("action", "character"):
+                continue
+            if key in KEPT_ASIDE:
+                result.aside.add(f"{spec.kind} {key}")
+            else:
+                sink.warning(doc.key_pos(here + (key,)), S_UNKNOWN_KEY, f"unknown key {key!r} of a {spec.kind} "
+                             "entry, left out", did_you_mean(str(key), spec.fields) or "keys: "
+                             + ", ".join(spec.fields))
+            continue
+        text = _text(value)
+        if text is None and value is not None:
+            sink.error(doc.pos(here + (key,)), S_TYPE, f"{key!r} must be a text, not a {type(value).__name__}",
+                       "write the value as one text (a block scalar '|-' for several lines)")
+        elif text is not None and (text.strip() or key in spec.required):
+            values[str(key)] = text  # an empty value ('') is a key left out
+    if trump is None and isinstance(item.get("trump"), str) and spec.kind in ("action", "character"):
+        trump = item["trump"].strip()  # bpdsl's export names the card whose trump brings the entry
+    missing = [k for k in spec.required if not values.get(k, "").strip()]
+    for key in missing:
+        sink.error(doc.pos(here), S_MISSING_KEY, f"{spec.kind} entry misses required key {key!r}",
+                   f"add '{key}: ...' (see the official act.schema.json)")
+    if missing:
+        return None
+    expected = [k for k in spec.expected if k not in values and not (k == "format" and "frame" in values)]
+    if spec.kind == "action" and "actSpeed" not in values and "actS" not in values:
+        expected.append("actSpeed")
+    if trump is None and expected:
+        sink.warning(doc.pos(here), S_MISSING_KEY, f"{spec.kind} {values[spec.required[0]]!r} leaves out "
+                     + ", ".join(expected) + ": taken by default", "the defaults: the format of the list, the id "
+                     "from the name, @直接 (誘発 for a triggered type), 通常, メイン")
+    if "frame" in values:
+        formats = [f.strip().lstrip("・").strip() for f in values["frame"].split("\n") if f.strip().lstrip("・").strip()]
+        by_name = True
+    else:
+        formats = [f.strip() for f in values.get("format", "").split(",") if f.strip()]
+        by_name = False
+    return OfficialEntry(spec.kind, heading or values.get(f"{spec.prefix}Type", ""), values, here, doc, formats,
+                         by_name, trump, tuple(expected))
+
+
+def _ability(doc: Document, sink: DiagnosticSink, here: KeyPath, item: Any,
+             result: OfficialList) -> OfficialEntry | None:
+    """An item of an extra list's ``abiList``: the trump ability of one card and the actions and characters
+    it brings.  A card without a name holds no ability (3.11.4) and is skipped."""
+    if not isinstance(item, dict):
+        sink.error(doc.pos(here), S_TYPE, "an item of abiList is a mapping (suit, num, name, ability, acts)", "")
+        return None
+    for key in item:
+        if key not in ABI_KEYS:
+            sink.warning(doc.key_pos(here + (key,)), S_UNKNOWN_KEY, f"unknown key {key!r} of an abiList item, "
+                         "left out", did_you_mean(str(key), ABI_KEYS) or "keys: " + ", ".join(ABI_KEYS))
+    suit = SUIT_LETTERS.get(str(item.get("suit", "")).strip().lower())
+    num = _text(item.get("num"))
+    if suit is None or not num:
+        sink.error(doc.pos(here), S_MISSING_KEY, "an abiList item needs its card: suit (s, h, d, c) and num",
+                   "write 'suit: s' and 'num: A'")
+        return None
+    name = _text(item.get("name")) or ""
+    if not name.strip():
+        return None
+    card = f"{suit}{num.strip()}"
+    values = {"trumpName": name.strip(), "trumpKey": card, "trumpAbility": _text(item.get("ability")) or ""}
+    for key in ("since", "update", "ruby"):
+        if _text(item.get(key)):
+            values[key] = str(_text(item.get(key)))
+    trump = OfficialEntry("trump", f"切札{card} {name}", values, here, doc, [], False, None, (),
+                          beta=bool(str(item.get("beta") or "").strip()))
+    for key, kind in (("acts", "action"), ("chars", "character")):
+        rows = item.get(key) or []
+        if not isinstance(rows, list):
+            sink.error(doc.pos(here + (key,)), S_TYPE, f"'{key}' of an abiList item must be a list", "")
+            continue
+        for j, row in enumerate(rows):
+            entry = _entry(doc, sink, SPEC[kind], here + (key, j), row, "", result, trump=card)
+            if entry is not None:
+                trump.children.append(entry)
+    return trump

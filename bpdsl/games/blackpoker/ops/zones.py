@@ -17,7 +17,7 @@ from bpdsl.games.blackpoker.ops._common import (FACES, NOUNS, STATES, case_words
                                                zone_name)
 from bpdsl.engine.rng import shuffle
 from bpdsl.ops._nested import report_done
-from bpdsl.ops.registry import PhraseContext, declare, retire
+from bpdsl.ops.registry import PhraseContext, declare, declare_term, retire
 from bpdsl.games.blackpoker.components import Z_FOG, Z_GRAVE, Z_HAND, Z_LIFE, Z_STAGE
 from bpdsl.games.blackpoker.events import Revealed
 
@@ -282,7 +282,11 @@ def _to_grave_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
         return f"{each['filter']}{each['whose']}全ての{each['noun']}を墓地に移す。"
     cond = f"{predicate(a['if'])}場合、" if a.get("if") is not None else ""
     where = "場から" if get(a, "from_field", True) else ""
-    return f"{cond}対象の{NOUNS[get(a, 'what', 'character')]}を{where}墓地に移す。"
+    return f"{cond}{ctx.term(TARGET_REF.key, TARGET_REF.default)}{NOUNS[get(a, 'what', 'character')]}を{where}墓地に移す。"
+
+
+TARGET_REF = declare_term("target_ref", "対象の", ("対象とした",),
+                          "how an effect names what its action targets: 対象の兵士 / 対象とした兵士")
 
 
 SEND_TO_GRAVE = declare(

@@ -1,0 +1,195 @@
+"""An edition in the official data format (the BlackPoker project's ``act.yaml``), for its generator and
+simulator: the other direction of :mod:`.convert`.
+
+Every field is what bpdsl prints -- the renderer's own :class:`~bpdsl.render.text.EntryText` of each entry
+-- written in the official notation: ``@直接-通常-メイン`` split into ``actTrigger``/``actSpeed``/``actTime``,
+cost letters, the key as printed, the effect's lines with the official list markers (``1.``, nested
+``-1.``, ``--A.``, ``・``), a ※ note with its mark.  Groups follow the edition's categories in printed
+order; an entry lists the formats it is in (not those it reaches by a format's ``includes``).  Trumps
+(エクストラ) go to a ``trumpList`` as the frame lists write it.  Nothing is re-derived: no rule, no
+sentence is made here.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import yaml
+
+from bpdsl.dsl.cards import SUIT_MARKS
+from bpdsl.model import Edition
+from bpdsl.render.text import (TextBlock, TextSection, character_text, entry_text, fog_text, phrase_context,
+                               trump_text)
+
+ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x")
+SUIT_LETTER = {"spade": "s", "heart": "h", "diamond": "d", "club": "c"}
+
+
+def _marker(style: str, n: int) -> str:
+    if style == "decimal":
+        return f"{n + 1}. "
+    if style == "alpha":
+        return f"{ALPHA[n % 26]}. "
+    if style == "roman":
+        return f"{ROMAN[n % len(ROMAN)]}. "
+    return "・"
+
+
+def block_lines(block: TextBlock, level: int = 0) -> list[str]:
+    """A printed block in the official notation: top-level items ``1.``/``・``, nested ones prefixed by one
+    ``-`` per level (``-1.``, ``--A.``, ``-・``)."""
+    dash = "-" * level
+    out = [dash + block.text] if block.text and level else [block.text] if block.text else []
+    for n, item in enumerate(block.items):
+        out.append(dash + _marker(block.style, n) + item.text)
+        for child in item.children:
+            out += block_lines(child, level + 1)
+    for child in block.children:  # a list under a paragraph (a lead line): the same level
+        out += block_lines(child, level)
+    return out
+
+
+def section_text(section: TextSection) -> str:
+    lines = [line for block in section.blocks for line in block_lines(block)]
+    if section.kind == "note":
+        lines = [line if line.startswith("※") else f"※{line}" for line in lines]
+    return "\n".join(lines)
+
+
+def _own_formats(edition: Edition, formats: Sequence[str]) -> list[str]:
+    """The formats an entry is in, in the edition's order, without those it reaches by ``includes``."""
+    includes = {f.id: f.includes for f in edition.formats if f.includes}
+    order = {f.id: f.order for f in edition.formats}
+    own = [f for f in formats if not (f in includes and includes[f] in formats)]
+    return sorted(own, key=lambda f: order.get(f, 99))
+
+
+def _sections(t: Any) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for s in t.sections:
+        text = section_text(s)
+        out[s.kind] = f"{out[s.kind]}\n{text}" if s.kind in out else text
+    return out
+
+
+def _lore(entry: Any, row: dict[str, Any]) -> None:
+    for attr, key in (("since", "since"), ("update", "update"), ("story", "story"), ("flavor", "flavor"),
+                      ("flavor_speaker", "flavorSpeaker"), ("dev_note", "devNote")):
+        value = getattr(entry, attr, None)
+        if value not in (None, ""):
+            row[key] = str(value)
+
+
+def _groups(edition: Edition, section: str, entries: list[tuple[str, dict[str, Any]]], items_key: str
+            ) -> list[dict[str, Any]]:
+    """Rows grouped under their category's heading, in the edition's category order then printed order."""
+    names = {c.id: c.name for c in edition.categories if c.section == section}
+    order = [c.id for c in edition.categories if c.section == section]
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for category, row in entries:
+        groups.setdefault(category, []).append(row)
+    keys = sorted(groups, key=lambda c: order.index(c) if c in order else len(order))
+    return [{"type": names.get(c, c), items_key: groups[c]} for c in keys]
+
+
+def official_document(edition: Edition) -> dict[str, Any]:
+    """The edition as the official format's mapping (``data``, ``actList``, ``charList``, ``fogList`` and,
+    with trumps, ``trumpList``), every text as bpdsl prints it."""
+    ctx = phrase_context(edition)
+    fmts = sorted(edition.formats, key=lambda f: f.order)
+    data: dict[str, Any] = {"id": edition.id, "ver": edition.name or edition.id, "lastupdate": str(edition.date or "")}
+    for key in ("std", "lite", "pro", "mast"):  # the generator's PDF and QR names: bpdsl has none to give
+        data[f"pdfurl_{key}"] = ""
+    for key in ("qrStd", "qrLite", "qrPro", "qrMast"):
+        data[key] = ""
+    data["formats"] = ",".join(f.id for f in fmts)
+    actions: list[tuple[str, dict[str, Any]]] = []
+    for a in edition.actions.values():
+        t = entry_text(edition, a, None, ctx)
+        trigger, speed, timing = (t.request.removeprefix("@").split("-") + ["", "", ""])[:3] \
+            if t.request.count("-") == 2 else ("直接" if a.request.trigger == "direct" else "誘発",
+                                               "即時" if a.request.speed == "instant" else "通常",
+                                               t.request.removeprefix("@"))
+        row: dict[str, Any] = {"format": ",".join(_own_formats(edition, a.formats)), "actName": a.name}
+        if a.ruby:
+            row["ruby"] = a.ruby
+        row.update({"actId": a.id, "actType": a.type, "actTrigger": trigger, "actSpeed": speed, "actTime": timing})
+        if t.cost:
+            row["actCost"] = t.cost.removeprefix("$ ").strip()
+        if t.key:
+            row["actKey"] = t.key.removeprefix("★ ").strip()
+        sec = _sections(t)
+        for kind, key in (("condition", "actActCond"), ("when", "actTriggerCond"), ("target", "actTarget"),
+                          ("effect", "actEffect"), ("note", "actNote")):
+            if sec.get(kind):
+                row[key] = sec[kind]
+        row.setdefault("actEffect", "")
+        _lore(a, row)
+        if a.trump is not None and a.trump in edition.trumps:  # the card whose trump brings it (read back)
+            tr = edition.trumps[a.trump]
+            row["trump"] = f"{SUIT_MARKS[tr.suit]}{tr.number}"
+        actions.append((a.category, row))
+    chars: list[tuple[str, dict[str, Any]]] = []
+    for c in edition.characters.values():
+        t = character_text(edition, c, None, ctx)
+        row = {"format": ",".join(_own_formats(edition, c.formats)), "charName": c.name}
+        if c.ruby:
+            row["ruby"] = c.ruby
+        row.update({"charId": c.id, "charType": c.type, "charKey": t.key.removeprefix("★ ").strip()})
+        sec = _sections(t)
+        for kind, key in (("size", "charSize"), ("label", "charLabel"), ("ability", "charAbility")):
+            if sec.get(kind):
+                row[key] = sec[kind]
+        _lore(c, row)
+        if c.trump is not None and c.trump in edition.trumps:
+            tr = edition.trumps[c.trump]
+            row["trump"] = f"{SUIT_MARKS[tr.suit]}{tr.number}"
+        chars.append((c.type, row))
+    fogs: list[tuple[str, dict[str, Any]]] = []
+    for f in edition.fogs.values():
+        t = fog_text(edition, f, None, ctx)
+        row = {"format": ",".join(_own_formats(edition, f.formats)), "fogName": f.name}
+        if f.ruby:
+            row["ruby"] = f.ruby
+        row.update({"fogId": f.id, "fogType": f.type, "fogKey": t.key.removeprefix("★ ").strip()})
+        sec = _sections(t)
+        for kind, key in (("target", "fogTarget"), ("ability", "fogAbility")):
+            if sec.get(kind):
+                row[key] = sec[kind]
+        _lore(f, row)
+        fogs.append((f.category, row))
+    doc: dict[str, Any] = {"data": data, "actList": _groups(edition, "action", actions, "acts")}
+    doc["charList"] = [{"type": kind, "chars": [row for k, row in chars if k == kind]}
+                       for kind in dict.fromkeys(k for k, _ in chars)]
+    doc["fogList"] = _groups(edition, "fog", fogs, "fogs")
+    trumps = []
+    for tr in edition.trumps.values():
+        t = trump_text(edition, tr, ctx)
+        row = {"format": ",".join(_own_formats(edition, tr.formats)), "trumpName": tr.name,
+               "trumpId": f"{SUIT_LETTER.get(tr.suit, tr.suit)}{tr.number}", "trumpType": "表切札",
+               "trumpKey": t.key, "trumpAbility": _sections(t).get("ability", "") or "なし"}
+        if tr.ruby:
+            row["ruby"] = tr.ruby
+        if tr.beta:
+            row["beta"] = "●"
+        trumps.append({"type": f"切札{t.key} {tr.name}", "trumps": [row]})
+    if trumps:
+        doc["trumpList"] = trumps
+    return doc
+
+
+class _Dumper(yaml.SafeDumper):
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
+def _str(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style="|" if "\n" in value else None)
+
+
+_Dumper.add_representer(str, _str)
+
+
+def dump(doc: dict[str, Any]) -> str:
+    head = "# Written by `bpdsl export official`: every text as bpdsl prints it, in the official data format.\n"
+    return head + yaml.dump(doc, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=1000)

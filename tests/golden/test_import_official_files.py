@@ -1,0 +1,92 @@
+"""``bpdsl import official`` on every official file of ../shared/upstream/ as it is: the extra list
+(abiList with the trumps' own actions, the trump actions of its actList, rows without format or
+actTrigger and with the generator's own keys) and the frame list (frame: instead of format:, trumpList,
+a cost letter and a key the game does not know).  Each writes a folder that validates, lists what it left
+out of play with the reason and plays; --extends follows the file's own edition number."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import upstream
+from bpdsl.dsl.cards import parse_card, parse_pattern
+from bpdsl.dsl.loader import load_or_raise
+from bpdsl.resources import definitions_dir
+
+SHARED = upstream.ACT.parent
+pytestmark = pytest.mark.skipif(not (SHARED / "extra.yaml").is_file(), reason="../shared/upstream/ not beside the checkout")
+
+
+def bpdsl(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "bpdsl", *args], capture_output=True, text=True, cwd=cwd, timeout=600)
+
+
+@pytest.fixture(scope="module", params=["extra", "act-frame"])
+def imported(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path, dict, str]:
+    name = request.param
+    where = tmp_path_factory.mktemp(name)
+    eid = "imp_" + name.replace("-", "_")
+    r = bpdsl("import", "official", str(SHARED / f"{name}.yaml"), "--edition", eid, "--out", "out", "--json",
+              cwd=where)
+    assert r.returncode == 0, r.stderr
+    assert "Traceback" not in r.stderr
+    return eid, where / "out", json.loads(r.stdout), r.stderr
+
+
+def test_the_file_imports_with_its_trumps_and_validates(imported: tuple[str, Path, dict, str]) -> None:
+    eid, folder, report, _ = imported
+    assert report["trumps"] >= 29 and report["entries"]["action"] >= 40
+    assert report["extends"] == "act8.2"  # the edition that has trump rules, not above the file's number
+    defs = load_or_raise([definitions_dir(), folder / "definitions"])
+    edition = defs.editions[eid]
+    assert len(edition.trumps) >= 29
+    # the actions an extra list nests under a trump ability are brought by that trump
+    assert any(a.trump is not None for a in edition.actions.values())
+    r = bpdsl("validate", cwd=folder)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_stray_keys_are_positioned_warnings_never_errors(imported: tuple[str, Path, dict, str]) -> None:
+    eid, folder, report, stderr = imported
+    warnings = [line for line in stderr.splitlines() if line.startswith("warning: ")]
+    assert warnings and all(f"{SHARED}/" in w and w.count(":") >= 4 for w in warnings)
+    md = (folder / "IMPORT-REPORT.md").read_text(encoding="utf-8")
+    assert "## Warnings" in md
+
+
+def test_what_cannot_be_played_is_listed_with_its_reason_and_the_rest_plays(imported: tuple[str, Path, dict, str]) -> None:
+    eid, folder, report, _ = imported
+    assert all(x["why"] for x in report["left_out_of_play"])
+    r = bpdsl("simulate", "--format", "extra", "-n", "3", "--jobs", "1", cwd=folder)
+    assert r.returncode == 0 and "aborted 0" in r.stdout, r.stdout + r.stderr
+
+
+def test_the_frame_list_keeps_a_cost_the_game_lacks_out_of_play() -> None:
+    text = (SHARED / "act-frame.yaml").read_text(encoding="utf-8")
+    assert "actCost: C" in text  # the stored list uses a cost letter the game does not declare
+
+
+def test_same_suit_across_named_cards() -> None:
+    """「同じスートの A と J」: one card per slot, all of one suit; the older 「同じスート2枚」 reads too."""
+    key = parse_pattern("同じスートの A と J")
+    assert key.matches([parse_card("♠A"), parse_card("♠J")])
+    assert not key.matches([parse_card("♠A"), parse_card("♡J")])
+    assert sorted(c.text for combo in key.choices([parse_card(t) for t in ("♠A", "♡J", "♡A", "♣J")])
+                  for c in combo) == ["♡A", "♡J"]
+    assert key.size_range == (2, 2)
+    assert parse_pattern("同じスート2枚").text == "同じスートを2枚"
+    assert parse_pattern("同じ数字の A と J").matches([parse_card("♠A"), parse_card("♡A")]) is False
+
+
+def test_extends_follows_the_files_edition(tmp_path: Path) -> None:
+    """An older list extends the loaded edition of its own number (its flow and notation), not the newest."""
+    text = upstream.ACT.read_text(encoding="utf-8").replace("ver: 第8.2版", "ver: 第8.0版", 1)
+    changed = tmp_path / "act80.yaml"
+    changed.write_text(text, encoding="utf-8")
+    r = bpdsl("import", "official", str(changed), "--edition", "o80", "--json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["extends"] == "act8.0"
