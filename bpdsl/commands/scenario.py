@@ -77,6 +77,10 @@ def register(app: typer.Typer) -> None:
                 typer.echo(f"FAIL  {p}: {r.name}")
                 for f in r.failures:
                     typer.echo(f"      - {f}")
+                if r.position:  # the position the engine reached, to read the failures against
+                    typer.echo("      position reached:")
+                    for line in r.position:
+                        typer.echo(f"        {line}")
                 if verbose:
                     for e in r.events:
                         typer.echo("        " + json.dumps(e, ensure_ascii=False))
