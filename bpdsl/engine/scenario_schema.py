@@ -204,4 +204,12 @@ def shape_problems(data: dict[str, Any]) -> list[str]:
     return [f"{path_text(path)}: {what}" for path, what in shape_problem_paths(data)]
 
 
-__all__ = ["SCHEMA", "path_text", "shape_problem_paths", "shape_problems"]
+def json_schema() -> dict[str, Any]:
+    """The scenario format as a JSON Schema (draft 2020-12) for editors: ``scenario.schema.json`` of
+    ``bpdsl schema --json-schema DIR``, made from :data:`SCHEMA` so that it cannot drift from the check."""
+    from bpdsl.dsl.jsonschema import mapping_schema
+
+    return mapping_schema("scenario", SCHEMA, "bpdsl scenario (a ruling as a scripted game)")
+
+
+__all__ = ["SCHEMA", "json_schema", "path_text", "shape_problem_paths", "shape_problems"]
