@@ -436,6 +436,12 @@ def run_scenario(source: str | Path | dict[str, Any], definitions: Any = None) -
 
     path = "" if isinstance(source, dict) else str(source)
     data = source if isinstance(source, dict) else load_scenario(source)
+    return run_scenario_data(path, data, definitions)
+
+
+def run_scenario_data(path: str, data: dict[str, Any], definitions: Any = None) -> ScenarioResult:
+    """Run the scenario ``data`` read from file ``path`` ("" for none): positions in messages and inline
+    definitions refer to that file (the data may differ from it: another edition, see scenario_editions)."""
     name = str(data.get("name") or Path(path).stem)
     result = ScenarioResult(name, path)
     if data.get("xfail"):
@@ -514,4 +520,4 @@ def run_scenario(source: str | Path | dict[str, Any], definitions: Any = None) -
     return result
 
 
-__all__ = ["ScenarioError", "ScenarioResult", "load_scenario", "run_scenario", "start_position"]
+__all__ = ["ScenarioError", "ScenarioResult", "load_scenario", "run_scenario", "run_scenario_data", "start_position"]
