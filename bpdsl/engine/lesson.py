@@ -9,7 +9,7 @@ A lesson file is a scenario file (:mod:`bpdsl.engine.scenario`) with a ``lesson:
       title: 防壁設置
       editions: [act8.0, act8.2]        # every edition it teaches; CI plays its solution in each
       teaches: ["3.8 キャラクター (防壁)", "防壁設置"]
-      seat: 0                           # the learner's seat (default: the turn player)
+      seat: 0                           # the learner's seat (default: who has the chance)
       goal: 防壁を1体、場に出しましょう。
       explanation: |                    # Markdown, shown before the first move
         ...
@@ -75,7 +75,7 @@ def read_lesson(path: str | Path) -> Lesson:
     return Lesson(str(meta["id"]), int(meta.get("order", 0)), str(meta["title"]), str(meta["goal"]),
                   str(meta["explanation"]), [str(h) for h in meta.get("hints") or []],
                   [str(t) for t in meta.get("teaches") or []], editions,
-                  int(meta.get("seat", data.get("turn", 0))), {str(k): str(v) for k, v in
+                  int(meta.get("seat", data.get("chance", data.get("turn", 0)))), {str(k): str(v) for k, v in
                                                                 (meta.get("why_not") or {}).items()},
                   data, str(path))
 
