@@ -14,6 +14,7 @@ A lesson file is a scenario file (:mod:`bpdsl.engine.scenario`) with a ``lesson:
       explanation: |                    # Markdown, shown before the first move
         ...
       hints: ["...", "..."]
+      partner: ["..."]                  # optional: options the other seat takes whenever offered
       why_not:                          # optional: why a tempting option does not reach the goal
         "兵士召喚 (summon_soldier)": コストのBに使えるチャージ状態の防壁がありません。
     edition: act8.0
@@ -54,6 +55,7 @@ class Lesson:
     seat: int
     why_not: dict[str, str]
     data: dict[str, Any]
+    partner: list[str] = field(default_factory=list)  # the other seat's options whenever they are offered
     path: str = ""
 
     def summary(self) -> dict[str, Any]:
@@ -77,7 +79,7 @@ def read_lesson(path: str | Path) -> Lesson:
                   [str(t) for t in meta.get("teaches") or []], editions,
                   int(meta.get("seat", data.get("chance", data.get("turn", 0)))), {str(k): str(v) for k, v in
                                                                 (meta.get("why_not") or {}).items()},
-                  data, str(path))
+                  data, partner=[str(x) for x in meta.get("partner") or []], path=str(path))
 
 
 def read_course(folder: str | Path) -> list[Lesson]:
@@ -214,9 +216,12 @@ class LessonPlay:
                 break
             labels = [req.label(i) for i in range(len(req.options))]
             want = self._theirs[0] if self._theirs else None
+            usual = next((x for x in self.lesson.partner if x in labels), None)
             if want in labels:
                 self._theirs.pop(0)
                 game.apply(labels.index(want))
+            elif usual is not None:
+                game.apply(labels.index(usual))
             else:
                 game.apply(labels.index("パス") if "パス" in labels else 0)
         failures = _goal_failures(game, self.log, self.lesson.data.get("expect") or {})

@@ -61,7 +61,8 @@ def test_a_move_that_is_not_enough_says_what_is_missing() -> None:
         labels = play.labels()
         play.choose("アタッカーに指定する" if "アタッカーに指定する" in labels else "パス" if "パス" in labels else 0)
     assert play.failed and not play.reached
-    assert any("players[1].life: expected 4 card(s)" in r for r in play.reasons), play.reasons
+    assert "not yet: {'t': 'resolve', 'action': 'twist'}" in play.reasons
+    assert any("players[1].life: expected 4 card(s), got 10" in r for r in play.reasons), play.reasons
 
 
 def test_a_move_that_is_not_legal_is_refused_and_explained() -> None:
