@@ -8,11 +8,7 @@ from typing import Any, Optional
 import typer
 
 
-def course_dir() -> Path:
-    """The bundled course (BlackPoker's lessons, shipped in its game package)."""
-    import bpdsl.games.blackpoker as bp
-
-    return Path(bp.__file__).resolve().parent / "lessons"
+from bpdsl.games.blackpoker.course import course_dir
 
 
 def register(app: typer.Typer) -> None:

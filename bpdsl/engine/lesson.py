@@ -204,8 +204,17 @@ class LessonPlay:
             return Move(True, "ゴール達成！")
         hint = self.lesson.why_not.get(labels[i], "")
         if self.failed:
-            return Move(False, "ゴールに届きませんでした" + (f"：{hint}" if hint else ""), self.reasons)
+            return Move(False, hint, self.seen_reasons())
         return Move(True, hint)
+
+    def seen_reasons(self) -> list[str]:
+        """Why the goal was not reached, with every card the learner's seat may not see blanked (a reason
+        about the other seat's life must not show its cards)."""
+        from bpdsl.engine.view import SeatView
+
+        view = SeatView(self.game, self.seat)
+        allowed = view.allowed()
+        return [view.guard(r, allowed, "lesson reason") for r in self.reasons]
 
     def _advance(self) -> None:
         """Answer the other seat's decisions, then see whether the goal holds or can no longer be reached."""
