@@ -8,7 +8,9 @@ that happened and the state reached.  Format (YAML)::
     format: std
     seed: 1                  # optional (shuffles during the scenario, e.g. サーチ)
     definitions: [../definitions]   # optional: definitions added to the bundled ones (relative to this file;
-    bundled: true                   # `bundled: false` leaves those out); default: the file's project
+    bundled: true                   # `bundled: false` leaves those out); default: the file's project.
+                                    # Or inline: {actions: [...], characters: [...], fogs: [...]}, entries
+                                    # added to the scenario's edition for this scenario only
     turn: 0                  # the turn player; the chance starts with them unless `chance:` says otherwise
     turn_no: 3               # optional; characters entered before this turn are past 準備
     players:                 # seat 0, seat 1: the game's zones of cards by their ids (game.yaml; Black Doubt:
@@ -29,6 +31,10 @@ that happened and the state reached.  Format (YAML)::
     stage:                   # optional: requests already on the stage, bottom first
       - {action: down, p: 0, keys: ["♠5"], target: {char: [1, 0]}}   # or {player: 1}, {action: 0}
     raised: [{p: 0, action: attack}]   # optional: the once-per-turn record of the turn in progress
+    combat:                  # optional: the attack in progress (characters as [seat, field index])
+      attackers: [[0, 0]]
+      blocks: [{attacker: [0, 0], by: [[1, 0]]}]
+      judged: []             # attackers ダメージ判定 has dealt with
     decisions:               # every decision with more than one legal option, in the order asked
       - "投擲 (throwing)"      # an option's label (as printed by the error message) or its index
       - "♠5+♣7"
@@ -36,9 +42,12 @@ that happened and the state reached.  Format (YAML)::
       - p: 1                   # a ruling about what a decision offers, and the state when it is asked:
         choose: "パス"
         kind: action           # the kind of decision (action, key, target, choose, order, ...)
-        offered: ["パス", "ツイスト (twist)"]      # exactly these options (any order)
+        offered: ["パス", "ツイスト (twist)"]      # exactly these options (any order), or
+                                                 # {contains: [...], excludes: [...]}
         not_offered: ["カウンター (counter)"]      # never these
         state: {stage: [throwing]}               # like expect.state, checked before answering
+      - expect_decision: {p: 1, kind: target, offered: ["プレイヤー0"]}   # a forced decision (one option),
+                                                 # observed, not answered (see the manual)
     expect:
       events:                # must occur in this order (each matches a log line on the keys given)
         - {t: damage, p: 1, n: 5}
@@ -48,10 +57,11 @@ that happened and the state reached.  Format (YAML)::
       state:                 # checked when the script has run out (or the game is over)
         turn: 0
         winner: null         # only checked when given
-        stage: []            # action ids on the stage, bottom first
+        stage: []            # the stage, bottom first: action ids or {action, p, keys, target}
+        combat: {attackers: [[0, 0]]}   # the roles of the attack in progress
         players:
           - {hand: 0, grave: ["♠5", "♣7"]}        # a number is a count; a list is compared (hand unordered)
-          - {life: 5, field: 0}
+          - {life: 5, field: 0, where: {"♠5": grave}}   # where: the zone of each of the seat's cards
       error: "illegal scripted choice"            # instead: the run must fail with this text
 
 ``observe:`` checks what each player may see of the starting position (3.12.1)::
