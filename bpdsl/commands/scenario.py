@@ -19,8 +19,13 @@ def register(app: typer.Typer) -> None:
         files: Optional[List[Path]] = typer.Argument(None, help="scenario YAML files or directories of them "
                                                      "(default: the project's scenarios)"),
         verbose: bool = typer.Option(False, "--verbose", "-v", help="print the event log of failing scenarios"),
+        edition: Optional[str] = typer.Option(None, "--edition", "-e", help="run each scenario also against this "
+                                              "edition and report which rulings hold, changed or no longer apply"),
+        fmt: Optional[str] = typer.Option(None, "--format", "-f", help="with --edition: the format to play there "
+                                          "(default: each scenario's own)"),
     ) -> None:
-        """Run each scenario; print PASS/FAIL with the reasons; exit 1 if any fails, 3 if bpdsl itself broke."""
+        """Run each scenario; print PASS/FAIL with the reasons; exit 1 if any fails, 3 if bpdsl itself broke.
+        With --edition E: HOLDS / CHANGED / GONE / BROKEN per ruling against E (exit 0; 2 for an unknown E)."""
         import json
 
         from bpdsl.dsl.project import current
@@ -47,6 +52,14 @@ def register(app: typer.Typer) -> None:
             else:
                 say_error(f"no such scenario file or directory: {f}")
                 raise typer.Exit(2)
+        if fmt is not None and edition is None:
+            typer.echo("bpdsl scenario: --format is the format to play with --edition; give --edition too", err=True)
+            raise typer.Exit(2)
+        if edition is not None:
+            from bpdsl.commands._scenario_editions import report_across
+
+            report_across(paths, edition, fmt, definitions_for)
+            return
         failed = 0
         crashed = 0
         for p in paths:
@@ -79,6 +92,10 @@ def register(app: typer.Typer) -> None:
                 typer.echo(f"FAIL  {p}: {r.name}")
                 for f in r.failures:
                     typer.echo(f"      - {f}")
+                if r.position:  # the position the engine reached, to read the failures against
+                    typer.echo("      position reached:")
+                    for line in r.position:
+                        typer.echo(f"        {line}")
                 if verbose:
                     for e in r.events:
                         typer.echo("        " + json.dumps(e, ensure_ascii=False))

@@ -159,6 +159,14 @@ def document_schemas(kinds: Mapping[str, Any], ops: Mapping[str, Any],
     return out
 
 
+def mapping_schema(name: str, fields: Mapping[str, Any], title: str, allow_unknown: bool = True) -> JSON:
+    """The JSON Schema of a document given by its cerberus fields alone, no op calls (a scenario file: the
+    engine owns its schema, this module its conversion)."""
+    conv = _Converter({})
+    body = conv.mapping(fields, allow_unknown=allow_unknown)
+    return {"$schema": DRAFT, "$id": f"urn:bpdsl:schema:{name}", "title": title, "type": "object", **body}
+
+
 def bundled_schemas() -> dict[str, JSON]:
     """The schemas of the registered kinds and ops of this bpdsl."""
     from bpdsl.dsl.entries import SPECS

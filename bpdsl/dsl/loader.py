@@ -135,8 +135,9 @@ def display_name(path: Path) -> str:
         return str(path)
 
 
-def load(paths: Sequence[Path | str] | None = None) -> LoadResult:
-    """Load and check definitions; never raises on bad definitions."""
+def load(paths: Sequence[Path | str] | None = None, documents: Sequence[Document] = ()) -> LoadResult:
+    """Load and check definitions; never raises on bad definitions.  ``documents`` are read documents added
+    to the files' (a scenario's inline ``definitions:``, positioned in the scenario file)."""
     start = time.perf_counter()
     sink = DiagnosticSink()
     kinds = load_kinds()
@@ -156,8 +157,8 @@ def load(paths: Sequence[Path | str] | None = None) -> LoadResult:
     docs: list[tuple[DocumentKind, Document]] = []
     all_docs: list[Document] = []
     complete = True
-    for f in files:
-        doc, diags = load_file(f, display_name(f))
+    read = [(load_file(f, display_name(f))) for f in files] + [(d, []) for d in documents]
+    for doc, diags in read:
         sink.extend(diags)
         if doc is None:
             complete = False

@@ -121,16 +121,18 @@ def deck_indices(deck: Sequence[Any]) -> list[int]:
 
 def new_game(rules: Rules, agents: Sequence[Agent] | None = None, seed: int = 0,
              decks: Sequence[Sequence[Any]] | None = None, setup: Callable[[Game], None] | None = None,
-             log: Any = None, check: Callable[[Game], None] | None = None, max_steps: int = 200_000) -> Game:
+             log: Any = None, check: Callable[[Game], None] | None = None, max_steps: int = 200_000,
+             game_class: type[Game] = Game) -> Game:
     """A game ready to ``play()`` with one agent per seat, or, with ``agents=None``, to be driven through the
     step API (``pending()``, ``apply(i)``, ``clone()``); ``decks`` is one list of cards per seat (default:
-    the game's whole card universe each)."""
+    the game's whole card universe each).  ``game_class`` is a subclass of Game that watches it (a
+    scenario observing forced decisions)."""
     ds = [deck_indices(d) for d in decks] if decks is not None else None
     if log is not None:
         log.write(GameStarted(rules.edition.id, rules.format, seed,
                               [[_card_id(c) for c in d] for d in ds] if ds is not None else None, rules.flow.id))
-    return Game(rules, hooks_for(rules), list(agents) if agents is not None else None, seed, ds, setup, log, check,
-                max_steps)
+    return game_class(rules, hooks_for(rules), list(agents) if agents is not None else None, seed, ds, setup, log,
+                      check, max_steps)
 
 
 def play_game(rules: Rules, agents: Sequence[Agent], seed: int = 0, **kw: Any) -> GameResult:

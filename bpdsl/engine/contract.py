@@ -144,6 +144,15 @@ class GameHooks(Protocol):
         """One event of the log as ``me`` hears it ("" when it is not ``me``'s business)."""
         ...
 
+    def set_combat(self, game: Game, roles: dict[str, Any]) -> None:
+        """A start position's attack in progress (attackers, blockers, judged, characters as [seat, field
+        index]); ValueError when the game has no attacks or the roles are impossible."""
+        ...
+
+    def combat_roles(self, game: Game) -> dict[str, Any]:
+        """The attack in progress in the format of :meth:`set_combat` ({} when there is none)."""
+        ...
+
     def link_fog(self, game: Game, seat: int, fog_id: str, cards: list[int], target: Target | None) -> None:
         """A start position's fog link: ``cards`` in ``seat``'s fog as ``fog_id``, marking ``target``; apply
         what the fog carries (ValueError when the link cannot be)."""
@@ -225,6 +234,12 @@ class BaseHooks(DeclaredRules):
 
     def link_fog(self, game: Game, seat: int, fog_id: str, cards: list[int], target: Target | None) -> None:
         raise ValueError("this game has no fog cards to link")
+
+    def set_combat(self, game: Game, roles: dict[str, Any]) -> None:
+        raise ValueError("this game has no attacks (combat:)")
+
+    def combat_roles(self, game: Game) -> dict[str, Any]:
+        return {}
 
     def check_state(self, game: Game) -> str:
         return ""

@@ -960,8 +960,17 @@ class Game:
         if len(lst) == 1:  # forced (as decide counts it)
             self.forced += 1
             return lst.pop()
-        i = self.decide(seat, "order", lst, {"what": what}, lambda: [x.action.name for x in lst])
+        i = self.decide(seat, "order", lst, {"what": what}, lambda: [self._trigger_label(x) for x in lst])
         return lst.pop(i)
+
+    def _trigger_label(self, x: ActionInstance) -> str:
+        """A triggered action named with the card whose event triggered it (「世代交代 (♠K)」), so that two
+        identical triggers can be told apart by a player and by a scenario."""
+        e = x.data.get("event") if x.data else None
+        card = getattr(e, "card", None)
+        if isinstance(card, int) and card >= 0:
+            return f"{x.action.name} ({self.hooks.card_text(card)})"
+        return str(x.action.name)
 
     def _tc_lists(self) -> None:
         """2024 trigger check [6-1]..[6-13]: per-player instant and normal lists, turn player first."""

@@ -8,7 +8,9 @@ that happened and the state reached.  Format (YAML)::
     format: std
     seed: 1                  # optional (shuffles during the scenario, e.g. サーチ)
     definitions: [../definitions]   # optional: definitions added to the bundled ones (relative to this file;
-    bundled: true                   # `bundled: false` leaves those out); default: the file's project
+    bundled: true                   # `bundled: false` leaves those out); default: the file's project.
+                                    # Or inline: {actions: [...], characters: [...], fogs: [...]}, entries
+                                    # added to the scenario's edition for this scenario only
     turn: 0                  # the turn player; the chance starts with them unless `chance:` says otherwise
     turn_no: 3               # optional; characters entered before this turn are past 準備
     players:                 # seat 0, seat 1: the game's zones of cards by their ids (game.yaml; Black Doubt:
@@ -29,6 +31,10 @@ that happened and the state reached.  Format (YAML)::
     stage:                   # optional: requests already on the stage, bottom first
       - {action: down, p: 0, keys: ["♠5"], target: {char: [1, 0]}}   # or {player: 1}, {action: 0}
     raised: [{p: 0, action: attack}]   # optional: the once-per-turn record of the turn in progress
+    combat:                  # optional: the attack in progress (characters as [seat, field index])
+      attackers: [[0, 0]]
+      blocks: [{attacker: [0, 0], by: [[1, 0]]}]
+      judged: []             # attackers ダメージ判定 has dealt with
     decisions:               # every decision with more than one legal option, in the order asked
       - "投擲 (throwing)"      # an option's label (as printed by the error message) or its index
       - "♠5+♣7"
@@ -36,9 +42,12 @@ that happened and the state reached.  Format (YAML)::
       - p: 1                   # a ruling about what a decision offers, and the state when it is asked:
         choose: "パス"
         kind: action           # the kind of decision (action, key, target, choose, order, ...)
-        offered: ["パス", "ツイスト (twist)"]      # exactly these options (any order)
+        offered: ["パス", "ツイスト (twist)"]      # exactly these options (any order), or
+                                                 # {contains: [...], excludes: [...]}
         not_offered: ["カウンター (counter)"]      # never these
         state: {stage: [throwing]}               # like expect.state, checked before answering
+      - expect_decision: {p: 1, kind: target, offered: ["プレイヤー0"]}   # a forced decision (one option),
+                                                 # observed, not answered (see the manual)
     expect:
       events:                # must occur in this order (each matches a log line on the keys given)
         - {t: damage, p: 1, n: 5}
@@ -48,10 +57,11 @@ that happened and the state reached.  Format (YAML)::
       state:                 # checked when the script has run out (or the game is over)
         turn: 0
         winner: null         # only checked when given
-        stage: []            # action ids on the stage, bottom first
+        stage: []            # the stage, bottom first: action ids or {action, p, keys, target}
+        combat: {attackers: [[0, 0]]}   # the roles of the attack in progress
         players:
           - {hand: 0, grave: ["♠5", "♣7"]}        # a number is a count; a list is compared (hand unordered)
-          - {life: 5, field: 0}
+          - {life: 5, field: 0, where: {"♠5": grave}}   # where: the zone of each of the seat's cards
       error: "illegal scripted choice"            # instead: the run must fail with this text
 
 ``observe:`` checks what each player may see of the starting position (3.12.1)::
@@ -85,13 +95,13 @@ from bpdsl.dsl.cards import parse_card
 from bpdsl.engine.compiled import CompileError
 from bpdsl.engine.decisions import DecisionRequest, ScriptError
 from bpdsl.engine.log import EventLog
+from bpdsl.engine.core import Game
+from bpdsl.engine.scenario_check import (check_observation, check_offer, check_state, describe_position,
+                                         matches)
+from bpdsl.engine.scenario_errors import ScenarioError
 from bpdsl.engine.scenario_schema import path_text, shape_problem_paths
 from bpdsl.engine.state import OUT, Character
 from bpdsl.engine import build_rules, new_game
-
-
-class ScenarioError(Exception):
-    """The scenario file itself is wrong (unknown card, edition, key ...)."""
 
 
 class _Done(Exception):
@@ -105,6 +115,7 @@ class ScenarioResult:
     failures: list[str] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
     xfail: str | None = None  # the reason a known failure is expected
+    position: list[str] = field(default_factory=list)  # the position reached, as text (shown when it fails)
 
     @property
     def ok(self) -> bool:
@@ -113,7 +124,10 @@ class ScenarioResult:
 
 class _ScriptAgent:
     """Both seats share one script; checks the optional ``p:`` of each entry, and what the decision offers
-    (``offered`` / ``not_offered``), its ``kind`` and the ``state`` when it is asked."""
+    (``offered`` / ``not_offered``), its ``kind`` and the ``state`` when it is asked.
+
+    An ``expect_decision:`` entry is not answered: it observes a forced decision (a single legal option,
+    which the engine takes without asking anyone) through :meth:`forced`, and checks it like an asked one."""
 
     name = "scenario"
 
@@ -123,7 +137,39 @@ class _ScriptAgent:
         self.game: Any = None
         self.failures: list[str] = []
 
+    def _pending_forced(self) -> dict[str, Any] | None:
+        entry = self.script[self.pos] if self.pos < len(self.script) else None
+        return entry["expect_decision"] if isinstance(entry, dict) and "expect_decision" in entry else None
+
+    def forced(self, request: DecisionRequest) -> None:
+        """A decision with one option, taken by the engine: the next ``expect_decision:`` entry of the script
+        observes it when its ``p:`` and ``kind:`` (if given) fit; other forced decisions pass unobserved."""
+        want = self._pending_forced()
+        if want is None:
+            return
+        if ("p" in want and want["p"] != request.player) or ("kind" in want and want["kind"] != request.kind):
+            return
+        self.pos += 1
+        labels = [request.label(0)]
+        where = f"decision #{self.pos} (forced, player {request.player}, {request.kind})"
+        self.failures.extend(check_offer(where, {k: v for k, v in want.items() if k != "kind"}, request.kind, labels))
+        if "choose" in want and want["choose"] not in (0, labels[0]):
+            self.failures.append(f"{where}: expected the option {want['choose']!r} to be taken, got {labels[0]!r}")
+        if want.get("state") and self.game is not None:
+            found: list[str] = []
+            check_state(self.game, want["state"], found)
+            self.failures.extend(f"{where}: {f}" for f in found)
+
     def decide(self, request: DecisionRequest, observe: Any) -> int:
+        while (want := self._pending_forced()) is not None:  # asked, while a forced decision was expected
+            self.pos += 1
+            whose = f" of player {want['p']}" if "p" in want else ""
+            what = f" {want['kind']}" if "kind" in want else ""
+            self.failures.append(
+                f"decision #{self.pos}: expected a forced{what} decision{whose} (one option, "
+                "taken without asking), "
+                f"but player {request.player} was asked a {request.kind!r} decision with "
+                f"{len(request.options)} options first")
         if self.pos >= len(self.script):
             raise _Done()
         entry = self.script[self.pos]
@@ -148,20 +194,37 @@ class _ScriptAgent:
         raise ScriptError(f"illegal scripted choice {entry!r} (decision #{self.pos}) for player {request.player}'s "
                           f"{request.kind!r} decision{f' ({what})' if what else ''}; legal options: {legal}")
 
-
     def _check_offer(self, entry: dict[str, Any], request: DecisionRequest, labels: list[str]) -> None:
         where = f"decision #{self.pos} (player {request.player}, {request.kind})"
-        if "kind" in entry and entry["kind"] != request.kind:
-            self.failures.append(f"{where}: expected a {entry['kind']!r} decision")
-        if "offered" in entry and sorted(entry["offered"]) != sorted(labels):
-            self.failures.append(f"{where}: offers {labels!r}, expected exactly {list(entry['offered'])!r}")
-        for label in entry.get("not_offered") or []:
-            if label in labels:
-                self.failures.append(f"{where}: must not offer {label!r}")
+        self.failures.extend(check_offer(where, entry, request.kind, labels))
         if entry.get("state") and self.game is not None:
             found: list[str] = []
-            _check_state(self.game, entry["state"], found)
+            check_state(self.game, entry["state"], found)
             self.failures.extend(f"{where}: {f}" for f in found)
+
+
+class _ObservedGame(Game):
+    """A game that shows its forced decisions to the scenario's script before taking them as any game does
+    (the one option), so a ruling can check a question nobody is asked."""
+
+    def decide(self, seat: int, kind: str, options: list[Any], context: Any = None, labels: Any = None) -> int:
+        if len(options) == 1:
+            agent = self.agents[seat] if self.agents else None
+            if isinstance(agent, _ScriptAgent) and agent._pending_forced() is not None:
+                agent.forced(DecisionRequest(seat, kind, options, context() if callable(context) else context,
+                                             labels))
+        return super().decide(seat, kind, options, context, labels)
+
+    def p_ask_action(self) -> bool:
+        """A chance whose only option is to pass (no legal action, or an effect made the player pass) is
+        passed without a decision; shown to the script as a forced ``action`` decision offering パス."""
+        s = self.state
+        seat = s.chance
+        agent = self.agents[seat] if self.agents else None
+        if isinstance(agent, _ScriptAgent) and agent._pending_forced() is not None and self._passing and (
+                (s.must_pass and seat in s.must_pass) or not self.legal_actions(seat)):
+            agent.forced(DecisionRequest(seat, "action", ["pass"], {"what": "アクションを起こすか？"}, ["パス"]))
+        return bool(super().p_ask_action())
 
 
 def _card(text: Any, seat: int, used: set[int], where: str, n: int) -> int:
@@ -246,6 +309,11 @@ def _setup(game: Any, data: dict[str, Any]) -> None:
     for seat, pdata in enumerate(players):
         _setup_fog_links(game, seat, [x for x in (pdata or {}).get("fog") or [] if isinstance(x, dict)])
     _setup_stage(game, data.get("stage") or [], stage_keys)
+    if data.get("combat"):  # an attack in progress, or the roles left from an earlier attack of the turn
+        try:
+            game.hooks.set_combat(game, data["combat"])
+        except ValueError as exc:
+            raise ScenarioError(f"combat: {exc}") from None
     for r in data.get("raised") or []:  # the once-per-turn record of the turn in progress
         aid, seat = str(r.get("action")), int(r.get("p", 0))
         if aid not in game.rules.actions:
@@ -328,89 +396,6 @@ def _setup_stage(game: Any, entries: list[dict[str, Any]], keys: list[list[int]]
         s.stage.append(inst)
 
 
-def _matches(event: dict[str, Any], want: dict[str, Any]) -> bool:
-    return all(event.get(k) == v for k, v in want.items())
-
-
-def _compare_cards(got: list[str], want: Any, ordered: bool) -> bool:
-    if isinstance(want, int):
-        return len(got) == want
-    want_ids = [parse_card(str(w)).id for w in want]
-    return got == want_ids if ordered else sorted(got) == sorted(want_ids)
-
-
-def _check_state(game: Any, want: dict[str, Any], failures: list[str]) -> None:
-    s = game.state
-    text = game.hooks.card_text
-    for key in ("turn", "chance", "turn_no", "over"):
-        if key in want and getattr(s, key) != want[key]:
-            failures.append(f"state.{key}: expected {want[key]!r}, got {getattr(s, key)!r}")
-    if "winner" in want and s.winner != want["winner"]:
-        failures.append(f"state.winner: expected {want['winner']!r}, got {s.winner!r}")
-    if "stage" in want:
-        got = [x.action.id for x in s.stage]
-        if got != list(want["stage"]):
-            failures.append(f"state.stage: expected {want['stage']!r}, got {got!r}")
-    for seat, pw in enumerate(want.get("players") or []):
-        if not pw:
-            continue
-        p = s.players[seat]
-        zones = game.rules.zones
-        for zone, want_cards in pw.items():
-            if zone == "field":
-                continue
-            # the deck is compared in order, top first; other zones as sets; trump_up: the face-up trumps
-            z = _zone(zones, "trump" if zone == "trump_up" else zone, f"players[{seat}].{zone}")
-            lst = p.zone(z)
-            got = [text(c) for c in (reversed(lst) if z == zones.deck else lst) if zone != "trump_up" or c in s.trump_up]
-            if not _compare_cards(got, want_cards, z == zones.deck):
-                failures.append(f"players[{seat}].{zone}: expected {want_cards!r}, got {got!r}")
-        if "field" in pw:
-            fw = pw["field"]
-            got_field = [{"as": ch.char_id, "cards": [text(c) for c in ch.cards], "driven": ch.driven,
-                          "face_up": ch.face_up, "size": game.hooks.size(ch)} for ch in p.field]
-            if isinstance(fw, int):
-                if len(got_field) != fw:
-                    failures.append(f"players[{seat}].field: expected {fw} characters, got {got_field!r}")
-            elif len(fw) != len(got_field):
-                failures.append(f"players[{seat}].field: expected {len(fw)} characters, got {got_field!r}")
-            else:
-                for i, (w, g) in enumerate(zip(fw, got_field)):
-                    for k, v in w.items():
-                        gv = g.get(k)
-                        if k == "cards":
-                            v = [parse_card(str(x)).id for x in v]
-                        if gv != v:
-                            failures.append(f"players[{seat}].field[{i}].{k}: expected {v!r}, got {gv!r}")
-
-
-def _strings(value: Any) -> set[str]:
-    if isinstance(value, str):
-        return {value}
-    if isinstance(value, dict):
-        return set().union(*(_strings(v) for v in value.values())) if value else set()
-    if isinstance(value, (list, tuple)):
-        return set().union(*(_strings(v) for v in value)) if value else set()
-    return set()
-
-
-def _check_observation(game: Any, want: dict[str, Any], failures: list[str]) -> None:
-    viewer = int(want.get("viewer", 0))
-    obs = game.hooks.observe(game, viewer)
-    for key in ("life", "hand_count", "grave_top"):
-        if key in want:
-            got = [p.get(key) for p in obs["players"]]
-            if got != list(want[key]):
-                failures.append(f"observe viewer {viewer}: {key} expected {want[key]!r}, got {got!r}")
-    seen = _strings(obs)
-    for card in want.get("visible") or []:
-        if parse_card(str(card)).id not in seen:
-            failures.append(f"observe viewer {viewer}: should see {card}")
-    for card in want.get("hidden") or []:
-        if parse_card(str(card)).id in seen:
-            failures.append(f"observe viewer {viewer}: must not see {card}")
-
-
 def start_position(game: Any, data: dict[str, Any]) -> None:
     """Put a fresh game at a scenario's position: the players' cards, turn and chance, and the flow node
     the game goes on from (the scenario runner, and the browser sandbox starting a game there)."""
@@ -464,6 +449,12 @@ def run_scenario(source: str | Path | dict[str, Any], definitions: Any = None) -
 
     path = "" if isinstance(source, dict) else str(source)
     data = source if isinstance(source, dict) else load_scenario(source)
+    return run_scenario_data(path, data, definitions)
+
+
+def run_scenario_data(path: str, data: dict[str, Any], definitions: Any = None) -> ScenarioResult:
+    """Run the scenario ``data`` read from file ``path`` ("" for none): positions in messages and inline
+    definitions refer to that file (the data may differ from it: another edition, see scenario_editions)."""
     name = str(data.get("name") or Path(path).stem)
     result = ScenarioResult(name, path)
     if data.get("xfail"):
@@ -474,20 +465,27 @@ def run_scenario(source: str | Path | dict[str, Any], definitions: Any = None) -
     problems = shape_problem_paths(data)
     if problems:
         raise ScenarioError("; ".join(_positioned(path or name, keys, what) for keys, what in problems))
+    if isinstance(data.get("definitions"), dict):  # inline actions/characters/fogs, added to the edition
+        from bpdsl.engine.scenario_inline import load_with_inline
+
+        try:
+            definitions = load_with_inline(path, data)
+        except ScenarioError as exc:
+            raise ScenarioError(f"{path or name}: {exc}") from None
     try:
         rules = build_rules(str(data["edition"]), str(data["format"]), definitions)
     except CompileError as exc:
         raise ScenarioError(f"{path or name}: {exc}") from None
     log = EventLog()
     agent = _ScriptAgent(list(data.get("decisions") or []))
-    game = new_game(rules, [agent, agent], int(data.get("seed", 0)), log=log)
+    game = new_game(rules, [agent, agent], int(data.get("seed", 0)), log=log, game_class=_ObservedGame)
     agent.game = game
     try:
         start_position(game, data)
     except ScenarioError as exc:
         raise ScenarioError(f"{path or name}: {exc}") from None
     for want in data.get("observe") or []:
-        _check_observation(game, want, result.failures)
+        check_observation(game, want, result.failures)
     expect = data.get("expect") or {}
     error = None
     try:
@@ -497,6 +495,7 @@ def run_scenario(source: str | Path | dict[str, Any], definitions: Any = None) -
     except ScriptError as exc:
         error = str(exc)
     result.events = log.lines
+    result.position = describe_position(game)
     want_error = expect.get("error")
     if want_error is not None:
         if error is None or str(want_error) not in error:
@@ -506,29 +505,32 @@ def run_scenario(source: str | Path | dict[str, Any], definitions: Any = None) -
         result.failures.append(error)
         return result
     if agent.pos < len(agent.script):
-        result.failures.append(f"the game ended ({game.state.reason}) with {len(agent.script) - agent.pos} scripted "
-                               "decisions left")
+        left = agent.script[agent.pos:]
+        forced = sum(1 for x in left if isinstance(x, dict) and "expect_decision" in x)
+        result.failures.append(f"the game {'ended (' + game.state.reason + ')' if game.state.over else 'stopped'} "
+                               f"with {len(left)} scripted decision(s) left"
+                               + (f", {forced} of them expected forced decision(s) that never came" if forced else ""))
     result.failures.extend(agent.failures)
     pos = 0
     for want in expect.get("events") or []:
         if "count" in want:  # {t: raise, action: x, count: 2}: exactly that many such events, anywhere
             pattern = {k: v for k, v in want.items() if k != "count"}
-            n = sum(1 for e in log.lines if _matches(e, pattern))
+            n = sum(1 for e in log.lines if matches(e, pattern))
             if n != want["count"]:
                 result.failures.append(f"expected {want['count']} event(s) {pattern!r}, got {n}")
             continue
-        while pos < len(log.lines) and not _matches(log.lines[pos], want):
+        while pos < len(log.lines) and not matches(log.lines[pos], want):
             pos += 1
         if pos >= len(log.lines):
             result.failures.append(f"expected event {want!r} (in order) did not occur")
             break
         pos += 1
     for want in expect.get("absent") or []:
-        hit = next((e for e in log.lines if _matches(e, want)), None)
+        hit = next((e for e in log.lines if matches(e, want)), None)
         if hit is not None:
             result.failures.append(f"event {want!r} must not occur, but {hit!r} did")
-    _check_state(game, expect.get("state") or {}, result.failures)
+    check_state(game, expect.get("state") or {}, result.failures)
     return result
 
 
-__all__ = ["ScenarioError", "ScenarioResult", "load_scenario", "run_scenario", "start_position"]
+__all__ = ["ScenarioError", "ScenarioResult", "load_scenario", "run_scenario", "run_scenario_data", "start_position"]

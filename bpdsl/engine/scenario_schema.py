@@ -44,12 +44,34 @@ _WANTED_PLAYER = {
     "type": "dict",
     "nullable": True,
     "allow_unknown": _COUNT_OR_CARDS,
-    "schema": {"field": {"type": ["integer", "list"], "min": 0, "schema": _CHARACTER}},
+    "schema": {"field": {"type": ["integer", "list"], "min": 0, "schema": _CHARACTER},
+               # where each of the seat's own cards is: {"♠5": stage, "♣7": grave} (zone ids, or out)
+               "where": {"type": "dict", "keysrules": _CARD, "valuesrules": {"type": "string"}}},
 }
 _EVENT = {"type": "dict"}
+_REF = {"type": "list", "minlength": 2, "maxlength": 2, "schema": {"type": "integer", "min": 0}}  # [seat, index]
+_REFS = {"type": "list", "schema": _REF}
+# an attack in progress: attackers, the blockers of each, the attackers ダメージ判定 has judged
+_COMBAT = {"type": "dict", "nullable": True, "schema": {
+    "attackers": _REFS,
+    "blocks": {"type": "list", "schema": {"type": "dict", "schema": {"attacker": {**_REF, "required": True},
+                                                                        "by": _REFS}}},
+    "judged": _REFS}}
+_LABELS = {"type": "list", "schema": {"type": "string"}}
+# what a decision offers: exactly these options, or {contains: [...], excludes: [...]}
+_OFFERED = {"anyof": [_LABELS, {"type": "dict", "schema": {"contains": _LABELS, "excludes": _LABELS}}]}
+_STAGE_WANTED = {"anyof": [{"type": "string"}, {"type": "dict", "schema": {
+    "action": {"type": "string"}, "p": _SEAT, "keys": _COUNT_OR_CARDS, "target": {"type": "string"}}}]}
+# a decision the engine takes without asking (one option): observed, not answered
+_FORCED = {"type": "dict", "schema": {
+    "p": _SEAT, "kind": {"type": "string"}, "offered": _OFFERED, "not_offered": _LABELS,
+    "choose": {"type": ["string", "integer"]}, "state": {"type": "dict", "allow_unknown": True}}}
 SCHEMA: dict[str, Any] = {
     "name": {"type": "string"},
-    "definitions": {"type": ["string", "list"], "schema": {"type": "string"}},
+    # folders of definitions (relative to the file), or inline lists of entries added to the edition
+    "definitions": {"anyof": [{"type": "string"}, {"type": "list", "schema": {"type": "string"}},
+                              {"type": "dict", "schema": {k: {"type": "list", "schema": {"type": "dict"}}
+                                                         for k in ("actions", "characters", "fogs")}}]},
     "bundled": {"type": "boolean"},
     "edition": {"type": "string", "required": True},
     "format": {"type": "string", "required": True},
@@ -66,6 +88,7 @@ SCHEMA: dict[str, Any] = {
         "target": {"type": "dict", "nullable": True, "schema": {
             "char": {"type": "list", "minlength": 2, "maxlength": 2, "schema": {"type": "integer", "min": 0}},
             "player": _SEAT, "action": {"type": "integer", "min": 0}}}}}},
+    "combat": _COMBAT,
     "raised": {"type": "list", "nullable": True, "schema": {"type": "dict", "schema": {
         "action": {"type": "string", "required": True}, "p": _SEAT, "times": {"type": "integer", "min": 1}}}},
     "decisions": {
@@ -73,10 +96,12 @@ SCHEMA: dict[str, Any] = {
         "nullable": True,
         "schema": {
             "type": ["string", "integer", "dict"],
-            "schema": {"p": _SEAT, "choose": {"type": ["string", "integer"], "required": True},
-                       # what the decision must offer: exactly these options / never these options
-                       "offered": {"type": "list", "schema": {"type": "string"}},
-                       "not_offered": {"type": "list", "schema": {"type": "string"}},
+            "check_with": "decision",
+            "schema": {"p": _SEAT, "choose": {"type": ["string", "integer"]},
+                       # what the decision must offer: exactly these options (or contains/excludes) / never these
+                       "offered": _OFFERED,
+                       "not_offered": _LABELS,
+                       "expect_decision": _FORCED,
                        "kind": {"type": "string"},
                        # the state when this decision is asked (before it is answered), like expect.state
                        "state": {"type": "dict", "allow_unknown": True}},
@@ -100,7 +125,8 @@ SCHEMA: dict[str, Any] = {
             "error": {"type": "string"},
             "state": {"type": "dict", "nullable": True, "allow_unknown": True, "schema": {
                 "turn": _SEAT, "chance": _SEAT, "turn_no": {"type": "integer"}, "over": {"type": "boolean"},
-                "winner": {**_SEAT, "nullable": True}, "stage": {"type": "list", "schema": {"type": "string"}},
+                "winner": {**_SEAT, "nullable": True}, "stage": {"type": "list", "schema": _STAGE_WANTED},
+                "combat": _COMBAT,
                 "players": {"type": "list", "maxlength": 2, "schema": _WANTED_PLAYER},
             }},
         },
@@ -108,6 +134,13 @@ SCHEMA: dict[str, Any] = {
 }
 
 class _Validator(cerberus.Validator):  # type: ignore[misc]
+    def _check_with_decision(self, field: str, value: Any) -> None:
+        """A scripted decision answers (``choose:``) or observes a forced one (``expect_decision:``)."""
+        if isinstance(value, dict) and ("choose" in value) == ("expect_decision" in value):
+            self._error(field, "a decision has either choose: (the option taken) or expect_decision: (a forced "
+                        "decision observed), not both" if "choose" in value else
+                        "a decision needs choose: (the option taken) or expect_decision: (a forced decision)")
+
     def _check_with_fog_item(self, field: str, value: Any) -> None:
         """A card in the fog, or a fog link {cards: [...], as: fog id, marks: [seat, field index]}."""
         if not isinstance(value, dict):
@@ -171,4 +204,12 @@ def shape_problems(data: dict[str, Any]) -> list[str]:
     return [f"{path_text(path)}: {what}" for path, what in shape_problem_paths(data)]
 
 
-__all__ = ["SCHEMA", "path_text", "shape_problem_paths", "shape_problems"]
+def json_schema() -> dict[str, Any]:
+    """The scenario format as a JSON Schema (draft 2020-12) for editors: ``scenario.schema.json`` of
+    ``bpdsl schema --json-schema DIR``, made from :data:`SCHEMA` so that it cannot drift from the check."""
+    from bpdsl.dsl.jsonschema import mapping_schema
+
+    return mapping_schema("scenario", SCHEMA, "bpdsl scenario (a ruling as a scripted game)")
+
+
+__all__ = ["SCHEMA", "json_schema", "path_text", "shape_problem_paths", "shape_problems"]

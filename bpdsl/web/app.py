@@ -37,6 +37,7 @@ from bpdsl.engine.view import JUDGE
 from bpdsl.web.payload import printed_texts, replay_payload, seat_payload
 from bpdsl.web.starts import StartError, catalog, log_start, new_start
 from bpdsl.web.tables import BOTS, Refused, Table, Tables
+from bpdsl.web.lessons import lesson_routes
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_JSON = 64 * 1024  # a request body of the API (a scenario file's text included)
@@ -216,6 +217,7 @@ def create_app(definitions: Any = None) -> Starlette:
         Route("/api/tables/{table}/seats/{seat}/log", api_log),
         Route("/api/replays", api_new_replay, methods=["POST"]),
         Route("/api/replays/{replay}", api_replay),
+        *lesson_routes(read_json, definitions),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, exception_handlers={Refused: refused, HTTPException: http_error,

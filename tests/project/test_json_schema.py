@@ -45,7 +45,24 @@ def test_every_bundled_file_validates(schemas: dict[str, dict], path: Path) -> N
 def test_every_kind_has_a_schema(schemas: dict[str, dict]) -> None:
     from bpdsl.dsl.loader import load_kinds
 
-    assert set(schemas) == set(load_kinds())
+    assert set(schemas) == set(load_kinds()) | {"scenario"}
+
+
+SCENARIOS = sorted((Path(__file__).resolve().parents[2] / "scenarios").rglob("*.yaml"))
+
+
+def test_every_scenario_validates_against_the_scenario_schema(schemas: dict[str, dict]) -> None:
+    """scenario.schema.json (made from the runner's own shape check) accepts every scenario on record and
+    knows the constructs of rulings (contains/excludes, expect_decision, combat, inline definitions)."""
+    assert len(SCENARIOS) >= 100
+    check = validator(schemas, "scenario")
+    for path in SCENARIOS:
+        errors = [e.message for e in check.iter_errors(yaml.safe_load(path.read_text(encoding="utf-8")))]
+        assert not errors, (path, errors[:3])
+    text = json.dumps(schemas["scenario"])
+    for word in ("contains", "excludes", "expect_decision", "combat", "where", "actions"):
+        assert f'"{word}"' in text
+    assert list(check.iter_errors({"edition": "act8.0", "format": "std", "turn": 3}))
 
 
 def test_op_calls_and_their_arguments_are_spelled_out(schemas: dict[str, dict]) -> None:

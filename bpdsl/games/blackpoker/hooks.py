@@ -405,12 +405,12 @@ class BlackPokerHooks(BaseHooks):
                 opts: list[Any] = [None] + [ch for ch in s.players[defender].field
                                             if ch.uid not in used and self.can_block(ch)
                                             and (ch.kind == "soldier" or not blocks)]
-                if len(opts) == 1:
-                    break
+                # the options name the attacker they concern: two attackers' questions look alike otherwise
                 i = game.decide(defender, "blockers", opts,
                                 lambda: {"what": "ブロッカー: " + self.describe_char(game, attacker, defender)},
-                                lambda: ["ブロッカー指定を終える"] + [self.describe_char(game, ch, defender)
-                                                                for ch in opts[1:]])
+                                lambda: [f"{self.describe_char(game, attacker, defender)}のブロッカー指定を終える"]
+                                + [f"{self.describe_char(game, ch, defender)}で"
+                                   f"{self.describe_char(game, attacker, defender)}をブロック" for ch in opts[1:]])
                 if i == 0:
                     break
                 used.add(opts[i].uid)
@@ -808,6 +808,18 @@ class BlackPokerHooks(BaseHooks):
         s.turn_no += 1
         if game.log is not None:
             game.log.write(TurnStarted(s.turn, s.turn_no))
+
+    # ------------------------------------------------------------------ combat (scenario positions)
+
+    def set_combat(self, game: Game, roles: dict[str, Any]) -> None:
+        from bpdsl.games.blackpoker.combat_position import set_combat
+
+        set_combat(game, roles)
+
+    def combat_roles(self, game: Game) -> dict[str, Any]:
+        from bpdsl.games.blackpoker.combat_position import combat_roles
+
+        return combat_roles(game)
 
     # ------------------------------------------------------------------ fog links (scenario positions)
 
