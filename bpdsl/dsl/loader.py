@@ -25,14 +25,14 @@ import pkgutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from bpdsl.diagnostics import DefinitionError, Diagnostic, DiagnosticSink, Pos, did_you_mean
 from bpdsl.dsl import checks as C
 from bpdsl.dsl import project
 from bpdsl.dsl.document import KINDS, BuildContext, Document, DocumentKind
 from bpdsl.dsl.schema import S_KIND, check, out_of_range, prune, report
-from bpdsl.dsl.yamlload import load_file
+from bpdsl.dsl.yamlload import load_file, load_text
 from bpdsl.model import Definitions
 from bpdsl import plugins
 from bpdsl.ops.registry import load_all
@@ -135,8 +135,11 @@ def display_name(path: Path) -> str:
         return str(path)
 
 
-def load(paths: Sequence[Path | str] | None = None) -> LoadResult:
-    """Load and check definitions; never raises on bad definitions."""
+def load(paths: Sequence[Path | str] | None = None, texts: Mapping[Path, str] | None = None) -> LoadResult:
+    """Load and check definitions; never raises on bad definitions.
+
+    ``texts`` maps resolved file paths to the text to read instead of the file's (an editor's unsaved
+    buffer: the language server and the studio check what the designer is typing)."""
     start = time.perf_counter()
     sink = DiagnosticSink()
     kinds = load_kinds()
@@ -156,8 +159,10 @@ def load(paths: Sequence[Path | str] | None = None) -> LoadResult:
     docs: list[tuple[DocumentKind, Document]] = []
     all_docs: list[Document] = []
     complete = True
+    overlay = dict(texts or {})
     for f in files:
-        doc, diags = load_file(f, display_name(f))
+        text = overlay.get(f.resolve()) if overlay else None
+        doc, diags = load_file(f, display_name(f)) if text is None else load_text(text, display_name(f))
         sink.extend(diags)
         if doc is None:
             complete = False
