@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from bpdsl.diagnostics import Diagnostic
 from bpdsl.dsl.document import Document
+from bpdsl.lsp.locate import node
 from bpdsl.ops.registry import RETIRED
 
 _SUGGESTED = re.compile(r"did you mean ((?:'[^']+'(?: or )?)+)\?")
@@ -116,14 +117,17 @@ def _strip_notes(text: str) -> str:
 def _retired(name: str, diag: Diagnostic, text: str, doc: Document) -> list[Fix]:
     key_path = next((p for p, pos in doc.key_positions.items()
                      if p and p[-1] == name and (pos.line, pos.col) == (diag.pos.line, diag.pos.col)), None)
-    if key_path is None:
-        return []
-    call = key_path[:-1]
+    if key_path is not None:
+        call = key_path[:-1]
+    else:  # written bare: "- bd_draw"
+        call = next((p for p, pos in doc.positions.items() if (pos.line, pos.col) == (diag.pos.line, diag.pos.col)
+                     and p and node(doc, p) == name), None)
+        if call is None:
+            return []
     start, end = doc.positions.get(call), doc.ends.get(call)
     if start is None or end is None:
         return []
     in_list = bool(call) and isinstance(call[-1], int)
-    lines = text.split("\n")
     item_col = start.col - 2 if in_list else start.col  # the "- " of the list item
     ends_line = end.col == 1 and end.line > start.line  # a block mapping ends at the next line's start
     out: list[Fix] = []
@@ -138,5 +142,4 @@ def _retired(name: str, diag: Diagnostic, text: str, doc: Document) -> list[Fix]
         placeholder = re.search(r"<[a-z]+>|\bN\b", new)
         title = f"write instead: {' then '.join(steps)}" + (" (fill in the placeholder)" if placeholder else "")
         out.append(Fix(title, (Edit((start.line, start.col), (end.line, end.col), new),)))
-    del lines
     return out

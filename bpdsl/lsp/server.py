@@ -70,6 +70,8 @@ class BpdslServer(LanguageServer):
         if mine != self.generation:
             return
         by_file = snap.diagnostics_by_file()
+        for path in self.definitions_workspace().buffers:  # an open file without problems is told so
+            by_file.setdefault(path, [])
         for path in self.published - set(by_file):
             self.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=from_fs_path(str(path)) or "",
                                                                              diagnostics=[]))
