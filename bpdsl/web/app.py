@@ -36,6 +36,7 @@ from bpdsl.engine.log import chained
 from bpdsl.engine.view import JUDGE
 from bpdsl.web.payload import printed_texts, replay_payload, seat_payload
 from bpdsl.web.starts import StartError, catalog, log_start, new_start
+from bpdsl.web.studio import studio_routes
 from bpdsl.web.tables import BOTS, Refused, Table, Tables
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -218,6 +219,7 @@ def create_app(definitions: Any = None) -> Starlette:
         Route("/api/replays/{replay}", api_replay),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
+    routes[-1:-1] = studio_routes(tables, read_json)  # the designer's studio (bpdsl.web.studio)
     return Starlette(routes=routes, exception_handlers={Refused: refused, HTTPException: http_error,
                                                         Exception: internal})
 
