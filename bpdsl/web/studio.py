@@ -177,14 +177,15 @@ def studio_routes(tables: Tables, read_json: Callable[..., Awaitable[dict[str, A
         return value
 
     async def page(request: Request) -> Response:
-        return FileResponse(STATIC / "studio_().html", media_type="text/html; charset=utf-8")
+        return FileResponse(STATIC / "studio.html", media_type="text/html; charset=utf-8")
 
     async def api_files(request: Request) -> Response:
         snap = studio_().check(None, None)
         editions = [{"id": e.id, "name": e.name, "extends": e.extends,
                      "formats": [{"id": f.id, "name": f.name} for f in e.formats]}
                     for e in snap.definitions.editions.values()]
-        return JSONResponse({"files": [{"name": f.name, "editable": f.editable} for f in studio_().files.files()],
+        return JSONResponse({"files": [{"name": f.name, "editable": f.editable, "label": studio_().files.label(f)}
+                                       for f in studio_().files.files()],
                              "editions": editions})
 
     async def api_file(request: Request) -> Response:

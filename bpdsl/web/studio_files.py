@@ -46,6 +46,13 @@ class FileTree:
             out.append(StudioFile(display_name(resolved), resolved, editable))
         return out
 
+    def label(self, f: StudioFile) -> str:
+        """How the tree shows a file: a bundled one by its place in the bundled definitions."""
+        for r in self.read_only:
+            if r in f.path.parents:
+                return "同梱: " + str(f.path.relative_to(r))
+        return f.name
+
     def get(self, name: str) -> StudioFile:
         for f in self.files():
             if f.name == name:

@@ -5,7 +5,7 @@ Everything comes from the declarations: the key cards are the first choice the e
 each player's field gets one character of every character kind the game declares (the first of the
 edition's characters of that kind in the format, on a card its key accepts), so that costs which use a
 character (BlackPoker's B and S) and actions that target one can be played; two more cards in hand pay
-discards.
+discards, and a draw pile of :data:`DECK_CARDS` cards (the zone of role ``deck``) pays damage.
 """
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from bpdsl.dsl.cards import full_deck
 from bpdsl.model import Definitions
 
 EXTRA_HAND = 2
+DECK_CARDS = 20  # cards in each player's draw pile (a count: the scenario draws them from the unused cards)
 
 
 def _first_accepted(pattern: Any, used: set[str]) -> str | None:
@@ -55,10 +56,15 @@ def entry_scenario(defs: Definitions, edition_id: str, fmt: str, entry_id: str) 
         if ch is not None and card is not None:
             field.append({"as": ch.id, "cards": [card]})
             used.add(card)
+    deck = next((z.id for z in (game.zones if game is not None else []) if getattr(z, "role", None) == "deck"), None)
+    players: list[dict[str, Any]] = [{"hand": hand, "field": field}, {"field": [dict(f) for f in field]}]
+    if deck is not None:  # a draw pile (BlackPoker's life) to draw from and to pay with
+        for p in players:
+            p[deck] = DECK_CARDS
     return {
         "name": f"{action.name} を試す",
         "edition": edition_id,
         "format": fmt,
         "turn": 0,
-        "players": [{"hand": hand, "field": field}, {"field": [dict(f) for f in field]}],
+        "players": players,
     }

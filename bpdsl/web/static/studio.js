@@ -119,6 +119,10 @@ function load(f) {
 
 async function save() {
   if (!state.name || !state.editable) return;
+  if (!document.getElementById("conflict").hidden) {  // the server would refuse it too (409)
+    showError(`${state.name} was changed on disk by another program: reload it before saving (copy your text first to keep it)`);
+    return;
+  }
   try {
     const r = await api("POST", "/api/studio/save", { name: state.name, text: text(), version: state.version });
     state.version = r.version; state.saved = text();
@@ -220,9 +224,10 @@ async function init() {
   document.getElementById("format").addEventListener("change", showEntry);
   fillFormats();
   const ul = document.getElementById("files");
-  for (const f of data.files) {
+  const files = [...data.files].sort((a, b) => (b.editable - a.editable) || a.name.localeCompare(b.name));
+  for (const f of files) {
     ul.append(el("li", { "data-name": f.name, class: f.editable ? "" : "readonly" },
-      el("button", { type: "button", text: f.name, onclick: () => openFile(f.name) })));
+      el("button", { type: "button", text: f.label || f.name, title: f.name, onclick: () => openFile(f.name) })));
   }
   document.getElementById("save").addEventListener("click", save);
   document.getElementById("reload").addEventListener("click", async () => {
