@@ -18,7 +18,10 @@ API (JSON; errors ``{"error": ...}`` with a 4xx status, as the sandbox's):
   background: ``GET /api/studio/pdf?edition=&format=``);
 * ``POST /api/studio/play`` ``{name, text, edition, format, entry}`` — a sandbox game against the random bot
   from a scenario with the entry in hand with its keys (:mod:`bpdsl.web.studio_play`), or from the start;
-* ``POST /api/studio/diff`` ``{name, text, edition}`` — the edition against the one it extends.
+* ``POST /api/studio/diff`` ``{name, text, edition}`` — the edition against the one it extends;
+* ``POST /api/studio/simulate`` ``{edition, format, entry, games}`` — games of the *saved* edition and of its
+  parent on the same seeds, in the background (:mod:`bpdsl.web.studio_sim`); ``GET /api/studio/simulate/{id}``
+  its state and, when done, the entry's raise rate and raiser's win rate and the seats' win rates.
 """
 from __future__ import annotations
 
@@ -40,6 +43,7 @@ from bpdsl.lsp.locate import entry_at, spot_at
 from bpdsl.lsp.workspace import Snapshot, Workspace, file_of
 from bpdsl.web.studio_files import MAX_FILE, FileTree
 from bpdsl.web.studio_play import entry_scenario
+from bpdsl.web.studio_sim import MAX_GAMES, Simulations
 from bpdsl.web.tables import Refused, Start, Table, Tables
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -61,6 +65,7 @@ class Studio:
         self._out: Path | None = None
         self.pdf_jobs: dict[str, str] = {}  # stem -> "rendering" | "ready" | "failed: ..."
         self.played: list[Any] = []  # the definitions of every game started here (their rules are cached by id)
+        self.sims = Simulations(Path.cwd(), list(project.chosen_paths()))
 
     @property
     def out(self) -> Path:
@@ -296,8 +301,32 @@ def studio_routes(tables: Tables, read_json: Callable[..., Awaitable[dict[str, A
         return JSONResponse({"old": parent.id, "old_name": parent.name, "new": edition.id,
                              "new_name": edition.name, **asdict(diff_editions(parent, edition))})
 
+    async def api_simulate(request: Request) -> Response:
+        data = await read_json(request)
+        defs = studio_().valid(None, None)  # the saved files: what the child processes read
+        eid, fmt, entry = str_field(data, "edition"), str_field(data, "format"), str_field(data, "entry")
+        edition = defs.editions.get(eid)
+        if edition is None or fmt not in [f.id for f in edition.formats]:
+            raise Refused(400, f"no edition {eid!r} with format {fmt!r} in the saved definitions")
+        if entry not in edition.actions:
+            raise Refused(400, f"{entry!r} is not an action of {eid} (simulate follows an action)")
+        if not edition.extends:
+            raise Refused(400, f"edition {eid} extends no other edition to compare with")
+        games = data.get("games", 1000)
+        if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+            raise Refused(400, f"games must be an integer from 1 to {MAX_GAMES}")
+        return JSONResponse(studio_().sims.start(eid, edition.extends, fmt, entry, games).json())
+
+    async def api_simulation(request: Request) -> Response:
+        run = studio_().sims.runs.get(request.path_params["run"])
+        if run is None:
+            raise Refused(404, "no such simulation")
+        return JSONResponse(run.json())
+
     return [
         Route("/studio", page),
+        Route("/api/studio/simulate", api_simulate, methods=["POST"]),
+        Route("/api/studio/simulate/{run}", api_simulation),
         Route("/api/studio/files", api_files),
         Route("/api/studio/file", api_file),
         Route("/api/studio/version", api_version),

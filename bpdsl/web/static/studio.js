@@ -204,6 +204,33 @@ async function showDiff() {
   } catch (e) { showError(e.message); }
 }
 
+function pct(r) { return r ? `${(100 * r.rate).toFixed(1)}% [${(100 * r.low).toFixed(1)}–${(100 * r.high).toFixed(1)}]` : "-"; }
+
+async function simulate() {
+  const out = document.getElementById("sim-out");
+  showError("");
+  if (!state.entry) { showError("カーソルをアクションの上に置いてください"); return; }
+  if (dirty()) { showError("シミュレーションは保存されたファイルで行います。先に保存してください"); return; }
+  try {
+    let run = await api("POST", "/api/studio/simulate", { edition: document.getElementById("edition").value,
+      format: document.getElementById("format").value, entry: state.entry.id, games: 1000 });
+    out.replaceChildren(el("p", { text: `${run.edition} と ${run.parent} を ${run.games} ゲームずつ (同じシード)…` }));
+    while (run.state === "running") {
+      await new Promise(r => setTimeout(r, 2000));
+      run = await api("GET", "/api/studio/simulate/" + encodeURIComponent(run.id));
+    }
+    if (run.state !== "done") { showError(run.error); return; }
+    const table = el("table", { id: "sim-table" }, el("tr", {}, ...["", run.edition, run.parent].map(h => el("th", { text: h }))));
+    const row = (label, f) => table.append(el("tr", {}, el("td", { text: label }),
+      ...["edition", "parent"].map(k => el("td", { text: f(run.results[k]) }))));
+    row(`${state.entry.name} を起こしたゲーム`, r => r.entry ? pct(r.entry.raise_rate) : "(なし)");
+    row("起こした側の勝率", r => r.entry ? pct(r.entry.raiser_win_rate) : "-");
+    row("1ゲームあたり", r => r.entry ? String(r.entry.raises_per_game) : "-");
+    row("席0の勝率", r => pct(r.win_rate.seat0));
+    out.replaceChildren(table, el("p", { class: "muted", text: "ランダム対ランダム、95% Wilson 区間 (bpdsl balance と同じ数字)" }));
+  } catch (e) { showError(e.message); }
+}
+
 function extensions(extra) {
   return [CM.basicSetup, CM.yaml(), CM.lintGutter(), extra,
           CM.keymap.of([{ key: "Mod-s", preventDefault: true, run: () => { save(); return true; } }]),
@@ -237,6 +264,7 @@ async function init() {
   document.getElementById("play-game").addEventListener("click", () => play(false));
   document.getElementById("sheet").addEventListener("click", openSheet);
   document.getElementById("diff").addEventListener("click", showDiff);
+  document.getElementById("simulate").addEventListener("click", simulate);
   window.addEventListener("beforeunload", e => { if (dirty()) e.preventDefault(); });
   setInterval(pollDisk, 2000);
   const first = new URLSearchParams(location.search).get("file") || (data.files.find(f => f.editable) || {}).name;
