@@ -67,6 +67,9 @@ def _walk(kind: str | None, chain: list[Any]) -> _Place:
         if step == ITEM:
             item = rule.get("schema") if "list" in types else None
             place = _Place(item if isinstance(item, Mapping) else {}, place.op, place.op_kinds, place.key)
+            meta = place.rule.get("meta") if isinstance(place.rule.get("meta"), Mapping) else {}
+            if "opcall" in _types(place.rule) and meta.get("kinds"):
+                place.op_kinds = tuple(meta["kinds"])
             continue
         inner = rule.get("schema") if "dict" in types or not types else None
         if isinstance(inner, Mapping) and step in inner:
@@ -77,6 +80,9 @@ def _walk(kind: str | None, chain: list[Any]) -> _Place:
             place = _Place(rule["valuesrules"], place.op, None, step)
         else:
             place = _Place({}, place.op, None, step)
+        meta = place.rule.get("meta") if isinstance(place.rule.get("meta"), Mapping) else {}
+        if "opcall" in _types(place.rule) and meta.get("kinds"):
+            place.op_kinds = tuple(meta["kinds"])
         if "list" in _types(place.rule) and isinstance(place.rule.get("schema"), Mapping):
             item_rule = place.rule["schema"]
             if "opcall" in _types(item_rule) and place.op_kinds is None:

@@ -109,6 +109,7 @@ def test_the_diff_against_the_parent_follows_the_unsaved_text(client: TestClient
     assert next(e for e in d["entries"] if e["id"] == "volley")["status"] == "added"
 
 
+@pytest.mark.slow  # two `bpdsl simulate` child processes
 def test_simulate_plays_the_edition_and_its_parent_in_the_background(client: TestClient) -> None:
     r = client.post("/api/studio/simulate", json={"edition": "my", "format": "std", "entry": "summon_soldier",
                                                   "games": 4}).json()
