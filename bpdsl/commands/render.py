@@ -50,11 +50,11 @@ def actionlist(
     redline: Optional[str] = typer.Option(None, "--redline", help="An older edition id: mark what changed "
                                           "against its sheet of the same format (changed text in red, old text "
                                           "struck through, new entries flagged); files *-redline-<old>.*"),
+    watch: bool = typer.Option(False, "--watch", help="Keep running: render again whenever a definitions file "
+                               "changes (a file with mistakes prints its diagnostics and keeps the last sheets)."),
 ) -> None:
     """Write the action list of an edition and format as HTML, PDF, 2-up PDF (and booklet) in one style."""
     from bpdsl.commands._paths import definitions_or_exit, output_dir_or_exit
-    from bpdsl.render.actionlist import render_actionlist
-    from bpdsl.render.sheet import SheetError, sheet_formats
 
     if sheet.upper() not in ("A4", "A3"):
         _usage(f"--sheet must be A4 or A3, not {sheet!r}")
@@ -73,6 +73,15 @@ def actionlist(
     if redline is not None and redline not in defs.editions:
         _usage(f"--redline: unknown edition {redline!r}; known: {', '.join(defs.editions)}")
     output_dir_or_exit(out, "render")
+    options = dict(html_only=html_only, sheet_size=sheet.upper(), style=chosen, booklet=booklet, story=story,
+                   redline=redline)
+    _render_pairs(defs, _pairs(defs, all_, edition, format), out, options)
+    if watch:
+        _watch(out, all_, edition, format, options)
+
+
+def _pairs(defs, all_: bool, edition: Optional[str], format: Optional[str]) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+    from bpdsl.render.sheet import sheet_formats
 
     if all_:
         pairs = sheet_formats(defs)
@@ -80,14 +89,20 @@ def actionlist(
         pairs = [(edition or "", format)]
     else:  # every format of the edition
         pairs = [(e, f) for e, f in sheet_formats(defs) if e == edition] or [(edition or "", "")]
+    return pairs
+
+
+def _render_pairs(defs, pairs: list[tuple[str, str]], out: Path, options: dict) -> None:  # type: ignore[no-untyped-def]
+    from bpdsl.render.actionlist import render_actionlist
+    from bpdsl.render.sheet import SheetError
+
     started = time.perf_counter()
     # a PDF library may swallow Ctrl-C inside one of its callbacks: the run still stops after that sheet
     with remembered_interrupt() as interrupt:
         for ed, fm in pairs:
             t0 = time.perf_counter()
             try:
-                result = render_actionlist(defs, ed, fm, out, html_only=html_only, sheet_size=sheet.upper(),
-                                            style=chosen, booklet=booklet, story=story, redline=redline)
+                result = render_actionlist(defs, ed, fm, out, **options)
             except SheetError as exc:
                 _usage(str(exc))
             interrupt.check()
@@ -95,6 +110,35 @@ def actionlist(
             pages = f", {result.pages} page(s)" if result.pages else ""
             typer.echo(f"{ed} {fm}: {names}{pages} ({time.perf_counter() - t0:.2f}s)")
     typer.echo(f"rendered {len(pairs)} action list(s) into {out} in {time.perf_counter() - started:.2f}s")
+
+
+def _watch(out: Path, all_: bool, edition: Optional[str], format: Optional[str], options: dict) -> None:
+    """Render again on every change of a definitions file until Ctrl-C; mistakes are printed, not fatal."""
+    from bpdsl.dsl.loader import default_paths, display_name, load
+    from bpdsl.dsl.watch import definition_changes
+    from bpdsl.render.sheet import SheetError
+
+    roots = default_paths()
+    def ready() -> None:
+        typer.echo("watching " + ", ".join(str(r) for r in roots) + " (Ctrl-C stops)", err=True)
+
+    try:
+        for changed in definition_changes(roots, ready=ready):
+            typer.echo("changed: " + ", ".join(sorted(display_name(p) for p in changed)))
+            result = load(roots)
+            if not result.ok:
+                for d in result.errors:
+                    typer.echo(d.format())
+                typer.echo(f"{len(result.errors)} error(s): the sheets in {out} are left as they were")
+                continue
+            try:
+                _render_pairs(result.definitions, _pairs(result.definitions, all_, edition, format), out, options)
+            except typer.Exit:  # an edition or format that no longer exists: say so and keep watching
+                continue
+            except SheetError as exc:
+                typer.echo(f"bpdsl render: {exc}", err=True)
+    except KeyboardInterrupt:
+        typer.echo("stopped watching", err=True)
 
 
 def _style(style: Optional[str], paper: Optional[str]) -> "Style":

@@ -31,6 +31,9 @@ class Document:
     key_positions: dict[KeyPath, Pos] = field(default_factory=dict)  # position of the *key* of a mapping entry
     styles: dict[KeyPath, str] = field(default_factory=dict)  # quoting style of one-line scalars ("" plain, "'", '"')
     invalid: set[KeyPath] = field(default_factory=set)  # nodes removed by the loader because they were wrong
+    # where each node ends (the position just after it): editors (bpdsl.lsp, the studio) find the node
+    # under the cursor and the text a quick fix replaces
+    ends: dict[KeyPath, Pos] = field(default_factory=dict, repr=False)
 
     def pos(self, path: KeyPath = ()) -> Pos:
         """Position of the node at ``path``, falling back to the nearest enclosing node."""

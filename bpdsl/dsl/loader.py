@@ -25,14 +25,14 @@ import pkgutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from bpdsl.diagnostics import DefinitionError, Diagnostic, DiagnosticSink, Pos, did_you_mean
 from bpdsl.dsl import checks as C
 from bpdsl.dsl import project
 from bpdsl.dsl.document import KINDS, BuildContext, Document, DocumentKind
 from bpdsl.dsl.schema import S_KIND, check, out_of_range, prune, report
-from bpdsl.dsl.yamlload import load_file
+from bpdsl.dsl.yamlload import load_file, load_text
 from bpdsl.model import Definitions
 from bpdsl import plugins
 from bpdsl.ops.registry import load_all
@@ -135,9 +135,13 @@ def display_name(path: Path) -> str:
         return str(path)
 
 
-def load(paths: Sequence[Path | str] | None = None, documents: Sequence[Document] = ()) -> LoadResult:
+def load(paths: Sequence[Path | str] | None = None, documents: Sequence[Document] = (),
+         texts: Mapping[Path, str] | None = None) -> LoadResult:
     """Load and check definitions; never raises on bad definitions.  ``documents`` are read documents added
-    to the files' (a scenario's inline ``definitions:``, positioned in the scenario file)."""
+    to the files' (a scenario's inline ``definitions:``, positioned in the scenario file).
+
+    ``texts`` maps resolved file paths to the text to read instead of the file's (an editor's unsaved
+    buffer: the language server and the studio check what the designer is typing)."""
     start = time.perf_counter()
     sink = DiagnosticSink()
     kinds = load_kinds()
@@ -157,7 +161,13 @@ def load(paths: Sequence[Path | str] | None = None, documents: Sequence[Document
     docs: list[tuple[DocumentKind, Document]] = []
     all_docs: list[Document] = []
     complete = True
-    read = [(load_file(f, display_name(f))) for f in files] + [(d, []) for d in documents]
+    overlay = dict(texts or {})
+
+    def read_one(f: Path) -> tuple[Document | None, list[Diagnostic]]:
+        text = overlay.get(f.resolve()) if overlay else None
+        return load_file(f, display_name(f)) if text is None else load_text(text, display_name(f))
+
+    read = [read_one(f) for f in files] + [(d, []) for d in documents]
     for doc, diags in read:
         sink.extend(diags)
         if doc is None:

@@ -162,6 +162,7 @@ class _Builder:
         if self.count > MAX_NODES:
             raise _TooBig(f"the document expands to more than {MAX_NODES} values")
         self.doc.positions[path] = _pos(self.doc.file, node.start_mark)
+        self.doc.ends[path] = _pos(self.doc.file, node.end_mark)
         if isinstance(node, ScalarNode):
             if node.style in (None, "", "'", '"') and node.start_mark.line == node.end_mark.line:
                 self.doc.styles[path] = node.style or ""

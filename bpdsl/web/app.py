@@ -36,6 +36,7 @@ from bpdsl.engine.log import chained
 from bpdsl.engine.view import JUDGE
 from bpdsl.web.payload import printed_texts, replay_payload, seat_payload
 from bpdsl.web.starts import StartError, catalog, log_start, new_start
+from bpdsl.web.studio import studio_routes
 from bpdsl.web.tables import BOTS, Refused, Table, Tables
 from bpdsl.web.lessons import lesson_routes
 
@@ -220,6 +221,7 @@ def create_app(definitions: Any = None) -> Starlette:
         *lesson_routes(read_json, definitions),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
+    routes[-1:-1] = studio_routes(tables, read_json)  # the designer's studio (bpdsl.web.studio)
     return Starlette(routes=routes, exception_handlers={Refused: refused, HTTPException: http_error,
                                                         Exception: internal})
 

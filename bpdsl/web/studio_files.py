@@ -1,0 +1,97 @@
+"""The studio's files: the definitions of the selection as a tree, read with a version, saved atomically
+and only over the version the editor started from (a file another editor changed is never overwritten
+silently: the save is refused with 409 and the editor offers to reload).
+
+A file is named by the name the diagnostics use (:func:`bpdsl.dsl.loader.display_name`), and only files
+found under the selection's roots are served: a name that is not one of them is a 404, whatever it holds
+(``..``, an absolute path).  The bundled definitions are read-only: a designer's changes go into their
+project, which extends them.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from bpdsl.diagnostics import DiagnosticSink
+from bpdsl.dsl.loader import display_name, find_files
+from bpdsl.fsutil import write_atomic
+from bpdsl.web.tables import Refused
+
+MAX_FILE = 1024 * 1024  # a definitions file the studio reads or saves
+
+
+def version_of(data: bytes) -> str:
+    """A file's version: the hash of its bytes (an editor saving over another version is refused)."""
+    return hashlib.sha256(data).hexdigest()[:20]
+
+
+@dataclass(frozen=True)
+class StudioFile:
+    name: str  # as in the diagnostics: relative to the working directory when below it
+    path: Path
+    editable: bool
+
+
+class FileTree:
+    def __init__(self, roots: list[Path], read_only: list[Path]):
+        self.roots = [r.resolve() for r in roots]
+        self.read_only = [r.resolve() for r in read_only]
+
+    def files(self) -> list[StudioFile]:
+        out = []
+        for path in find_files(self.roots, DiagnosticSink()):
+            resolved = path.resolve()
+            editable = not any(r == resolved or r in resolved.parents for r in self.read_only)
+            out.append(StudioFile(display_name(resolved), resolved, editable))
+        return out
+
+    def label(self, f: StudioFile) -> str:
+        """How the tree shows a file: a bundled one by its place in the bundled definitions."""
+        for r in self.read_only:
+            if r in f.path.parents:
+                return "同梱: " + str(f.path.relative_to(r))
+        return f.name
+
+    def get(self, name: str) -> StudioFile:
+        for f in self.files():
+            if f.name == name:
+                return f
+        raise Refused(404, f"no definitions file {name!r} in this project")
+
+    def read(self, name: str) -> tuple[StudioFile, str, str]:
+        """The file, its text and its version."""
+        f = self.get(name)
+        try:
+            data = f.path.read_bytes()
+        except OSError as exc:
+            raise Refused(404, f"{name}: cannot be read ({exc.strerror})") from None
+        if len(data) > MAX_FILE:
+            raise Refused(413, f"{name} is larger than {MAX_FILE} bytes")
+        try:
+            return f, data.decode("utf-8"), version_of(data)
+        except UnicodeDecodeError:
+            raise Refused(400, f"{name} is not UTF-8 text") from None
+
+    def version(self, name: str) -> str:
+        f = self.get(name)
+        try:
+            return version_of(f.path.read_bytes())
+        except OSError:
+            return ""
+
+    def save(self, name: str, text: str, base: str) -> str:
+        """Write ``text`` atomically if the file is still at version ``base``; the new version."""
+        f = self.get(name)
+        if not f.editable:
+            raise Refused(403, f"{name} is one of the bundled definitions (read-only); write your change in "
+                               "your project's edition, which extends it")
+        data = text.encode("utf-8")
+        if len(data) > MAX_FILE:
+            raise Refused(413, f"the text is larger than {MAX_FILE} bytes")
+        current = self.version(name)
+        if current != base:
+            raise Refused(409, f"{name} was changed on disk by another program since you opened it; reload it "
+                               "(your text stays in the editor until you do)")
+        write_atomic(f.path, data)
+        return version_of(data)
