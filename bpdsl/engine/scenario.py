@@ -54,7 +54,8 @@ that happened and the state reached.  Format (YAML)::
           - {life: 5, field: 0}
       error: "illegal scripted choice"            # instead: the run must fail with this text
 
-``observe:`` checks what each player may see of the starting position (3.12.1)::
+``observe:`` checks what each player may see of the starting position (3.12.1), ``expect: observe:`` the
+same where the script ends::
 
     observe:
       - viewer: 1
@@ -525,6 +526,8 @@ def run_scenario(source: str | Path | dict[str, Any], definitions: Any = None) -
         if hit is not None:
             result.failures.append(f"event {want!r} must not occur, but {hit!r} did")
     _check_state(game, expect.get("state") or {}, result.failures)
+    for want in expect.get("observe") or []:  # what the players are shown where the script ends
+        _check_observation(game, want, result.failures)
     return result
 
 

@@ -47,6 +47,14 @@ _WANTED_PLAYER = {
     "schema": {"field": {"type": ["integer", "list"], "min": 0, "schema": _CHARACTER}},
 }
 _EVENT = {"type": "dict"}
+_OBSERVE = {
+    "type": "list",
+    "nullable": True,
+    "schema": {"type": "dict", "allow_unknown": True, "schema": {
+        "viewer": _SEAT, "visible": _CARDS, "hidden": _CARDS,
+        "life": {"type": "list"}, "hand_count": {"type": "list"}, "grave_top": {"type": "list"},
+    }},
+}
 SCHEMA: dict[str, Any] = {
     "name": {"type": "string"},
     "definitions": {"type": ["string", "list"], "schema": {"type": "string"}},
@@ -82,20 +90,14 @@ SCHEMA: dict[str, Any] = {
                        "state": {"type": "dict", "allow_unknown": True}},
         },
     },
-    "observe": {
-        "type": "list",
-        "nullable": True,
-        "schema": {"type": "dict", "allow_unknown": True, "schema": {
-            "viewer": _SEAT, "visible": _CARDS, "hidden": _CARDS,
-            "life": {"type": "list"}, "hand_count": {"type": "list"}, "grave_top": {"type": "list"},
-        }},
-    },
+    "observe": _OBSERVE,
     "expect": {
         "type": "dict",
         "nullable": True,
         "allow_unknown": True,
         "schema": {
             "events": {"type": "list", "nullable": True, "schema": _EVENT},
+            "observe": _OBSERVE,  # what each player may see where the script ends
             "absent": {"type": "list", "nullable": True, "schema": _EVENT},
             "error": {"type": "string"},
             "state": {"type": "dict", "nullable": True, "allow_unknown": True, "schema": {

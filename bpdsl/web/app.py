@@ -232,7 +232,7 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = ()) -> Starlett
         return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
 
     async def internal(request: Request, exc: Exception) -> Response:
-        return JSONResponse({"error": f"internal error of bpdsl ({type(exc).__name__}); the game is unchanged"},
+        return JSONResponse({"error": f"internal error of bpdsl ({type(exc).__name__})"},
                             status_code=500)
 
     routes = [
