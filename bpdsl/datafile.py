@@ -159,6 +159,8 @@ def load_yaml_text(text: str, file: str) -> Any:
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         raise DataFileError(file, line, col, f"not valid YAML: {getattr(exc, 'problem', None) or exc}",
                             kind="syntax") from None
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+        raise DataFileError(file, 1, 1, f"a value cannot be read: {exc}", kind="syntax") from None
 
 
 def read_yaml_file(path: str | Path) -> Any:

@@ -36,6 +36,12 @@ def select_or_exit(paths: list[Path] | None, no_bundled: bool, command: str = ""
     except project.ProjectError as exc:
         typer.echo(f"bpdsl{' ' + command if command else ''}: {exc}", err=True)
         raise typer.Exit(2)
+    unusable = [p for p in selection.paths if not p.exists() or (p.is_dir() and not any(p.rglob("*.yaml")))]
+    if selection.from_env and unusable:  # like a -d path that is not there: a usage error
+        typer.echo(f"bpdsl{' ' + command if command else ''}: ${project.ENV_VAR} names {unusable[0]}, which "
+                   f"{'holds no definitions files (*.yaml)' if unusable[0].exists() else 'does not exist'}",
+                   err=True)
+        raise typer.Exit(2)
     if not selection.roots():
         typer.echo(f"bpdsl{' ' + command if command else ''}: --no-bundled leaves no definitions to read; "
                    "name some with -d DIR", err=True)

@@ -7,6 +7,8 @@ from typing import Any, Optional
 
 import typer
 
+from bpdsl.commands._limits import MAX_GAMES, MAX_JOBS
+
 from bpdsl.commands._definitions import with_definitions
 from bpdsl.commands._sim_cli import backend_or_exit, data_table
 from bpdsl.sim.job import SimJob
@@ -70,11 +72,11 @@ def compare_cmd(
     a: str = typer.Argument(..., help="the first run: " + ARG_HELP),
     b: str = typer.Argument(..., help="the second run, played on the same seeds"),
     fmt: str = typer.Option("std", "--format", "-f", help="format of a run that names none"),
-    games: int = typer.Option(2000, "--games", "-n", min=1, help="games per run"),
+    games: int = typer.Option(2000, "--games", "-n", min=1, max=MAX_GAMES, help="games per run"),
     seed: int = typer.Option(1, "--seed", "-s", help="seed of both runs (same deals in both)"),
     agents: str = typer.Option("random", "--agents", "-a", help='agent per seat, e.g. "random" or "first,random"'),
     alpha: float = typer.Option(0.05, "--alpha", min=0.0, max=1.0, help="significance level after correction"),
-    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, help="worker processes (default: all cores)"),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, max=MAX_JOBS, help="worker processes (default: all cores)"),
     backend: str = typer.Option("local", "--backend", help="local or ray"),
     address: Optional[str] = typer.Option(None, "--address", help="with --backend ray: the cluster to join"),
     show_all: bool = typer.Option(False, "--all", help="list every metric, not only the significant ones"),
@@ -156,12 +158,12 @@ def report_cmd(
     b: Optional[str] = typer.Argument(None, help="a second run, compared with the first on the same seeds"),
     out: Path = typer.Option(..., "--out", "-o", help="folder to write index.html, report.json and the CSV files"),
     fmt: str = typer.Option("std", "--format", "-f", help="format of a run that names none"),
-    games: int = typer.Option(2000, "--games", "-n", min=1, help="games per run"),
+    games: int = typer.Option(2000, "--games", "-n", min=1, max=MAX_GAMES, help="games per run"),
     seed: int = typer.Option(1, "--seed", "-s", help="seed of the runs"),
     agents: str = typer.Option("random", "--agents", "-a", help='agent per seat, e.g. "random" or "first,random"'),
     alpha: float = typer.Option(0.05, "--alpha", min=0.0, max=1.0, help="significance level after correction"),
     coverage: bool = typer.Option(True, "--coverage/--no-coverage", help="include the rule coverage section"),
-    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, help="worker processes (default: all cores)"),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, max=MAX_JOBS, help="worker processes (default: all cores)"),
     backend: str = typer.Option("local", "--backend", help="local or ray"),
     address: Optional[str] = typer.Option(None, "--address", help="with --backend ray: the cluster to join"),
     combos: Optional[Path] = typer.Option(None, "--combos", help="a section with the combo search's results: the "
@@ -213,9 +215,9 @@ def tournament_cmd(
     agents: str = typer.Argument("random,heuristic", help='agents, comma-separated, e.g. "random,heuristic,mcts:50"'),
     edition: str = typer.Option("act8.0", "--edition", "-e", help="edition id"),
     fmt: str = typer.Option("std", "--format", "-f", help="format id"),
-    games: int = typer.Option(200, "--games", "-n", min=2, help="games per pair (half in each seat order)"),
+    games: int = typer.Option(200, "--games", "-n", min=2, max=MAX_GAMES, help="games per pair (half in each seat order)"),
     seed: int = typer.Option(1, "--seed", "-s", help="seed of every pairing"),
-    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, help="worker processes (default: all cores)"),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, max=MAX_JOBS, help="worker processes (default: all cores)"),
     backend: str = typer.Option("local", "--backend", help="local or ray"),
     address: Optional[str] = typer.Option(None, "--address", help="with --backend ray: the cluster to join"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object"),

@@ -7,6 +7,7 @@ from typing import Optional
 
 import typer
 
+from bpdsl.commands._limits import MAX_GAMES, MAX_JOBS
 from bpdsl.commands._say import say_error
 
 from bpdsl.commands._definitions import default_id, with_definitions
@@ -16,19 +17,19 @@ def register(app: typer.Typer) -> None:
     @app.command("bench")
     @with_definitions
     def bench_cmd(
-        games: int = typer.Option(1000, "--games", "-n", min=1, help="games per edition and format for speed"),
-        memory_games: int = typer.Option(10_000, "--memory-games", min=0,
+        games: int = typer.Option(1000, "--games", "-n", min=1, max=MAX_GAMES, help="games per edition and format for speed"),
+        memory_games: int = typer.Option(10_000, "--memory-games", min=0, max=MAX_GAMES,
                                          help="games of act8.0 std (or of --edition's first format) played in one "
                                          "process to measure memory growth"),
         seed: int = typer.Option(1, "--seed", "-s", help="seed of the games (same seed, same games)"),
-        step_games: int = typer.Option(200, "--step-games", min=0,
+        step_games: int = typer.Option(200, "--step-games", min=0, max=MAX_GAMES,
                                        help="act8.0 std games driven through the step API (games/s, clone time)"),
         render: bool = typer.Option(True, "--render/--no-render",
                                     help="also time rendering every sheet (HTML, and HTML+PDF+2-up: seconds each)"),
-        jobs_games: int = typer.Option(2000, "--jobs-games", min=0, help="games of act8.0 std played with one worker "
+        jobs_games: int = typer.Option(2000, "--jobs-games", min=0, max=MAX_GAMES, help="games of act8.0 std played with one worker "
                                        "and with --jobs workers, wall clock (0: skip)"),
-        jobs: int = typer.Option(2, "--jobs", min=2, help="workers of the --jobs-games comparison"),
-        playout_games: int = typer.Option(1, "--playout-games", min=0, help="games of the search agent (mcts:10 "
+        jobs: int = typer.Option(2, "--jobs", min=2, max=MAX_JOBS, help="workers of the --jobs-games comparison"),
+        playout_games: int = typer.Option(1, "--playout-games", min=0, max=MAX_GAMES, help="games of the search agent (mcts:10 "
                                           "against the heuristic) timed for its playout rate (0: skip)"),
         as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
         edition: Optional[str] = typer.Option(None, "--edition", "-e", help="only this edition (default: the "

@@ -26,8 +26,12 @@ def docs(
     """Build the Sphinx rulebook (rules, action lists, flow diagrams, DSL reference); warnings are errors."""
     from bpdsl.commands._paths import definitions_or_exit, output_dir_or_exit
     from bpdsl.dsl.project import current
-    from bpdsl.render.docsbuild import build_docs
+    from bpdsl.render.docsbuild import build_docs, known_builders
 
+    builders = known_builders()
+    if builder not in builders:
+        typer.echo(f"bpdsl docs: no Sphinx builder {builder!r}; builders: {', '.join(sorted(builders))}", err=True)
+        raise typer.Exit(2)
     if not (source / "conf.py").is_file():
         typer.echo(f"bpdsl docs: no Sphinx project at {source} (conf.py missing)", err=True)
         raise typer.Exit(2)

@@ -7,6 +7,8 @@ from typing import Optional
 
 import typer
 
+from bpdsl.commands._limits import MAX_MATCHES
+
 from bpdsl.commands._definitions import with_definitions
 from bpdsl.games.blackpoker.regulation.check import allowed_regulations, resolve, unplayable_reason
 from bpdsl.commands._regulation_cli import definitions_or_exit, describe_problems, err, systems_or_exit
@@ -137,7 +139,8 @@ match_app = typer.Typer(help="Matches under a regulation (1-deck match, 2-deck b
 @with_definitions
 def match_simulate(
     regulation: str = typer.Option(..., "--regulation", "-r", help='e.g. "スタンダード + ランダムハーフ"'),
-    matches: int = typer.Option(10, "--matches", "-n", help="number of matches"),
+    matches: int = typer.Option(10, "--matches", "-n", min=1, max=MAX_MATCHES,
+                                 help=f"number of matches (at most {MAX_MATCHES:,})"),
     seed: int = typer.Option(1, "--seed", help="seed of decks, deck choices and games"),
     deck: list[Path] = typer.Option([], "--deck", help="deck file for constructed frames (once, or once per player)"),
     log: Optional[Path] = typer.Option(None, "--log", help="JSON Lines event log of the first game"),

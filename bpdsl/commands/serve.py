@@ -34,4 +34,5 @@ def serve(
     from bpdsl.web.app import create_app
 
     typer.echo(f"bpdsl serve: http://{host}:{port}/  (Ctrl+C stops)", err=True)
-    uvicorn.run(create_app(defs), host=host, port=port, log_level="warning", access_log=False)
+    # the bound name is one the pages may be opened at (bpdsl.web.sameorigin refuses other host names)
+    uvicorn.run(create_app(defs, hosts=(host,)), host=host, port=port, log_level="warning", access_log=False)

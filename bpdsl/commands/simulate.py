@@ -10,7 +10,7 @@ import typer
 
 from bpdsl.commands._definitions import default_id, with_definitions
 
-MAX_GAMES = 100_000_000  # a few days of one core; more is a typo, not a plan (README: exit codes)
+from bpdsl.commands._limits import MAX_GAMES, MAX_JOBS
 
 
 def register(app: typer.Typer) -> None:
@@ -26,7 +26,7 @@ def register(app: typer.Typer) -> None:
         seed: int = typer.Option(1, "--seed", "-s", help="seed of the run (same seed, same output)"),
         agents: str = typer.Option("random", "--agents", "-a",
                                    help='agent per seat, e.g. "random" (both seats) or "first,random"'),
-        jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1,
+        jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, max=MAX_JOBS,
                                            help="worker processes (default: all cores); the output is the same "
                                                 "for any number"),
         backend: str = typer.Option("local", "--backend", help="local (processes on this machine) or ray"),

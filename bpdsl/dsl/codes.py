@@ -13,7 +13,7 @@ D_UNKNOWN_DOC_REF = code("D002", "reference to an unknown game, edition or docum
 D_DANGLING = code("D003", "reference to an unknown action, character or fog")
 D_FORMAT = code("D004", "unknown format")
 D_CATEGORY = code("D005", "unknown category")
-D_GAME_REF = code("D006", "game: reference to an unknown zone, visibility level, cost op or character kind")
+D_GAME_REF = code("D006", "game: reference to an unknown zone, visibility level, cost op, character kind or counter")
 G_COMPONENT = code("G001", "game: a zone, zone role or character kind is missing, declared twice or unusable")
 # --- values
 C_COST = code("C001", "undeclared cost letter")

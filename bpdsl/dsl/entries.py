@@ -15,6 +15,7 @@ So act8.0 could be written as "act6.1 plus 魔術士召喚, with アタック's 
 from __future__ import annotations
 
 import copy
+import re
 import difflib
 import dataclasses
 from dataclasses import dataclass, field
@@ -24,6 +25,7 @@ from bpdsl.diagnostics import DiagnosticSink, Pos, did_you_mean
 from bpdsl.dsl import checks as C
 from bpdsl.dsl import expr_names
 from bpdsl.dsl.cards import PatternError, parse_pattern
+from bpdsl.dsl.codes import O_DUPLICATE
 from bpdsl.dsl.document import BuildContext, KeyPath
 from bpdsl.dsl.notation import NotationError, parse_request
 from bpdsl.dsl.opcalls import OpBuilder
@@ -184,6 +186,50 @@ def build_document(ctx: BuildContext, kind: str) -> None:
         st.drafts.append(Draft(kind, eid, raw["id"], fields, ctx.pos((spec.attr, i)), broken))
 
 
+_KEY_REF = re.compile(r"\bkey\.|_key\b")
+
+
+def _uses_key(raw: Any) -> bool:
+    """Whether an entry's ops play or read its key cards (``cards: key``, ``key.rank``, ``same_suit_as_key``)."""
+    stack = [v for k, v in raw.items() if k != "key"] if isinstance(raw, dict) else []
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            if v.strip() == "key" or _KEY_REF.search(v):
+                return True
+        elif isinstance(v, dict):
+            if any(isinstance(k, str) and _KEY_REF.search(k) for k in v):
+                return True
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+    return False
+
+
+DISTINCT_LISTS = frozenset({"abilities", "labels"})  # an entry has an ability or a label once, or not at all
+
+
+def _repeated_items(ctx: BuildContext, path: KeyPath, value: Any) -> None:
+    """O005 at each item of an abilities or labels list that repeats an earlier one: the sheet would print
+    the ability twice and the engine apply it twice."""
+    import json
+
+    if not isinstance(value, list):
+        return
+    seen: dict[str, int] = {}
+    for i, item in enumerate(value):
+        try:
+            key = json.dumps(item, sort_keys=True, ensure_ascii=False, default=str)
+        except (TypeError, ValueError):
+            continue
+        if key in seen:
+            shown = key if len(key) <= 60 else key[:57] + "..."
+            ctx.error(path + (i,), O_DUPLICATE, f"item {i + 1} repeats item {seen[key] + 1} ({shown})",
+                      "delete the repeated item")
+        else:
+            seen[key] = i
+
+
 def convert_fields(ctx: BuildContext, opb: OpBuilder, spec: EntrySpec, edition: Edition, path: KeyPath,
                    raw: dict[str, Any]) -> dict[str, Any]:
     """The model fields an entry writes, converted and checked against its edition."""
@@ -199,8 +245,13 @@ def convert_fields(ctx: BuildContext, opb: OpBuilder, spec: EntrySpec, edition: 
                 if value is not None and out[name] is None:
                     state(ctx.definitions).broken.add((edition.id, raw["id"], name))
             else:
+                if name in DISTINCT_LISTS:
+                    _repeated_items(ctx, here, value)
                 out[name] = opb.build_list(here, value, kinds)
         elif name == "key":
+            if value is None and _uses_key(raw):
+                ctx.error(here, S_MISSING_KEY, f"'key' is null, but {raw.get('id')!r} plays or reads its key cards",
+                          "write its key-card pattern, e.g. key: \"2〜10\"")
             out["key"], out["key_text"] = _key(ctx, here, value, game)
         elif name == "request":
             req = _request(ctx, here, value)

@@ -32,6 +32,7 @@ from bpdsl.dsl import checks as C
 from bpdsl.dsl import project
 from bpdsl.dsl.document import KINDS, BuildContext, Document, DocumentKind
 from bpdsl.dsl.schema import S_KIND, check, out_of_range, prune, report
+from bpdsl.dsl.textchecks import text_problems
 from bpdsl.dsl.yamlload import load_file, load_text
 from bpdsl.model import Definitions
 from bpdsl import plugins
@@ -223,6 +224,9 @@ def _validate(doc: Document, kind: DocumentKind, sink: DiagnosticSink) -> bool:
     schema = _full_schema(kind)
     huge = out_of_range(doc.data)
     problems = huge + [p for p in check(doc.data, schema) if p.path not in {h.path for h in huge}]
+    # texts that fit the schema but cannot be meant: errors, yet the value is kept (nothing else breaks)
+    texts = [t for t in text_problems(doc.data, kind.name) if t.path not in {p.path for p in problems}]
+    report(texts, doc, sink)
     if not problems:
         return True
     report(problems, doc, sink)

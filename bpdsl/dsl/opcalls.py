@@ -144,6 +144,7 @@ class OpBuilder:
         built = self.convert(args_path, args, op.args)
         if built is None:
             return None
+        self._declared(name, args_path, built, op.args)
         arg_pos = {k: self.doc.pos(args_path + (k,)) for k in built if args_path + (k,) in self.doc.positions}
         return OpCall(name, built, text, self.doc.pos(path), arg_pos, terms)
 
@@ -160,6 +161,21 @@ class OpBuilder:
                            did_you_mean(str(key), known) or "terms: " + ", ".join(sorted(known)))
                 return None
         return dict(raw)
+
+    def _declared(self, name: str, path: KeyPath, args: Mapping[str, Any], schema: Mapping[str, Any]) -> None:
+        """``meta: {declared: counter}`` on an argument: it names a per-player counter, which the document's
+        game must declare (game.yaml ``counters:``) -- else the rule reads a number that is always 0."""
+        if self.names is None:
+            return
+        for key, rule in schema.items():
+            meta = rule.get("meta") if isinstance(rule, Mapping) else None
+            value = args.get(key)
+            if isinstance(meta, Mapping) and meta.get("declared") == "counter" and isinstance(value, str) \
+                    and f"me.{value}" not in self.names:
+                declared = sorted(n[3:] for n in self.names if n.startswith("me."))
+                hint = did_you_mean(value, declared) or (
+                    f"declare it in the game's counters: '- {{id: {value}, name: ...}}'")
+                self.error(path + (key,), C.D_GAME_REF, f"{name}: the game declares no counter {value!r}", hint)
 
     def _distinct(self, path: KeyPath, items: list[Any], keys: Sequence[Sequence[str]]) -> bool:
         """``meta: {unique: (("row",), ("a", "b"))}`` on a list argument: no two items share the values of one of

@@ -64,7 +64,8 @@ that happened and the state reached.  Format (YAML)::
           - {life: 5, field: 0, where: {"♠5": grave}}   # where: the zone of each of the seat's cards
       error: "illegal scripted choice"            # instead: the run must fail with this text
 
-``observe:`` checks what each player may see of the starting position (3.12.1)::
+``observe:`` checks what each player may see of the starting position (3.12.1), ``expect: observe:`` the
+same where the script ends::
 
     observe:
       - viewer: 1

@@ -66,6 +66,14 @@ _STAGE_WANTED = {"anyof": [{"type": "string"}, {"type": "dict", "schema": {
 _FORCED = {"type": "dict", "schema": {
     "p": _SEAT, "kind": {"type": "string"}, "offered": _OFFERED, "not_offered": _LABELS,
     "choose": {"type": ["string", "integer"]}, "state": {"type": "dict", "allow_unknown": True}}}
+_OBSERVE = {
+    "type": "list",
+    "nullable": True,
+    "schema": {"type": "dict", "allow_unknown": True, "schema": {
+        "viewer": _SEAT, "visible": _CARDS, "hidden": _CARDS,
+        "life": {"type": "list"}, "hand_count": {"type": "list"}, "grave_top": {"type": "list"},
+    }},
+}
 SCHEMA: dict[str, Any] = {
     "name": {"type": "string"},
     # folders of definitions (relative to the file), or inline lists of entries added to the edition
@@ -107,20 +115,14 @@ SCHEMA: dict[str, Any] = {
                        "state": {"type": "dict", "allow_unknown": True}},
         },
     },
-    "observe": {
-        "type": "list",
-        "nullable": True,
-        "schema": {"type": "dict", "allow_unknown": True, "schema": {
-            "viewer": _SEAT, "visible": _CARDS, "hidden": _CARDS,
-            "life": {"type": "list"}, "hand_count": {"type": "list"}, "grave_top": {"type": "list"},
-        }},
-    },
+    "observe": _OBSERVE,
     "expect": {
         "type": "dict",
         "nullable": True,
         "allow_unknown": True,
         "schema": {
             "events": {"type": "list", "nullable": True, "schema": _EVENT},
+            "observe": _OBSERVE,  # what each player may see where the script ends
             "absent": {"type": "list", "nullable": True, "schema": _EVENT},
             "error": {"type": "string"},
             "state": {"type": "dict", "nullable": True, "allow_unknown": True, "schema": {

@@ -22,7 +22,8 @@ def _lose_at_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 
 LOSE_AT = declare(
     "lose_at", "effect",
-    args={"counter": {"type": "string", "required": True, "regex": r"^[a-z][a-z0-9_]*$"},
+    args={"counter": {"type": "string", "required": True, "regex": r"^[a-z][a-z0-9_]*$",
+                      "meta": {"declared": "counter"}},
           "at_least": {"type": "integer", "min": 1, "required": True}},
     phrase=_lose_at_phrase,
     summary=("A player whose counter reached `at_least` loses the game; when both did, the one with more "
@@ -79,7 +80,8 @@ def _add_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 
 ADD_COUNTER = declare(
     "add_counter", "effect",
-    args={"counter": {"type": "string", "required": True, "regex": r"^[a-z][a-z0-9_]*$"},
+    args={"counter": {"type": "string", "required": True, "regex": r"^[a-z][a-z0-9_]*$",
+                      "meta": {"declared": "counter"}},
           "amount": {"type": "expr", "default": 1, "meta": {"expr": "int"}},
           "who": {"type": "string", "allowed": list(_WHO), "default": "self"}},
     phrase=_add_phrase,
@@ -100,7 +102,8 @@ def _set_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 
 SET_COUNTER = declare(
     "set_counter", "effect",
-    args={"counter": {"type": "string", "required": True, "regex": r"^[a-z][a-z0-9_]*$"},
+    args={"counter": {"type": "string", "required": True, "regex": r"^[a-z][a-z0-9_]*$",
+                      "meta": {"declared": "counter"}},
           "value": {"type": "expr", "required": True, "meta": {"expr": "int"}},
           "who": {"type": "string", "allowed": list(_WHO), "default": "self"}},
     phrase=_set_phrase,

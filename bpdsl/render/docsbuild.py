@@ -24,6 +24,24 @@ from bpdsl.interrupts import remembered_interrupt
 from bpdsl.render.sphinxext import data
 
 
+def known_builders() -> set[str]:
+    """The Sphinx builders that can be named (Sphinx's own and those of installed packages): a name not among
+    them is a usage error, said before a build starts."""
+    import importlib
+    import inspect
+    from importlib.metadata import entry_points
+
+    from sphinx.application import builtin_extensions
+    from sphinx.builders import Builder
+
+    names = {ep.name for ep in entry_points(group="sphinx.builders")}
+    for module in builtin_extensions:
+        if module.startswith("sphinx.builders"):
+            m = importlib.import_module(module)
+            names |= {c.name for _, c in inspect.getmembers(m, inspect.isclass) if issubclass(c, Builder) and c.name}
+    return names
+
+
 def build_docs(
     source: Path,
     out: Path,

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from bpdsl.sim.job import SimJob, play_range
 from bpdsl.sim.tally import Tally
@@ -88,6 +89,17 @@ def _run_here(job: SimJob, games: int, progress: Progress | None) -> RunResult:
 def _ignore_sigint() -> None:
     # Ctrl-C reaches every process of the terminal's process group: only the parent handles it
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # SIGTERM (sent to the group, or by the parent's pool.terminate()): stop at once and quietly; a worker
+    # left to finish its chunk would write to the parent's closed pipe and print a BrokenPipeError traceback
+    signal.signal(signal.SIGTERM, _exit_quietly)
+
+
+def _exit_quietly(signum: int, frame: Any) -> None:
+    os._exit(128 + signum)
+
+
+def _terminated(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt  # the parent stops a pool run on SIGTERM as on Ctrl-C: workers ended, tally kept
 
 
 def _play_chunk(args: tuple[SimJob, int, int]) -> Tally:
@@ -101,6 +113,8 @@ def _run_pool(job: SimJob, games: int, workers: int, progress: Progress | None) 
     ctx = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
     pool = ctx.Pool(workers, initializer=_ignore_sigint)
     interrupted = False
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _terminated) if main else None
     try:
         for part in pool.imap_unordered(_play_chunk, ((job, a, b) for a, b in chunks(games, workers))):
             total.merge(part)
@@ -115,6 +129,8 @@ def _run_pool(job: SimJob, games: int, workers: int, progress: Progress | None) 
         raise
     finally:
         pool.join()
+        if main:
+            signal.signal(signal.SIGTERM, previous)
     return RunResult(total, interrupted, workers, "local")
 
 

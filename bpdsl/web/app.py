@@ -20,21 +20,24 @@ A seat's token is its address: the bot's seat has none, so nothing of the bot's 
 from __future__ import annotations
 
 import json
-import random
-import secrets
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
 
+import anyio
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.middleware import Middleware
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from bpdsl.engine.log import chained
 from bpdsl.engine.view import JUDGE
+from bpdsl.web.guard import SEED_MAX, draw_seed, integer, parse_json, query_integer, text, token_matches
 from bpdsl.web.payload import printed_texts, replay_payload, seat_payload
+from bpdsl.web.replays import MAX_LOG, Replay, ReplayStore, read_log
+from bpdsl.web.sameorigin import SameOrigin
 from bpdsl.web.starts import StartError, catalog, log_start, new_start
 from bpdsl.web.studio import studio_routes
 from bpdsl.web.tables import BOTS, Refused, Table, Tables
@@ -42,7 +45,9 @@ from bpdsl.web.lessons import lesson_routes
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_JSON = 64 * 1024  # a request body of the API (a scenario file's text included)
-MAX_LOG = 8 * 1024 * 1024  # a log opened in the replay viewer
+MAX_TEXT = 200  # an edition, format, opponent, regulation or scenario file name
+HEAVY_AT_ONCE = 2  # games played through in worker threads at once (the others wait their turn)
+T = TypeVar("T")
 
 
 async def read_body(request: Request, limit: int) -> bytes:
@@ -51,44 +56,49 @@ async def read_body(request: Request, limit: int) -> bytes:
     if declared is not None and declared.isdigit() and int(declared) > limit:
         raise Refused(413, f"the request body is larger than {limit} bytes")
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
-            raise Refused(413, f"the request body is larger than {limit} bytes")
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > limit:
+                raise Refused(413, f"the request body is larger than {limit} bytes")
+    except ClientDisconnect:  # nobody is left to answer; the answer says why, for the record
+        raise Refused(400, "the client went away before the request body was sent") from None
     return bytes(body)
 
 
 async def read_json(request: Request, limit: int = MAX_JSON) -> dict[str, Any]:
-    raw = await read_body(request, limit)
-    try:
-        data = json.loads(raw.decode("utf-8") or "{}")
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise Refused(400, f"the request body is not JSON: {exc}") from None
+    """The request body as a JSON object (:func:`bpdsl.web.guard.parse_json`: depth, numbers, text)."""
+    data = parse_json(await read_body(request, limit) or b"{}")
     if not isinstance(data, dict):
         raise Refused(400, "the request body must be a JSON object")
     return data
 
 
-def _int(value: Any, what: str) -> int:
-    if isinstance(value, bool):
-        raise Refused(400, f"{what} must be an integer")
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise Refused(400, f"{what} must be an integer, not {value!r}") from None
+def _optional_text(data: dict[str, Any], key: str, default: str, limit: int = MAX_TEXT) -> str:
+    value = data.get(key)
+    return default if value is None or value == "" else text(value, key, limit)
 
 
-def create_app(definitions: Any = None) -> Starlette:
-    """The sandbox app; ``definitions``: the definitions to play (None: the bundled ones)."""
+def create_app(definitions: Any = None, hosts: tuple[str, ...] = ()) -> Starlette:
+    """The sandbox app; ``definitions``: the definitions to play (None: the bundled ones); ``hosts``: host
+    names besides this machine's addresses and ``localhost`` that the app answers to
+    (:mod:`bpdsl.web.sameorigin`, in front of every route)."""
     tables = Tables()
-    replays = Tables()
+    replays = ReplayStore()
+    heavy: list[anyio.CapacityLimiter] = []
+
+    async def off_loop(work: Callable[[], T]) -> T:
+        """Run ``work`` (playing a game through) in a worker thread, at most :data:`HEAVY_AT_ONCE` at once:
+        a long replay step does not stall the other requests."""
+        if not heavy:
+            heavy.append(anyio.CapacityLimiter(HEAVY_AT_ONCE))
+        return await anyio.to_thread.run_sync(work, limiter=heavy[0])
 
     def seat_of(request: Request) -> tuple[Table, int]:
         table = tables.get(request.path_params["table"])
-        seat = _int(request.path_params["seat"], "seat")
+        seat = query_integer(request.path_params["seat"], "seat", 0, len(table.seats) - 1)
         token = request.query_params.get("token") or request.headers.get("x-seat-token") or ""
-        expected = table.tokens.get(seat)
-        if expected is None or not secrets.compare_digest(expected, token):
+        if not token_matches(table.tokens.get(seat), token):
             raise Refused(403, f"seat {seat} of this game is not yours (a bot's seat, or a wrong token)")
         return table, seat
 
@@ -101,99 +111,119 @@ def create_app(definitions: Any = None) -> Starlette:
 
     async def api_new_table(request: Request) -> Response:
         data = await read_json(request)
-        seat = _int(data.get("seat", 0), "seat")
-        if seat not in (0, 1):
-            raise Refused(400, "seat must be 0 or 1")
-        opponent = str(data.get("opponent", "random"))
+        seat = integer(data.get("seat", 0), "seat", 0, 1)
+        opponent = _optional_text(data, "opponent", "random")
         if opponent != "person" and opponent not in BOTS:
             raise Refused(400, f"unknown opponent {opponent!r}; choose one of: person, {', '.join(BOTS)}")
         raw_seed = data.get("seed")
-        seed = random.SystemRandom().randrange(2**31) if raw_seed in (None, "") else _int(raw_seed, "seed")
-        try:
-            start = new_start(data, seed, definitions)
-        except StartError as exc:
-            raise Refused(400, str(exc)) from None
-        seats = ["person", "person"] if opponent == "person" else [opponent, opponent]
-        seats[seat] = "person"
-        table = tables.add(Table(start, seats, bot_seed=seed + 1))
-        table.position()  # play up to the first decision of a person (the bot may begin)
-        return JSONResponse({"table": table.id, "title": start.title,
+        seed = draw_seed() if raw_seed in (None, "") else integer(raw_seed, "seed", 0, SEED_MAX)
+        for key in ("edition", "format", "regulation", "scenario_file"):
+            _optional_text(data, key, "")
+        _optional_text(data, "scenario", "", MAX_JSON)
+
+        def start() -> Table:
+            try:
+                begun = new_start(data, seed, definitions)
+            except StartError as exc:
+                raise Refused(400, str(exc)) from None
+            seats = ["person", "person"] if opponent == "person" else [opponent, opponent]
+            seats[seat] = "person"
+            table = Table(begun, seats, bot_seed=seed + 1)
+            table.position()  # play up to the first decision of a person (the bot may begin)
+            return table
+
+        table = tables.add(await off_loop(start))
+        return JSONResponse({"table": table.id, "title": table.start.title,
                              "seats": [{"seat": s, "token": tok, "url": f"/play?table={table.id}&seat={s}&token={tok}"}
                                        for s, tok in table.tokens.items()]})
 
     async def api_seat(request: Request) -> Response:
         table, seat = seat_of(request)
-        return JSONResponse(seat_payload(table, seat))
+
+        def look() -> dict[str, Any]:
+            with table.lock:
+                return seat_payload(table, seat)
+
+        return JSONResponse(await off_loop(look))
 
     async def api_choose(request: Request) -> Response:
         table, seat = seat_of(request)
         data = await read_json(request, 4096)
-        decision = _int(data.get("decision"), "decision")
-        option = _int(data.get("option"), "option")
-        with table.lock:
-            table.apply(seat, decision, option)
-        return JSONResponse(seat_payload(table, seat))
+        decision = integer(data.get("decision"), "decision", 0, 2**31)
+        option = integer(data.get("option"), "option", 0, 2**31)
+
+        def choose() -> dict[str, Any]:
+            with table.lock:
+                table.apply(seat, decision, option)
+                return seat_payload(table, seat)
+
+        return JSONResponse(await off_loop(choose))
 
     async def api_quit(request: Request) -> Response:
         table, seat = seat_of(request)
         await read_body(request, 4096)
-        with table.lock:
-            table.quit = True
-        return JSONResponse(seat_payload(table, seat))
+
+        def quit_() -> dict[str, Any]:
+            with table.lock:
+                table.quit = True
+                return seat_payload(table, seat)
+
+        return JSONResponse(await off_loop(quit_))
 
     async def api_log(request: Request) -> Response:
         table, seat = seat_of(request)
-        pos = table.position()
-        name = f"bpdsl-{table.id[:8]}"
-        if table.over:  # the game is over: the whole log (every card), replayable
-            lines = chained(pos.log.lines, table.end_lines())
-            name += ".jsonl"
-        else:  # still playing: only what this seat was told
-            lines = pos.log.seat_log(seat, {"title": table.start.title, "decision_no": table.decision_no})
-            name += f"-seat{seat}.jsonl"
-        text = "".join(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n" for e in lines)
-        return PlainTextResponse(text, media_type="application/x-ndjson; charset=utf-8",
+
+        def lines() -> list[dict[str, Any]]:
+            with table.lock:
+                pos = table.position()
+                if table.over:  # the game is over: the whole log (every card), replayable
+                    return chained(pos.log.lines, table.end_lines())
+                return pos.log.seat_log(seat, {"title": table.start.title, "decision_no": table.decision_no})
+
+        over = table.over
+        written = await off_loop(lines)
+        name = f"bpdsl-{table.id[:8]}" + (".jsonl" if over else f"-seat{seat}.jsonl")
+        body = "".join(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n" for e in written)
+        return PlainTextResponse(body, media_type="application/x-ndjson; charset=utf-8",
                                  headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     async def api_texts(request: Request) -> Response:
         table = tables.get(request.path_params["table"])
-        return JSONResponse(printed_texts(table.start.rules))
+        return JSONResponse(await off_loop(lambda: printed_texts(table.start.rules)))
 
     async def api_new_replay(request: Request) -> Response:
         raw = await read_body(request, MAX_LOG)
-        try:
-            events = [json.loads(line) for line in raw.decode("utf-8").splitlines() if line.strip()]
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise Refused(400, f"not a JSON Lines log: {exc}") from None
-        try:
-            start, indices = log_start(events, definitions)
-        except StartError as exc:
-            raise Refused(400, str(exc)) from None
-        table = Table(start, ["person", "person"], bot_seed=0)
-        table.recorded = indices  # type: ignore[attr-defined]
-        table.events = events  # type: ignore[attr-defined]
-        replays.add(table)
-        return JSONResponse({"replay": table.id, "steps": len(indices), "title": start.title})
+
+        def open_log() -> Replay:
+            log = read_log(raw)
+            try:
+                start, indices = log_start(log.start_lines, definitions, log.decisions.tolist())
+            except StartError as exc:
+                raise Refused(400, str(exc)) from None
+            return Replay(Table(start, ["person", "person"], bot_seed=0), log, len(raw))
+
+        replay = replays.add(await off_loop(open_log))
+        return JSONResponse({"replay": replay.id, "steps": replay.steps, "title": replay.table.start.title,
+                             "genuine": replay.log.broken is None, "not_genuine": replay.log.broken})
 
     async def api_replay(request: Request) -> Response:
-        table = replays.get(request.path_params["replay"])
-        recorded: list[int] = table.recorded  # type: ignore[attr-defined]
-        step = _int(request.query_params.get("step", "0"), "step")
-        if not 0 <= step <= len(recorded):
-            raise Refused(400, f"step must be between 0 and {len(recorded)}")
+        replay = replays.get(request.path_params["replay"])
+        step = query_integer(request.query_params.get("step", "0"), "step", 0, replay.steps)
         view = request.query_params.get("view", "0")
-        seat = JUDGE if view == "judge" else _int(view, "view")
-        if seat not in (JUDGE, 0, 1):
-            raise Refused(400, "view must be 0, 1 or judge")
-        with table.lock:
-            if table.choices != recorded[:step]:
-                table.choices = list(recorded[:step])
-                table._position = None
-            try:
-                payload = replay_payload(table, step, len(recorded), seat, table.events)  # type: ignore[attr-defined]
-            except Exception as exc:  # a decision of the log that is not legal in this game
-                raise Refused(400, f"the log cannot be replayed to step {step}: {exc}") from None
-        return JSONResponse(payload)
+        seat = JUDGE if view == "judge" else query_integer(view, "view", 0, 1)
+
+        def show() -> dict[str, Any]:
+            table = replay.table
+            with table.lock:
+                replay.at(step)
+                try:
+                    payload = replay_payload(table, step, replay.steps, seat, replay.log.decisions)
+                except Exception as exc:  # a decision of the log that is not legal in this game
+                    raise Refused(400, f"the log cannot be replayed to step {step}: {exc}") from None
+            payload["not_genuine"] = replay.log.broken
+            return payload
+
+        return JSONResponse(await off_loop(show))
 
     async def refused(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, Refused)
@@ -204,7 +234,7 @@ def create_app(definitions: Any = None) -> Starlette:
         return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
 
     async def internal(request: Request, exc: Exception) -> Response:
-        return JSONResponse({"error": f"internal error of bpdsl ({type(exc).__name__}); the game is unchanged"},
+        return JSONResponse({"error": f"internal error of bpdsl ({type(exc).__name__})"},
                             status_code=500)
 
     routes = [
@@ -222,8 +252,8 @@ def create_app(definitions: Any = None) -> Starlette:
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     routes[-1:-1] = studio_routes(tables, read_json)  # the designer's studio (bpdsl.web.studio)
-    return Starlette(routes=routes, exception_handlers={Refused: refused, HTTPException: http_error,
-                                                        Exception: internal})
+    return Starlette(routes=routes, middleware=[Middleware(SameOrigin, names=hosts)],
+                     exception_handlers={Refused: refused, HTTPException: http_error, Exception: internal})
 
 
-__all__ = ["create_app"]
+__all__ = ["create_app", "read_body", "read_json"]

@@ -7,7 +7,7 @@ viewer's step, from a seat's view or from the judge's (every card; marked ``judg
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from bpdsl.engine.view import JUDGE, SeatView, judge_line, result_words
 from bpdsl.web.tables import Position, Table
@@ -76,8 +76,9 @@ def seat_payload(table: Table, seat: int) -> dict[str, Any]:
     }
 
 
-def replay_payload(table: Table, step: int, total: int, seat: int, events: list[dict[str, Any]]) -> dict[str, Any]:
-    """Step ``step`` of a replayed game from ``seat``'s view (:data:`JUDGE`: every card, marked as such)."""
+def replay_payload(table: Table, step: int, total: int, seat: int, decisions: Sequence[int]) -> dict[str, Any]:
+    """Step ``step`` of a replayed game from ``seat``'s view (:data:`JUDGE`: every card, marked as such);
+    ``decisions``: the option the log records for each decision."""
     pos = table.position()
     game = pos.game
     if seat == JUDGE:
@@ -94,7 +95,7 @@ def replay_payload(table: Table, step: int, total: int, seat: int, events: list[
         if seat == JUDGE or req.player == seat:
             p = SeatView(game, req.player).prompt(req) if seat != JUDGE else None
             labels = p.labels if p is not None else [req.label(i) for i in range(len(req.options))]
-            chosen = table_choice(events, step)
+            chosen = int(decisions[step]) if step < len(decisions) else None
             pending = {"player": req.player, "kind": req.kind, "question": (p.question if p else req.kind),
                        "options": labels, "chosen": chosen}
         else:
@@ -105,17 +106,6 @@ def replay_payload(table: Table, step: int, total: int, seat: int, events: list[
         result = {"winner": r.winner, "draw": r.draw, "turns": r.turns, "reason": r.reason}
     return {"step": step, "steps": total, "seat": "judge" if seat == JUDGE else seat, "judge": seat == JUDGE,
             "board": board, "lines": lines, "pending": pending, "result": result, "title": table.start.title}
-
-
-def table_choice(events: list[dict[str, Any]], step: int) -> int | None:
-    """The option the log records for decision ``step`` (0-based), if any."""
-    n = 0
-    for e in events:
-        if e.get("t") == "decision":
-            if n == step:
-                return int(e["i"])
-            n += 1
-    return None
 
 
 __all__ = ["printed_texts", "replay_payload", "seat_payload"]

@@ -7,6 +7,8 @@ from typing import Any
 
 from bpdsl.web.tables import BOT_NAMES, Start
 
+SEED_MAX = 2**63 - 1  # the seeds the sandbox plays (bpdsl.web.guard draws from this whole range)
+
 # regulations offered as examples on the new-game page (any regulation text may be typed)
 EXAMPLE_REGULATIONS = ["std+random40", "std+random40+pack", "lite+random40", "スタンダード + エントリー", "ライト40"]
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
@@ -52,9 +54,15 @@ def catalog(definitions: Any) -> dict[str, Any]:
     defs = _definitions(definitions)
     editions = [{"id": e.id, "name": e.name, "game": getattr(e, "game", "blackpoker"),
                  "formats": [{"id": f.id, "name": f.name} for f in e.formats]} for e in defs.editions.values()]
-    scenarios = sorted(str(p.relative_to(SCENARIOS)) for p in SCENARIOS.rglob("*.yaml")) if SCENARIOS.is_dir() else []
     return {"editions": editions, "bots": [{"id": k, "name": v} for k, v in BOT_NAMES.items()],
-            "regulations": EXAMPLE_REGULATIONS, "scenarios": scenarios}
+            "regulations": EXAMPLE_REGULATIONS, "scenarios": bundled_scenarios()}
+
+
+def bundled_scenarios() -> list[str]:
+    """The bundled scenario files, by their path under ``scenarios/`` (POSIX separators)."""
+    if not SCENARIOS.is_dir():
+        return []
+    return sorted(p.relative_to(SCENARIOS).as_posix() for p in SCENARIOS.rglob("*.yaml"))
 
 
 def new_start(data: dict[str, Any], seed: int, definitions: Any) -> Start:
@@ -102,10 +110,10 @@ def scenario_start(data: dict[str, Any], definitions: Any) -> Start:
 
     if data.get("scenario_file"):  # one of the bundled scenarios, by its path under scenarios/
         name = str(data["scenario_file"])
-        path = (SCENARIOS / name).resolve()
-        if SCENARIOS.resolve() not in path.parents or not path.is_file():
-            raise StartError(f"no bundled scenario {name!r}")
-        text, file = path.read_text(encoding="utf-8"), name
+        # the name is looked up among the files there: a name a client made up never reaches the file system
+        if name not in bundled_scenarios():
+            raise StartError(f"no bundled scenario {name[:200]!r}")
+        text, file = (SCENARIOS / name).read_text(encoding="utf-8"), name
     else:
         text, file = str(data["scenario"]), "scenario.yaml"
     try:
@@ -120,7 +128,10 @@ def scenario_start(data: dict[str, Any], definitions: Any) -> Start:
     if problems:
         raise StartError(f"{file}: " + "; ".join(problems))
     rules = rules_for(definitions, str(scenario["edition"]), str(scenario["format"]))
-    start = Start(rules, int(scenario.get("seed", 0)) if str(scenario.get("seed", 0)).isdigit() else 0,
+    seed = scenario.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not -2**63 <= seed < 2**64:
+        raise StartError(f"{file}: 'seed' must be a 64-bit integer")
+    start = Start(rules, seed,
                   head=[{"t": "scenario", "data": scenario}],
                   title=f"{scenario.get('name') or file} ({scenario['edition']} {scenario['format']})")
 
@@ -143,8 +154,9 @@ def scenario_start(data: dict[str, Any], definitions: Any) -> Start:
     return start
 
 
-def log_start(events: list[Any], definitions: Any) -> tuple[Start, list[int]]:
-    """The start of a logged game and its recorded decisions (the replay viewer)."""
+def log_start(events: list[Any], definitions: Any, indices: list[int] | None = None) -> tuple[Start, list[int]]:
+    """The start of a logged game and its recorded decisions (the replay viewer); ``indices``: the decisions
+    when ``events`` holds only the log's start lines (:mod:`bpdsl.web.replays`)."""
     from bpdsl.dsl.cards import parse_card
     from bpdsl.engine.replay import ReplayError, check_log_lines
 
@@ -156,8 +168,10 @@ def log_start(events: list[Any], definitions: Any) -> tuple[Start, list[int]]:
     if head is None:
         raise StartError("the log has no 'game' line (a log saved during a game holds only one seat's lines; "
                          "save it again once the game is over)")
-    indices = [int(e["i"]) for e in events if e.get("t") == "decision"]
+    if indices is None:
+        indices = [int(e["i"]) for e in events if e.get("t") == "decision"]
     seed = int(head["seed"])
+
     reg = next((e for e in events if e.get("t") == "regulation"), None)
     scen = next((e for e in events if e.get("t") == "scenario"), None)
     if reg is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -23,6 +24,7 @@ BOTS: dict[str, Callable[[int], Any]] = {"random": lambda seed: RandomAgent(seed
                                          "first": lambda seed: FirstLegalAgent()}
 BOT_NAMES = {"random": "ランダム", "first": "最初の合法手"}
 MAX_TABLES = 200  # the oldest table is dropped beyond this (a local sandbox, not a server farm)
+IDLE_SECONDS = 6 * 3600  # a table nobody asked about for this long is dropped
 
 
 class _Pause(Exception):
@@ -157,24 +159,44 @@ class Refused(Exception):
 
 
 class Tables:
-    """The tables of one server, by id (the oldest dropped beyond :data:`MAX_TABLES`)."""
+    """The tables of one server, by id: the oldest dropped beyond :data:`MAX_TABLES`, and any table not
+    asked about for :data:`IDLE_SECONDS` dropped when the next table is added or looked up."""
 
-    def __init__(self, limit: int = MAX_TABLES):
+    def __init__(self, limit: int = MAX_TABLES, idle: float = IDLE_SECONDS,
+                 clock: Callable[[], float] = time.monotonic):
         self.limit = limit
-        self.tables: OrderedDict[str, Any] = OrderedDict()
+        self.idle = idle
+        self.clock = clock
+        self.tables: OrderedDict[str, Any] = OrderedDict()  # least recently used first
+        self.used: dict[str, float] = {}
         self.lock = threading.Lock()
+
+    def _expire(self, now: float) -> None:
+        while self.tables:
+            oldest = next(iter(self.tables))
+            if now - self.used[oldest] < self.idle and len(self.tables) <= self.limit:
+                break
+            self.tables.pop(oldest)
+            self.used.pop(oldest)
 
     def add(self, table: Any) -> Any:
         with self.lock:
+            now = self.clock()
             self.tables[table.id] = table
-            while len(self.tables) > self.limit:
-                self.tables.popitem(last=False)
+            self.used[table.id] = now
+            self._expire(now)
         return table
 
     def get(self, table_id: str) -> Any:
-        t = self.tables.get(table_id)
-        if t is None:
-            raise Refused(404, f"no game or replay {table_id!r} (it may have ended with the server)")
+        with self.lock:
+            now = self.clock()
+            self._expire(now)
+            t = self.tables.get(table_id)
+            if t is None:
+                raise Refused(404, f"no game {table_id[:40]!r} (it may have ended with the server, or been "
+                                   f"idle for more than {self.idle / 3600:g} hours)")
+            self.tables.move_to_end(table_id)
+            self.used[table_id] = now
         return t
 
 

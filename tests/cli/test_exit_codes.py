@@ -12,6 +12,7 @@ by the ``files`` fixture.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -75,6 +76,17 @@ CASES: list[tuple[str, int, str]] = [
     ("deck build -r std+random-half --seed 1", 0, "random decks"),
     ("deck build -r " + C40 + " --deck {bad_deck}", 1, "an illegal deck"),
     ("match simulate -r std+entry -n 1", 0, "one match"),
+    ("match simulate -r std+entry -n 100000000000000000000000000000", 2, "--matches beyond any real run"),
+    # count options are bounded everywhere, like simulate's --games
+    ("bench --games 100000000000000000000000000000", 2, "--games beyond any real run"),
+    ("bench --memory-games 100000000000000000000000000000", 2, "--memory-games beyond any real run"),
+    ("bench --jobs 100000000000000000000000000000", 2, "--jobs beyond any machine"),
+    ("balance compare -n 100000000000000000000000000000 random random", 2, "--games beyond any real run"),
+    ("simulate -j 100000000000000000000000000000", 2, "--jobs beyond any machine"),
+    ("docs --out {tmp}/docs --builder nosuchbuilder", 2, "unknown Sphinx builder"),
+    ("BPDSL_DEFINITIONS={tmp}/nothing-here validate", 2, "$BPDSL_DEFINITIONS names no path"),
+    ("BPDSL_DEFINITIONS={tmp}/nothing-here simulate -n 1", 2, "$BPDSL_DEFINITIONS names no path"),
+    ("BPDSL_DEFINITIONS={tmp} validate", 2, "$BPDSL_DEFINITIONS names a folder without definitions"),
 ]
 
 
@@ -113,10 +125,23 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 def test_exit_code(files: dict[str, Path], tmp_path: Path, command: str, code: int, why: str) -> None:
     names = {k: str(v) for k, v in files.items()} | {"tmp": str(tmp_path)}
     argv = [word.format(**names) for word in command.split()]
+    env = dict(os.environ)
+    while argv and "=" in argv[0]:  # VAR=value before the command words: its environment
+        key, _, value = argv.pop(0).partition("=")
+        env[key] = value
     r = subprocess.run([sys.executable, "-m", "bpdsl", *argv], input="q\n", capture_output=True, text=True,
-                       timeout=600)
+                       timeout=600, env=env)
     output = r.stdout + r.stderr
     assert r.returncode == code, f"{why}: exit {r.returncode}, expected {code}\n{output[-3000:]}"
     assert "Traceback" not in output and "internal error" not in output
     if code == 1 and "{bad_scenario}" in command:
         assert f"{files['bad_scenario']}:" in output and "♡99" in output
+
+
+def test_black_doubt_played_to_its_end_at_the_terminal() -> None:
+    """Black Doubt through `bpdsl play`, answering the first option until the match ends: the pack runs out
+    on the way (the board's 山札 row once failed there with exit 3)."""
+    r = subprocess.run([sys.executable, "-m", "bpdsl", "play", "--seed", "1", "--edition", "bd1", "--format",
+                        "std"], input="0\n" * 5000, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert "internal error" not in r.stdout + r.stderr and "ターン" in r.stdout

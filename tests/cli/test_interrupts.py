@@ -185,3 +185,37 @@ def test_ctrl_c_while_play_waits_for_a_choice_exits_130(tmp_path: Path) -> None:
     reader.start()
     interrupted(proc, lambda: len(seen) > 20, "the first board was shown", stdout_read_elsewhere=True)
     reader.join(timeout=10)
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux /proc)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # a process that ended meanwhile
+            continue
+        if int(fields[1]) == pid:
+            out.append(int(stat.parent.name))
+    return out
+
+
+def test_sigterm_to_simulate_and_its_workers_stops_them_cleanly(tmp_path: Path) -> None:
+    """SIGTERM to the whole process group (a service manager or a CI job stopping the run): the workers stop
+    without a BrokenPipeError traceback and the run ends like an interrupted one (its tally, exit 130)."""
+    proc = subprocess.Popen([*BPDSL, "simulate", "-e", "bd1", "-f", "std", "-n", "100000000", "--jobs", "2",
+                             "--json", "--log", str(tmp_path / "game.jsonl")], cwd=tmp_path,
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    _STARTED.append(proc)
+
+    def workers_playing() -> bool:
+        kids = children(proc.pid)
+        return len(kids) >= 2 and all(cpu_seconds(k) > 1 for k in kids[:2])
+
+    wait_for(workers_playing, proc, "the workers started playing")
+    os.killpg(proc.pid, signal.SIGTERM)
+    stdout, stderr = proc.communicate(timeout=120)
+    assert proc.returncode == 130, f"exit {proc.returncode}\n{stderr[-2000:]}"
+    assert "Traceback" not in stdout + stderr and "BrokenPipeError" not in stderr
+    assert json.loads(stdout)["interrupted"] is True

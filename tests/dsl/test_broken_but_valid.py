@@ -75,6 +75,47 @@ CASES: dict[str, Edit] = {
     "a scoring table outcome twice": Edit("blackdoubt/editions/bd1/actions.yaml", "{row: 2, a: bust, b: doubt,",
                                           "{row: 2, a: bust, b: bust,", "O005", "(a: bust, b: bust)",
                                           mark="{row: 2, a: bust, b: bust,"),
+    # texts that fit the schema but cannot be meant (bpdsl.dsl.textchecks)
+    "an emptied name": Edit("blackpoker/editions/act8.0/actions.yaml", "    name: エンド\n", '    name: ""\n', "S005",
+                            "'name' cannot be empty", mark='""\n    ruby: えんど'),
+    "an emptied ruby": Edit("blackpoker/editions/act8.0/actions.yaml", "    ruby: えんど\n", '    ruby: ""\n', "S005",
+                            "'ruby' cannot be empty", mark='""\n    category: basic'),
+    "an emptied type": Edit("blackpoker/editions/act8.0/characters.yaml", "    type: 兵士\n", '    type: ""\n',
+                            "S005", "'type' cannot be empty", mark='""\n    key: "2〜10"'),
+    "an emptied description": Edit("blackdoubt/game.yaml", "description: match points; the player who reaches "
+                                   "the limit loses}", 'description: " "}', "S005", "'description' cannot be empty",
+                                   mark='" "}'),
+    "a rulebook date of day 0": Edit("blackpoker/flows/bp2024.yaml", "rulebook: 2024/4/1", "rulebook: 2024/4/0",
+                                     "S005", "no day 0", mark="2024/4/0"),
+    "an edition date of month 13": Edit("blackpoker/editions/act8.0/edition.yaml", "date: 2025/3/x",
+                                        "date: 2025/13/x", "S005", "month 13", mark="2025/13/x"),
+    "a right-to-left override in a format name": Edit(
+        "blackpoker/editions/act8.0/edition.yaml", "{id: std, name: スタンダード", "{id: std, name: スタン\u202eダード",
+        "S005", "U+202E", mark="スタン\u202eダード"),
+    "a left-to-right mark in a character name": Edit(
+        "blackpoker/editions/act8.0/characters.yaml", "    name: 英雄\n", "    name: 英\u200e雄\n", "S005", "U+200E",
+        mark="英\u200e雄"),
+    "an unknown term": Edit("blackpoker/editions/act8.0/edition.yaml", "  size_label: サイズ", "  size_labl: サイズ",
+                            "S001", "did you mean 'size_label'", mark="size_labl"),
+    # lists that must not repeat, and nulls where a value is needed
+    "an ability listed twice": Edit(
+        "blackpoker/editions/act8.0/characters.yaml", "      - waive_cost: {name: 魔力増加, type: 速攻魔法, cost: D}\n",
+        "      - waive_cost: {name: 魔力増加, type: 速攻魔法, cost: D}\n      - waive_cost: {name: 魔力増加, type: 速攻魔法, "
+        "cost: D}\n", "O005", "repeats item 1", mark="waive_cost: {name: 魔力増加, type: 速攻魔法, cost: D}\n      - |waive"),
+    "a label listed twice": Edit("blackpoker/editions/act8.0/characters.yaml",
+                                 "    labels: [label_attacker, label_blocker, label_haste]",
+                                 "    labels: [label_attacker, label_blocker, label_attacker]", "O005",
+                                 "repeats item 1", mark="label_blocker, |label_attacker]"),
+    "an action's key set to null": Edit("blackpoker/editions/act8.0/actions.yaml", '    key: "2〜10"\n',
+                                        "    key: null\n", "S002", "plays or reads its key cards", mark="null\n"),
+    "a trump format's extra list set to null": Edit("blackpoker/regulations/bp2021.yaml", "    extra_list: extra",
+                                                    "    extra_list: null", "R102", "names no extra list",
+                                                    mark="null"),
+    "Black Doubt's points counter deleted": Edit(
+        "blackdoubt/game.yaml",
+        "  - {id: points, name: 得点, description: match points; the player who reaches the limit loses}\n", "",
+        "D006", "declares no counter 'points'", at="blackdoubt/editions/bd1/actions.yaml",
+        mark="lose_at: {counter: |points"),
     # checked before this file existed; kept here so that they stay errors
     "an effect op paying a cost letter": Edit("blackpoker/game.yaml", "op: pay_life}", "op: damage}", "O003",
                                               "a effect op", mark="damage}"),

@@ -20,7 +20,8 @@ from tests.web.leaks import Checker
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
-    return TestClient(create_app(), raise_server_exceptions=False)
+    # the header the sandbox's own pages send with every request (bpdsl.web.sameorigin)
+    return TestClient(create_app(), raise_server_exceptions=False, headers={"X-Bpdsl-Client": "1"})
 
 
 def new_table(client: TestClient, **fields: Any) -> tuple[str, dict[int, str]]:

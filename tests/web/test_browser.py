@@ -154,6 +154,7 @@ def test_a_whole_game_by_clicking_then_its_replay(server: str, browser_context: 
     page.click("#prev")
     page.wait_for_function("document.querySelector('#pos').innerText.startsWith('決定 4 /')")
     assert page.locator("#judge").count() == 0
+    assert page.locator("#not-genuine").count() == 0  # the log saved by the sandbox is genuine
     page.select_option("#view", "judge")
     page.wait_for_selector("#judge")
     assert "ジャッジ" in page.locator("#judge").inner_text()
@@ -165,3 +166,31 @@ def test_a_whole_game_by_clicking_then_its_replay(server: str, browser_context: 
     page.close()
     if "BPDSL_SCREENSHOTS" in os.environ:
         shutil.copy(log_path, shots / "sandbox-game.jsonl")
+
+
+def test_the_replay_viewer_says_a_tampered_log_is_not_genuine(server: str, browser_context: Any,
+                                                              tmp_path: Path) -> None:
+    from bpdsl.engine import RandomAgent, build_rules, new_game
+    from bpdsl.engine.log import EventLog
+
+    log = EventLog()
+    new_game(build_rules("act8.0", "std", None), [RandomAgent(1), RandomAgent(2)], 3, log=log).play()
+    events = [dict(e) for e in log.lines]
+    n = next(k for k, e in enumerate(events) if e["t"] == "decision" and k > 20)
+    options = [k for k in range(3) if k != events[n]["i"]]
+    events[n]["i"] = options[0]  # one decision edited by hand, its digest left as it was
+    path = tmp_path / "tampered.jsonl"
+    path.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events), encoding="utf-8")
+    page = browser_context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/replay")
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#not-genuine")
+    assert f"NOT GENUINE at event {n + 1}" in page.locator("#not-genuine").inner_text()
+    page.click("#next")
+    page.wait_for_function("document.querySelector('#pos').innerText.startsWith('決定 1 /')")
+    assert page.locator("#not-genuine").count() == 1  # said at every step, not only once
+    assert not errors, errors
+    page.close()

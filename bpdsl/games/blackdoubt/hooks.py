@@ -263,9 +263,16 @@ class BlackDoubtHooks(BaseHooks):
             ("得点", out["points"][seat], out["points"][1 - seat]),
             ("カード", " ".join(me["field"]) + f" (合計 {me['total']})", " ".join(opp["field"])),
             ("宣言", decl(me), decl(opp)),
-            ("山札", f"{out['table']['pack_count']}枚", f"勝負 {s.round_no}"),
+            ("山札", f"{zone_count(out['table'], 'pack')}枚", f"勝負 {s.round_no}"),
         ]
         return out
+
+
+def zone_count(where: dict[str, Any], zone: str) -> int:
+    """The number of cards of ``zone`` in an observation: listed when the viewer may see them all (an empty
+    pack among them), counted as ``<zone>_count`` otherwise."""
+    cards = where.get(zone)
+    return len(cards) if isinstance(cards, list) else int(where.get(zone + "_count", 0))
 
 
 __all__ = ["BDState", "BlackDoubtHooks", "DECLARATIONS", "DECLARATION_NAMES", "Hand", "OUTCOMES"]

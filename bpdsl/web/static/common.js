@@ -15,7 +15,8 @@ function el(tag, attrs, ...children) {
 }
 
 async function api(method, url, body) {
-  const opts = { method, headers: {} };
+  // X-Bpdsl-Client: a header no page of another site can send here (the server refuses changes without it)
+  const opts = { method, headers: { "X-Bpdsl-Client": "1" } };
   if (body !== undefined) {
     opts.headers["Content-Type"] = typeof body === "string" ? "text/plain" : "application/json";
     opts.body = typeof body === "string" ? body : JSON.stringify(body);

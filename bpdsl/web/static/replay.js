@@ -12,8 +12,11 @@ async function show() {
   document.getElementById("title").textContent = p.title;
   document.getElementById("pos").textContent = "決定 " + p.step + " / " + p.steps;
   const banner = document.getElementById("banner");
-  banner.replaceChildren(p.judge ? el("div", { class: "judge-banner", id: "judge",
-    text: "ジャッジの視点: 両方の席の非公開のカード (手札・裏向きのカード) を表示しています" }) : "");
+  banner.replaceChildren(
+    p.not_genuine ? el("div", { class: "not-genuine", id: "not-genuine", role: "alert",
+      text: p.not_genuine + " — このログは改変されています。記録どおりのゲームとは限りません" }) : "",
+    p.judge ? el("div", { class: "judge-banner", id: "judge",
+      text: "ジャッジの視点: 両方の席の非公開のカード (手札・裏向きのカード) を表示しています" }) : "");
   const board = document.getElementById("board");
   if (p.judge) board.replaceChildren(...p.board.seats.map((o) => el("div", {}, el("h3", { text: "席" + o.you + " の視点" }), boardEl(o, {}))));
   else board.replaceChildren(boardEl(p.board, {}));

@@ -293,6 +293,10 @@ def build(ctx: BuildContext) -> None:
 
     for i, f in enumerate(data.get("formats") or []):
         printed = f.get("printed") or {}
+        if f["trump"] and f.get("extra_list") is None:  # trumps are dealt from the extra list it names
+            at = ("formats", i, "extra_list") if "extra_list" in f else ("formats", i, "trump")
+            ctx.error(at, R_UNKNOWN_REF, f"format {f['id']!r} is played with trumps (trump: true) but names no "
+                      "extra list", "name its extra (trump) list: 'extra_list: extra', or write 'trump: false'")
         system.formats[f["id"]] = Format(
             id=f["id"], name=f["name"], order=i, difficulty=f["difficulty"],
             printed_actions=printed.get("actions", ""), printed_characters=printed.get("characters", ""),
