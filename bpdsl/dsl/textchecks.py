@@ -31,7 +31,7 @@ DATE_FIELDS = frozenset({"date", "rulebook", "issued", "since", "update"})
 _DATE = re.compile(r"^\s*(\d{4})\s*[/.-]\s*(\d{1,2})(?:\s*[/.-]\s*(\d{1,2}|x))?\s*$")
 # the terms the phrases ask for (bpdsl.ops and the games' phrases: ctx.term(...)), and the prefixed ones
 KNOWN_TERMS = frozenset({"label_ref", "label_sep", "life", "moves", "request", "self", "size", "size_label",
-                         "suit", "target_form", "unit", "wording"})
+                         "suit", "target_form", "target_ref", "trump_style", "unit", "wording"})
 TERM_PREFIXES = ("cond:", "counter:", "expr:", "unit:")
 
 

@@ -149,10 +149,12 @@ class LessonPlay:
         data = lesson.data
         self.edition = edition or str(data["edition"])
         if isinstance(data.get("definitions"), dict):
-            from bpdsl.engine.scenario_inline import load_with_inline
+            from bpdsl.engine.scenario_inline import load_with_inline, scenario_edition
 
             definitions = load_with_inline(lesson.path, {**data, "edition": self.edition})
-        self.rules = build_rules(self.edition, str(data["format"]), definitions)
+            self.rules = build_rules(scenario_edition(self.edition), str(data["format"]), definitions)
+        else:
+            self.rules = build_rules(self.edition, str(data["format"]), definitions)
         self.log = EventLog()
         self.game = new_game(self.rules, None, int(data.get("seed", 0)), log=self.log)
         start_position(self.game, data)

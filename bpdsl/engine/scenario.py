@@ -467,14 +467,17 @@ def run_scenario_data(path: str, data: dict[str, Any], definitions: Any = None) 
     if problems:
         raise ScenarioError("; ".join(_positioned(path or name, keys, what) for keys, what in problems))
     if isinstance(data.get("definitions"), dict):  # inline actions/characters/fogs, added to the edition
-        from bpdsl.engine.scenario_inline import load_with_inline
+        from bpdsl.engine.scenario_inline import load_with_inline, scenario_edition
 
         try:
             definitions = load_with_inline(path, data)
         except ScenarioError as exc:
             raise ScenarioError(f"{path or name}: {exc}") from None
+        edition = scenario_edition(str(data["edition"]))
+    else:
+        edition = str(data["edition"])
     try:
-        rules = build_rules(str(data["edition"]), str(data["format"]), definitions)
+        rules = build_rules(edition, str(data["format"]), definitions)
     except CompileError as exc:
         raise ScenarioError(f"{path or name}: {exc}") from None
     log = EventLog()
@@ -531,6 +534,8 @@ def run_scenario_data(path: str, data: dict[str, Any], definitions: Any = None) 
         if hit is not None:
             result.failures.append(f"event {want!r} must not occur, but {hit!r} did")
     check_state(game, expect.get("state") or {}, result.failures)
+    for want in expect.get("observe") or []:  # what the players are shown where the script ends
+        check_observation(game, want, result.failures)
     return result
 
 

@@ -1,5 +1,6 @@
 """A scenario's inline ``definitions:``: actions, characters and fogs written in the scenario file itself,
-added to the scenario's edition.
+added to an edition of the scenario's own that extends the scenario's edition (so the entries reach no
+other edition: a later edition that extends the same one is loaded as it is).
 
 A ruling about a cost, a timing or a trigger the bundled lists never combine (no action costs ``S``) needs
 an action of its own; keeping it in the scenario file keeps the ruling in one place.  Each list becomes a
@@ -29,11 +30,13 @@ def inline_documents(path: str, data: dict[str, Any]) -> list[Document]:
     if path and Path(path).is_file():
         source, _ = load_file(Path(path), path)
     name = path or str(data.get("name") or "scenario")
-    out = []
+    parent = str(data.get("edition"))
+    out = [Document(name, {"kind": "edition", "id": scenario_edition(parent), "name": parent, "extends": parent,
+                           "date": "2000/1/1"})]
     for kind in KINDS:
         if kind not in inline:
             continue
-        doc = Document(name, {"kind": kind, "edition": str(data.get("edition")), kind: inline[kind]})
+        doc = Document(name, {"kind": kind, "edition": scenario_edition(parent), kind: inline[kind]})
         if source is not None:
             prefix = ("definitions", kind)
             for keys, pos in source.positions.items():
@@ -48,9 +51,15 @@ def inline_documents(path: str, data: dict[str, Any]) -> list[Document]:
     return out
 
 
+def scenario_edition(edition: str) -> str:
+    """The id of the edition that holds a scenario's inline entries on top of ``edition``."""
+    return f"{edition}-scenario"
+
+
 def load_with_inline(path: str, data: dict[str, Any]) -> Any:
-    """The definitions the scenario uses (its project's, or the selected ones) with its inline entries
-    added; a ScenarioError listing the diagnostics (``file:line:col: CODE message``) when they are wrong."""
+    """The definitions the scenario uses (its project's, or the selected ones) with its inline entries in
+    the edition :func:`scenario_edition` names; a ScenarioError listing the diagnostics
+    (``file:line:col: CODE message``) when they are wrong."""
     from bpdsl.dsl.loader import default_paths, load
     from bpdsl.dsl.project import ProjectError, select_for_file
 
@@ -66,4 +75,4 @@ def load_with_inline(path: str, data: dict[str, Any]) -> Any:
     return result.definitions
 
 
-__all__ = ["KINDS", "inline_documents", "load_with_inline"]
+__all__ = ["KINDS", "inline_documents", "load_with_inline", "scenario_edition"]
