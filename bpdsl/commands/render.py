@@ -95,13 +95,10 @@ def _style(style: Optional[str], paper: Optional[str]) -> "Style":
     from bpdsl.render import styles
 
     try:
-        chosen = styles.style(style) if style is not None else styles.style_for_paper(paper) \
-            if paper is not None else styles.style(styles.DEFAULT_STYLE)
+        return styles.resolve(style, paper)
     except styles.StyleError as exc:
-        _usage(str(exc).replace("style must", "--style must").replace("paper must", "--paper must"))
-    if style is not None and paper is not None and chosen.paper != paper.upper():
-        _usage(f"--style {chosen.name} prints on {chosen.paper} paper, not {paper.upper()}; drop --paper")
-    return chosen
+        message = str(exc).replace("style must", "--style must").replace("paper must", "--paper must")
+        _usage(message.replace("style ", "--style ", 1) if "paper, not" in message else message)
 
 
 def _usage(message: str) -> NoReturn:
