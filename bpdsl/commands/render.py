@@ -40,7 +40,7 @@ def actionlist(
                                  "landscape sheet in folding order, for double-sided printing and one fold."),
     sheet: str = typer.Option(
         "A4", "--sheet",
-        help="Landscape sheet of the 2-up PDF: A4 or A3 (A4 pages: scaled on A4, full size on A3; "
+        help="Landscape sheet of the 2-up PDF and the booklet: A4 or A3 (A4 pages: scaled on A4, full size on A3; "
         "A5 pages: full size on A4).",
     ),
     paper: Optional[str] = typer.Option(None, "--paper", help="A4 or A5: the one-column style of that paper "
@@ -61,6 +61,8 @@ def actionlist(
     chosen = _style(style, paper)
     if chosen.paper == "A5" and sheet.upper() == "A3":
         _usage("--sheet A3 holds A4 pages at full size; two A5 pages go on an A4 sheet (--sheet A4)")
+    if booklet and html_only:
+        _usage("--booklet imposes the PDF's pages; it cannot go with --html-only")
     if all_ and (edition or format):
         _usage("--all renders every edition and format; do not combine it with --edition/--format")
     if not all_:
@@ -146,13 +148,10 @@ def _style(style: Optional[str], paper: Optional[str]) -> "Style":
     from bpdsl.render import styles
 
     try:
-        chosen = styles.style(style) if style is not None else styles.style_for_paper(paper) \
-            if paper is not None else styles.style(styles.DEFAULT_STYLE)
+        return styles.resolve(style, paper)
     except styles.StyleError as exc:
-        _usage(str(exc).replace("style must", "--style must").replace("paper must", "--paper must"))
-    if style is not None and paper is not None and chosen.paper != paper.upper():
-        _usage(f"--style {chosen.name} prints on {chosen.paper} paper, not {paper.upper()}; drop --paper")
-    return chosen
+        message = str(exc).replace("style must", "--style must").replace("paper must", "--paper must")
+        _usage(message.replace("style ", "--style ", 1) if "paper, not" in message else message)
 
 
 def _usage(message: str) -> NoReturn:

@@ -55,8 +55,7 @@ def render_actionlist(
     the one-column style of that paper.  The 2-up and the booklet put two pages on a landscape
     ``sheet_size`` (default: the style's, where the pages keep their own size).
     """
-    chosen = style if isinstance(style, Style) else (
-        styles.style(style) if style else styles.style_for_paper(paper) if paper else styles.style(DEFAULT_STYLE))
+    chosen = styles.resolve(style, paper)
     sheet = build_sheet(defs, edition_id, format_id, story=story)
     stem = file_stem(edition_id, format_id, chosen)
     if redline:  # the sheet with its changes against the edition `redline` marked (bpdsl.render.redline)

@@ -7,16 +7,11 @@ from pathlib import Path
 import jinja2
 
 from bpdsl.render import styles
-from bpdsl.render.styles import PAPER_STYLES, STYLES, Style, StyleError
+from bpdsl.render.styles import Style, StyleError
 from bpdsl.render.view import SheetView
 from bpdsl.resources import templates_dir
 
 TEMPLATES_DIR = templates_dir()
-
-# Paper sizes of the one-column styles (the ``paper`` argument of earlier versions) -> their stylesheets.
-PAPER_STYLESHEETS: dict[str, tuple[str, ...]] = {p: STYLES[n].stylesheets for p, n in PAPER_STYLES.items()}
-PAPERS: tuple[str, ...] = tuple(PAPER_STYLESHEETS)
-
 
 @lru_cache(maxsize=4)
 def environment(templates_dir: str = str(TEMPLATES_DIR)) -> jinja2.Environment:
@@ -41,8 +36,7 @@ def render_sheet_html(sheet: SheetView, templates_dir: Path = TEMPLATES_DIR, pap
     :class:`Style` or its name; ``paper`` A4/A5 names the one-column style of that paper; neither: the
     one-column A4 style, the screen layout)."""
     try:
-        chosen = style if isinstance(style, Style) else (
-            styles.style(style) if style else styles.style_for_paper(paper or "A4"))
+        chosen = styles.resolve(style, paper, default="a4")
     except StyleError as exc:
         raise ValueError(str(exc)) from None
     env = environment(str(templates_dir))

@@ -43,6 +43,20 @@ def style(name: str) -> Style:
     return found
 
 
+def resolve(chosen: str | Style | None, paper: str | None = None, default: str = DEFAULT_STYLE) -> Style:
+    """The style asked for: a :class:`Style` or its name, else the one-column style of ``paper``, else
+    ``default``.  A style and a paper that disagree are a :class:`StyleError`."""
+    if isinstance(chosen, Style):
+        found = chosen
+    elif chosen is not None:
+        found = style(chosen)
+    else:
+        return style_for_paper(paper) if paper is not None else style(default)
+    if paper is not None and found.paper != paper.upper():
+        raise StyleError(f"style {found.name} prints on {found.paper} paper, not {paper.upper()}")
+    return found
+
+
 def style_for_paper(paper: str) -> Style:
     name = PAPER_STYLES.get(paper.upper())
     if name is None:

@@ -89,7 +89,7 @@ def test_the_installed_bpdsl_reads_its_own_files(installed: Path, tmp_path: Path
     r = run(installed, "render", "actionlist", "--edition", "act8.0", "--format", "std", "--html-only",
             "--out", "out", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
-    assert "投擲" in (tmp_path / "out" / "act8.0-std.html").read_text(encoding="utf-8")
+    assert "投擲" in (tmp_path / "out" / "act8.0-std-official.html").read_text(encoding="utf-8")
     r = run(installed, "simulate", "-e", "act8.0", "-f", "std", "-n", "3", "--json", cwd=tmp_path)
     assert r.returncode == 0 and json.loads(r.stdout)["games"] == 3, r.stderr
 
@@ -110,7 +110,7 @@ def test_a_designer_edition_from_new_to_bench_without_flags(installed: Path, tmp
     assert r.returncode == 0 and "~ 投擲 (throwing)" in r.stdout, r.stdout + r.stderr
     r = run(installed, "render", "actionlist", "--html-only", "--out", "out", cwd=project)
     assert r.returncode == 0, r.stderr
-    sheet = (project / "out" / "my-std.html").read_text(encoding="utf-8")
+    sheet = (project / "out" / "my-std-official.html").read_text(encoding="utf-8")
     assert "♣カードの数字" in sheet or "♣" in sheet
     r = run(installed, "simulate", "-n", "5", "--json", cwd=project)
     assert r.returncode == 0 and json.loads(r.stdout)["games"] == 5, r.stderr

@@ -109,6 +109,8 @@ def test_style_usage_errors_exit_2(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "A5 paper" in bad.output
     bad = runner.invoke(app, [*base, "--style", "official", "--sheet", "A3"])
     assert bad.exit_code == 2
+    bad = runner.invoke(app, [*base, "--booklet"])
+    assert bad.exit_code == 2 and "--booklet" in bad.output
     assert list(tmp_path.iterdir()) == []
 
 
