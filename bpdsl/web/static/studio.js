@@ -5,7 +5,7 @@
 
 const CM = window.BpdslEditor;
 const state = { name: null, version: null, editable: false, saved: "", view: null, editions: [], entry: null,
-                checkTimer: null, seq: 0, lastCheck: null };
+                checkTimer: null, seq: 0, lastCheck: null, checking: false, pending: false };
 
 function setStatus(text) { document.getElementById("status").textContent = text; }
 function showError(text) { document.getElementById("error").textContent = text || ""; }
@@ -48,17 +48,24 @@ function showProblems(result) {
 
 async function check() {
   if (!state.name) return;
+  if (state.checking) { state.pending = true; return; }  // one check at a time: the newest text follows
+  state.checking = true;
+  state.pending = false;
   const seq = ++state.seq;
   const body = { name: state.name, text: text(), ...cursor() };
   try {
     const result = await api("POST", "/api/studio/check", body);
-    if (seq !== state.seq) return;  // a newer keystroke's check is on its way
+    if (seq !== state.seq) return;  // another file was opened meanwhile
     state.lastCheck = result;
     state.view.dispatch(CM.setDiagnostics(state.view.state, cmDiagnostics(state.view.state.doc, result.diagnostics)));
     showProblems(result);
     if (result.entry) selectEntry(result.entry);
     await showEntry();
   } catch (e) { showError(e.message); }
+  finally {
+    state.checking = false;
+    if (state.pending) scheduleCheck();
+  }
 }
 
 function scheduleCheck() {
@@ -107,6 +114,7 @@ async function openFile(name) {
 }
 
 function load(f) {
+  state.seq++;
   state.name = f.name; state.version = f.version; state.editable = f.editable; state.saved = f.text;
   state.entry = null;
   document.getElementById("filename").textContent = f.name + (f.editable ? "" : " (読み取り専用: 同梱の定義)");
