@@ -132,7 +132,10 @@ class _Converter:
             self.defs[name] = {
                 "type": "object", "description": summary, "markdownDescription": f"**{op.name}** — {op.summary}",
                 "properties": {op.name: variants[0] if len(variants) == 1 else {"anyOf": variants},
-                               "text": {"type": "string", "description": "override of the printed phrase"}},
+                               "text": {"type": "string", "description": "override of the printed phrase"},
+                               "terms": {"type": "object", "additionalProperties": {"type": "string"},
+                                         "description": "wording terms of this sentence only, e.g. "
+                                                        "{target_ref: 対象とした}"}},
                 "required": [op.name], "additionalProperties": False,
             }
         return name

@@ -1,12 +1,15 @@
 """An official list (``act.yaml`` shape) as a bpdsl edition folder, and the report of what is left to write.
 
-The edition ``extends`` a loaded one (the newest bundled BlackPoker edition unless told): it inherits its
+The edition ``extends`` a loaded one (unless told, the file's own edition: :func:`choose_parent`): it inherits its
 core flow, notation, wording and trumps, removes the inherited entries of the formats the file lists, and
 writes every entry of the file in full.  Facts carry over field by field (name, ruby, type, category,
 @ notation, cost, key, formats, since/update, story/flavor); an entry keeps the id its parent gives the
 entry of the same printed name (so the parent's flow and trumps still find it), else the official id in
 snake_case.  Every text is written as the op composition whose phrases print it (:mod:`.phrases`), and
-where no phrase fits as a marked text override (``not_executed`` / ``not_executed_<kind>`` with ``text:``).
+where no phrase fits as a marked text override (``not_executed`` / ``not_executed_<kind>`` with ``text:``);
+an entry with such an override where the engine runs it is listed as left out of play.  Extra lists
+(``abiList``) and frame lists (``trumpList``) bring trumps: written to ``trumps.yaml`` with the actions and
+characters each brings.
 
 Before anything is written the folder is loaded with the other definitions and rendered: a field whose
 printed text is not the official one is written as an override instead, so the result validates and
