@@ -153,7 +153,12 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = ()) -> Starlett
         def choose() -> dict[str, Any]:
             with table.lock:
                 table.apply(seat, decision, option)
-                return seat_payload(table, seat)
+                try:
+                    return seat_payload(table, seat)
+                except Exception:  # the answer cannot be built: the choice is taken back, the game unchanged
+                    table.choices.pop()
+                    table._position = None
+                    raise
 
         return JSONResponse(await off_loop(choose))
 
