@@ -116,7 +116,12 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = ()) -> Starlett
         if opponent != "person" and opponent not in BOTS:
             raise Refused(400, f"unknown opponent {opponent!r}; choose one of: person, {', '.join(BOTS)}")
         raw_seed = data.get("seed")
-        seed = draw_seed() if raw_seed in (None, "") else integer(raw_seed, "seed", 0, SEED_MAX)
+        if raw_seed in (None, ""):
+            seed = draw_seed()
+        elif isinstance(raw_seed, str):  # the page sends the field's text: a 64-bit seed is no JS number
+            seed = query_integer(raw_seed, "seed", 0, SEED_MAX)
+        else:
+            seed = integer(raw_seed, "seed", 0, SEED_MAX)
         for key in ("edition", "format", "regulation", "scenario_file"):
             _optional_text(data, key, "")
         _optional_text(data, "scenario", "", MAX_JSON)
@@ -155,7 +160,12 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = ()) -> Starlett
         def choose() -> dict[str, Any]:
             with table.lock:
                 table.apply(seat, decision, option)
-                return seat_payload(table, seat)
+                try:
+                    return seat_payload(table, seat)
+                except Exception:  # the answer cannot be built: the choice is taken back, the game unchanged
+                    table.choices.pop()
+                    table._position = None
+                    raise
 
         return JSONResponse(await off_loop(choose))
 

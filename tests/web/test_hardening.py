@@ -69,6 +69,8 @@ def refused(r: Any, status: int | tuple[int, ...] = 400) -> str:
     (b'{"seed": -1}', "between"),
     (b'{"seed": %d}' % (SEED_MAX + 1), "between"),
     (b'{"seed": true}', "integer"),
+    (b'{"seed": "1.5"}', "integer"),
+    (b'{"seed": " 7e3"}', "integer"),
     (b"[" * 30_000 + b"]" * 30_000, "deep"),
     (b'{"a":' * 10_000, "deep"),
     (json.dumps({"scenario": "\ud800"}).encode(), "surrogate"),
@@ -91,6 +93,7 @@ def test_a_seed_left_out_is_drawn_from_the_whole_range(client: TestClient) -> No
 
     assert max(draw_seed() for _ in range(200)) > 2**40  # 2**31 values would never get there
     assert client.post("/api/tables", json={"seed": SEED_MAX}).status_code == 200
+    assert client.post("/api/tables", json={"seed": str(SEED_MAX)}).status_code == 200  # as the page sends it
 
 
 def test_json_depth_counts_brackets_outside_strings() -> None:
