@@ -29,6 +29,10 @@ export UV_PYTHON=.venv/bin/python UV_NO_PROGRESS=1
 .venv/bin/uv pip install -q --require-hashes -r requirements/lock.txt
 # the package itself, with no dependency of its own choosing: its build compiles the hot modules (the
 # build hook reports each step on stderr; Cython's own warnings are noise for a user)
-.venv/bin/uv pip install -q --no-deps --no-build-isolation --reinstall-package bpdsl -e . 2>&1 \
-  | grep -v -E "^warning: |Annotation ignored|critical_section" || true
-.venv/bin/python -c "import bpdsl, cerberus, weasyprint, pypdf, sphinx; from bpdsl import speedups; print('bpdsl:', speedups.summary())"
+if ! built=$(.venv/bin/uv pip install -q --no-deps --no-build-isolation --reinstall-package bpdsl -e . 2>&1); then
+  printf '%s\n' "$built" | grep -v -E "^warning: |Annotation ignored|critical_section" >&2
+  echo "setup: installing bpdsl failed (above)" >&2
+  exit 1
+fi
+.venv/bin/python -c "import cerberus, weasyprint, pypdf, sphinx"
+(root=$PWD; cd / && "$root/.venv/bin/bpdsl" --version)  # installed: it runs from any folder, and says which build

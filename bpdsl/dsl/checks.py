@@ -190,12 +190,6 @@ def _check_triggers(edition: Edition, sink: DiagnosticSink, broken: set[tuple[st
             raised = _triggered_by_ops(edition) if raised is None else raised
             if action.id in raised:
                 continue
-            if any(c.op == "not_direct" for c in action.conditions):
-                # declared to be raised only by an effect or an ability: nothing of its own triggers it
-                sink.warning(action.pos, T_NO_WHEN, f"triggered action {action.id!r} is raised only by others "
-                             "(not_direct), but no op of the edition raises it", "an ability or effect that raises "
-                             "it (e.g. raises_on_leave) makes it happen; until then it is never played")
-                continue
             hint = ("add 'when: <trigger op>', trigger it from an ability (e.g. raises_when), or make it a direct "
                     "action (request.trigger: direct)")
             was = parent.actions.get(action.id) if parent is not None else None
@@ -205,6 +199,12 @@ def _check_triggers(edition: Edition, sink: DiagnosticSink, broken: set[tuple[st
                            f"{parent.id} ({action.pos}), is triggered by nothing in {edition.id}",
                            f"{edition.id} changed what triggered it: remove it (remove: {{actions: [{action.id}]}}), "
                            "or " + hint)
+                continue
+            if any(c.op == "not_direct" for c in action.conditions):
+                # declared to be raised only by an effect or an ability: nothing of its own triggers it
+                sink.warning(action.pos, T_NO_WHEN, f"triggered action {action.id!r} is raised only by others "
+                             "(not_direct), but no op of the edition raises it", "an ability or effect that raises "
+                             "it (e.g. raises_on_leave) makes it happen; until then it is never played")
                 continue
             sink.error(action.pos, T_NO_WHEN, f"triggered action {action.id!r} has no trigger condition ('when')",
                        hint)

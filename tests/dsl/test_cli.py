@@ -125,7 +125,7 @@ def test_version_option_prints_the_package_version() -> None:
     from bpdsl import __version__
 
     result = runner.invoke(app, ["--version"])
-    assert result.exit_code == 0 and result.output.strip() == f"bpdsl {__version__}"
+    assert result.exit_code == 0 and result.output.startswith(f"bpdsl {__version__}, "), result.output
 
 
 def test_python_dash_m_bpdsl_runs_the_same_command_line() -> None:
@@ -135,7 +135,7 @@ def test_python_dash_m_bpdsl_runs_the_same_command_line() -> None:
     from bpdsl import __version__
 
     done = subprocess.run([sys.executable, "-m", "bpdsl", "--version"], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0 and done.stdout.strip() == f"bpdsl {__version__}"
+    assert done.returncode == 0 and done.stdout.startswith(f"bpdsl {__version__}, "), done.stdout  # and its build
     bad = subprocess.run([sys.executable, "-m", "bpdsl", "validate", "--bogus"], capture_output=True, text=True,
                          timeout=60)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr

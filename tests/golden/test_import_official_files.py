@@ -25,7 +25,12 @@ def bpdsl(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "bpdsl", *args], capture_output=True, text=True, cwd=cwd, timeout=600)
 
 
-@pytest.fixture(scope="module", params=["extra", "act-frame"])
+FRAME_T005 = pytest.mark.xfail(strict=True, reason="the frame list's trump actions are raised through their 起動条件 "
+                               "「自分の表切札に「X」がある」, which the import does not yet turn into the trump's "
+                               "may_raise ability; a trump action no ability raises is refused (T005)")
+
+
+@pytest.fixture(scope="module", params=["extra", pytest.param("act-frame", marks=FRAME_T005)])
 def imported(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path, dict, str]:
     name = request.param
     where = tmp_path_factory.mktemp(name)

@@ -91,6 +91,6 @@ def test_docs_with_invalid_definitions_lists_them_and_exits_1(tmp_path: Path) ->
 
 def test_docs_with_an_unknown_builder_says_so_without_a_traceback(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["docs", "--builder", "no-such-builder", "--out", str(tmp_path / "out")])
-    assert result.exit_code == 1, result.output
+    assert result.exit_code == 2, result.output  # a usage error
     assert "no-such-builder" in result.output
     assert "Traceback" not in result.output and 'File "' not in result.output

@@ -38,13 +38,13 @@ def test_cli_writes_html_and_pdf(tmp_path: Path) -> None:
     r = CliRunner().invoke(app, ["render", "actionlist", "--edition", "act9.0", "--format", "std",
                                  "--redline", "act8.2", "--out", str(tmp_path)])
     assert r.exit_code == 0, r.output
-    html = (tmp_path / "act9.0-std-redline-act8.2.html").read_text(encoding="utf-8")
+    html = (tmp_path / "act9.0-std-official-redline-act8.2.html").read_text(encoding="utf-8")
     article = re.search(r'<article class="[^"]*redline-entry-changed[^"]*" id="action-draw">.*?</article>', html, re.S)
     assert article and '<del class="redline-was">' in article[0] and "必要であれば" in article[0]
     assert 'id="action-attack"' in html and 'redline-entry-changed" id="action-attack"' not in html
     from pypdf import PdfReader
 
-    text = "".join(p.extract_text() for p in PdfReader(str(tmp_path / "act9.0-std-redline-act8.2.pdf")).pages)
+    text = "".join(p.extract_text() for p in PdfReader(str(tmp_path / "act9.0-std-official-redline-act8.2.pdf")).pages)
     assert "2枚引き" in text and "必要であれば" in text  # the new text and the struck old one
 
 

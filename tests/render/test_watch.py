@@ -52,7 +52,7 @@ def test_watch_renders_again_on_save_and_survives_a_mistake(tmp_path: Path) -> N
     seen: list[str] = []
     try:
         _wait_for(lines, "watching", seen)
-        html = out / "my-std.html"
+        html = out / "my-std-official.html"
         assert "一斉射撃" in html.read_text(encoding="utf-8")
 
         actions.write_text(ACTIONS.replace("一斉射撃", "集中砲火"), encoding="utf-8")
