@@ -98,7 +98,7 @@ from bpdsl.engine.decisions import DecisionRequest, ScriptError
 from bpdsl.engine.log import EventLog
 from bpdsl.engine.core import Game
 from bpdsl.engine.scenario_check import (check_observation, check_offer, check_state, describe_position,
-                                         matches)
+                                         matches, zone_number)
 from bpdsl.engine.scenario_errors import ScenarioError
 from bpdsl.engine.scenario_schema import path_text, shape_problem_paths
 from bpdsl.engine.state import OUT, Character
@@ -264,7 +264,7 @@ def _setup(game: Any, data: dict[str, Any]) -> None:
         for zone, value in pdata.items():
             if zone == "field" or (zone == _deck_id(zones) and not isinstance(value, list)):
                 continue  # characters below; a deck given as a count is filled with the unused cards last
-            z = _zone(zones, "trump" if zone == "trump_up" else zone, f"players[{seat}].{zone}")
+            z = zone_number(zones, "trump" if zone == "trump_up" else zone, f"players[{seat}].{zone}")
             if not isinstance(value, list):
                 raise ScenarioError(f"players[{seat}].{zone}: give a list of cards (only the deck, "
                                     f"{_deck_id(zones) or 'which this game has none of'}, may be a count)")
@@ -326,16 +326,6 @@ def _setup(game: Any, data: dict[str, Any]) -> None:
 def _deck_id(zones: Any) -> str:
     """The id of the zone with role deck ("" when the game has none)."""
     return str(zones.ids[zones.deck]) if zones.deck >= 0 else ""
-
-
-def _zone(zones: Any, zone: str, where: str) -> int:
-    """The number of the game's zone of cards ``zone``; a ScenarioError naming the zones otherwise."""
-    if zone in zones.ids:
-        z = zones.ids.index(zone)
-        if z in zones.card_zones:
-            return int(z)
-    names = [zones.ids[z] for z in zones.card_zones]
-    raise ScenarioError(f"{where}: the game has no zone of cards {zone!r}; zones: {', '.join(names)}, field")
 
 
 def _setup_fog_links(game: Any, seat: int, links: list[dict[str, Any]]) -> None:

@@ -119,7 +119,8 @@ def _check_places(game: Any, seat: int, want: dict[str, Any], failures: list[str
             failures.append(f"players[{seat}].where[{text}]: expected the card in {zone!r}, got it in {got!r}")
 
 
-def _zone_number(zones: Any, zone: str, where: str) -> int:
+def zone_number(zones: Any, zone: str, where: str) -> int:
+    """The number of the game's zone of cards ``zone``; a ScenarioError naming the zones otherwise."""
     if zone in zones.ids:
         z = zones.ids.index(zone)
         if z in zones.card_zones:
@@ -154,7 +155,7 @@ def check_state(game: Any, want: dict[str, Any], failures: list[str]) -> None:
             if zone in ("field", "where"):
                 continue
             # the deck is compared in order, top first; other zones as sets; trump_up: the face-up trumps
-            z = _zone_number(zones, "trump" if zone == "trump_up" else zone, f"players[{seat}].{zone}")
+            z = zone_number(zones, "trump" if zone == "trump_up" else zone, f"players[{seat}].{zone}")
             lst = p.zone(z)
             got = [text(c) for c in (reversed(lst) if z == zones.deck else lst) if zone != "trump_up" or c in s.trump_up]
             problem = compare_cards(f"players[{seat}].{zone}", got, want_cards, z == zones.deck)
@@ -262,5 +263,5 @@ def describe_position(game: Any) -> list[str]:
     return lines
 
 
-__all__ = ["card_place", "check_observation", "check_offer", "check_state", "compare_cards", "describe_position",
+__all__ = ["zone_number", "card_place", "check_observation", "check_offer", "check_state", "compare_cards", "describe_position",
            "field_entry", "matches", "stage_entry", "strings"]
