@@ -24,14 +24,16 @@ from typing import Any
 from bpdsl.diagnostics import did_you_mean
 from bpdsl.dsl.document import KeyPath
 from bpdsl.dsl.schema import S_CONSTRAINT, S_UNKNOWN_KEY, SchemaProblem
+from bpdsl.ops.registry import WORDING
 
 BIDI_CONTROLS = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 PRINTED_TEXTS = frozenset({"name", "ruby", "type", "description", "title"})
 DATE_FIELDS = frozenset({"date", "rulebook", "issued", "since", "update"})
 _DATE = re.compile(r"^\s*(\d{4})\s*[/.-]\s*(\d{1,2})(?:\s*[/.-]\s*(\d{1,2}|x))?\s*$")
-# the terms the phrases ask for (bpdsl.ops and the games' phrases: ctx.term(...)), and the prefixed ones
+# the terms the phrases ask for by name (ctx.term(...)) without declaring them; the wording terms declared
+# with bpdsl.ops.registry.declare_term are added from the registry; and the prefixed ones
 KNOWN_TERMS = frozenset({"label_ref", "label_sep", "life", "moves", "request", "self", "size", "size_label",
-                         "suit", "target_form", "target_ref", "trump_style", "unit", "wording"})
+                         "suit", "target_form", "trump_style", "unit", "wording"})
 TERM_PREFIXES = ("cond:", "counter:", "expr:", "unit:")
 
 
@@ -40,10 +42,11 @@ def text_problems(data: Any, kind: str = "") -> list[SchemaProblem]:
     out: list[SchemaProblem] = []
     _walk(data, (), out)
     if kind == "edition" and isinstance(data, dict) and isinstance(data.get("terms"), dict):
+        known = KNOWN_TERMS | set(WORDING)
         for key in data["terms"]:
-            if isinstance(key, str) and key not in KNOWN_TERMS and not key.startswith(TERM_PREFIXES):
-                hint = did_you_mean(key, sorted(KNOWN_TERMS)) or (
-                    "known terms: " + ", ".join(sorted(KNOWN_TERMS)) + "; or cond:/counter:/expr:/unit: + a name")
+            if isinstance(key, str) and key not in known and not key.startswith(TERM_PREFIXES):
+                hint = did_you_mean(key, sorted(known)) or (
+                    "known terms: " + ", ".join(sorted(known)) + "; or cond:/counter:/expr:/unit: + a name")
                 out.append(SchemaProblem(("terms", key), S_UNKNOWN_KEY,
                                          f"unknown term {key!r}: no phrase asks for it, so it is never printed", hint))
     return out
