@@ -6,4 +6,4 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export BPDSL_SOAK_GAMES="${BPDSL_SOAK_GAMES:-1000}"
 export BPDSL_VIEW_GAMES="${BPDSL_VIEW_GAMES:-50}"
-.venv/bin/python -m pytest -q -n 2 "$@"
+.venv/bin/python -m pytest -q -n 2 --dist worksteal --durations=25 "$@"
