@@ -8,7 +8,7 @@ and sorted into:
 * ``changed``: it passes in its own edition and fails in the other (the failures say how the ruling
   differs there);
 * ``gone``: it no longer applies — an action, character or fog it names (on the stage, in the once-per-turn
-  record, in a decision's option, in an expected event, on the field) or its format does not exist in the
+  record, in a decision's option taken or that must be offered, in an expected event, on the field) or its format does not exist in the
   other edition;
 * ``broken``: it does not even pass in its own edition (nothing can be said about the other).
 
@@ -56,9 +56,15 @@ def named_entries(data: dict[str, Any]) -> dict[str, set[str]]:
             if isinstance(f, dict) and f.get("as"):
                 fogs.add(str(f["as"]))
     for d in data.get("decisions") or []:
+        if isinstance(d, dict) and isinstance(d.get("expect_decision"), dict):
+            d = d["expect_decision"]
         chosen = d.get("choose") if isinstance(d, dict) else d
-        if isinstance(chosen, str) and (m := _LABEL_ID.search(chosen)):
-            actions.add(m.group(1))
+        offered = d.get("offered") if isinstance(d, dict) else None
+        if isinstance(offered, dict):  # the options it must offer (not those it must not: like count 0 below)
+            offered = offered.get("contains")
+        for label in [chosen, *(offered if isinstance(offered, list) else [])]:
+            if isinstance(label, str) and (m := _LABEL_ID.search(label)):
+                actions.add(m.group(1))
     expect = data.get("expect") or {}
     for e in expect.get("events") or []:  # (an action that must not happen, absent or count 0, may be gone)
         if isinstance(e, dict) and isinstance(e.get("action"), str) and e.get("count") != 0:

@@ -63,8 +63,11 @@ def test_usage_errors_exit_2(tmp_path: Path) -> None:
 def test_named_entries_read_from_the_scenario() -> None:
     data = {"stage": [{"action": "down"}], "raised": [{"action": "attack"}],
             "players": [{"field": [{"as": "hero"}], "fog": [{"as": "fog_up", "cards": ["♡5"]}]}, {}],
-            "decisions": ["投擲 (throwing)", "世代交代 (♠K)", {"choose": "キル (kill)"}],
+            "decisions": ["投擲 (throwing)", "世代交代 (♠K)", {"choose": "キル (kill)"},
+                          {"choose": "パス", "offered": {"contains": ["再会 (reunion)"], "excludes": ["停戦 (truce)"]}},
+                          {"expect_decision": {"offered": ["対象変更 (change_target)"]}}],
             "expect": {"events": [{"t": "raise", "action": "counter", "count": 0}, {"t": "resolve", "action": "up"}]},
             "definitions": {"actions": [{"id": "kill"}]}}
     got = named_entries(data)
-    assert got == {"actions": {"down", "attack", "throwing", "up"}, "characters": {"hero"}, "fogs": {"fog_up"}}
+    assert got == {"actions": {"down", "attack", "throwing", "up", "reunion", "change_target"},
+                   "characters": {"hero"}, "fogs": {"fog_up"}}

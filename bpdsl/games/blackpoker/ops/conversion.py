@@ -76,7 +76,10 @@ def convert_character(ctx: Any, ch: Any, to: str) -> list[Any]:
     at = field.index(ch)
     if to == "bulwark":
         groups = [[c] for c in ch.cards]
-        made = [Character(ch.uid if i == 0 else s.uid(), "bulwark", rules.bulwark_id, g, s.owner[g[0]], ch.controller,
+        # A character of several cards splits into several bulwarks: none of them is the character an action
+        # on the stage targeted, which loses its target (3.10.4 対象が分裂した場合).  One card stays itself.
+        keep = len(groups) == 1
+        made = [Character(ch.uid if keep else s.uid(), "bulwark", rules.bulwark_id, g, s.owner[g[0]], ch.controller,
                           False, ch.driven, ch.entered_turn) for i, g in enumerate(groups)]
         field[at:at + 1] = []
         field.extend(made)  # bulwarks are placed towards the life, after those already there

@@ -503,9 +503,13 @@ def _sacrifice_to_destroy(ctx: Any, a: Mapping[str, Any]) -> None:
     rules, game, seat = ctx.rules, ctx.game, ctx.seat
     target = _trumps().target_character(ctx)
     total, chosen = 0, 0
-    for ch in [c for c in game.state.players[seat].field if c.kind == "soldier" and c is not target]:
-        if chosen and ctx.decide(seat, "choose", [0, 1], {"what": rules.describe_char(game, ch, seat)},
-                                 ["墓地に移さない", "墓地に移す"]) == 0:
+    own = [c for c in game.state.players[seat].field if c.kind == "soldier" and c is not target]
+    for i, ch in enumerate(own):
+        # the controller picks which soldiers go (「1体以上任意の数」); only the last one is forced, and only
+        # when none was picked before it
+        forced = not chosen and i == len(own) - 1
+        if not forced and ctx.decide(seat, "choose", [0, 1], {"what": rules.describe_char(game, ch, seat)},
+                                     ["墓地に移さない", "墓地に移す"]) == 0:
             continue
         total += rules.size(ch)
         chosen += 1
