@@ -189,6 +189,7 @@ class _Planner:
         self.defs = defs
         self.sink = DiagnosticSink()
         self.unplayed_costs: dict[int, str] = {}
+        self.raised_by: dict[int, str] = self._trump_conditions()  # id(entry) -> its 起動条件 without the trump's
         self.formats = self._formats()
         self.categories = self._categories()
         self.entries = self._entries()
@@ -200,6 +201,33 @@ class _Planner:
         self.index = P.PhraseIndex(P.collect(documents), PhraseContext(parent.terms, names))
 
     # ------------------------------------------------------------------ edition-level facts
+
+    def _trump_conditions(self) -> dict[int, str]:
+        """The actions a frame list raises through a trump: a direct action whose 起動条件 starts with
+        「自分の表切札に「X」がある」, X a trump of the file, is brought by that trump.  Where the parent prints
+        that condition itself (``trump_style: frame``) the action goes under the trump, the condition is left
+        to the renderer, and the trump's ability lets its owner raise the action (``may_raise``, added in
+        :meth:`result` unless an ability names it already); elsewhere the condition stays a sentence.
+        Returns id(entry) -> the rest of its 起動条件."""
+        if self.parent.terms.get("trump_style") != "frame":
+            return {}
+        cards = {t.get("trumpName").strip(): t.get("trumpKey") for t in self.official.trumps}
+        out: dict[int, str] = {}
+        for e in self.official.entries:
+            if e.kind != "action" or e.trump is not None or not e.get("actActCond"):
+                continue
+            trigger = e.get("actTrigger") or ("誘発" if "誘発" in e.get("actType") or e.get("actTriggerCond")
+                                             else "直接")
+            parts = P.units(e.get("actActCond"))
+            m = re.fullmatch(r"自分の表切札に「(.+?)」がある", P.norm(parts[0].as_phrase())) if parts else None
+            if trigger != "直接" or m is None or len(parts[0].lines) > 1:
+                continue
+            card = next((c for name, c in cards.items() if P.norm(name) == m.group(1)), None)
+            if card is None:
+                continue
+            e.trump = card
+            out[id(e)] = "\n".join(u.as_phrase() for u in parts[1:])
+        return out
 
     def _formats(self) -> list[dict[str, Any]] | None:
         """Resolve every entry's formats to ids (a frame list names them: a parent format of that name, else
@@ -408,8 +436,11 @@ class _Planner:
             return match.calls
 
         if e.kind == "action":
-            if e.get("actActCond"):
-                data["conditions"] = many("conditions", "condition", e.get("actActCond"), "not_executed_condition")
+            conditions = self.raised_by.get(id(e), e.get("actActCond"))
+            if conditions:
+                data["conditions"] = many("conditions", "condition", conditions, "not_executed_condition")
+            elif id(e) in self.raised_by:  # the whole 起動条件 is the trump's: printed from the may_raise link
+                record("conditions", P.Match([{"may_raise": {"action": entry.id}}]))
             if e.get("actTriggerCond"):
                 data["when"] = single("when", "trigger", e.get("actTriggerCond"))
             target = single("target", "target", e.get("actTarget")) if e.get("actTarget") else None
@@ -481,11 +512,14 @@ class _Planner:
             else:
                 lists[entry.source.kind].append(composed)
         cards = {t["card"] for t in lists["trump"]}
+        raised = {entry.id for entry in self.entries if id(entry.source) in self.raised_by}
         for trump in lists["trump"]:
             for key, rows in brought.get(trump["card"], {}).items():
                 for row in rows:
                     if row.get("formats") == trump.get("formats"):
                         row.pop("formats")  # the trump's format
+                    if row["id"] in raised and row["id"] not in _named(trump.get("abilities")):
+                        trump.setdefault("abilities", []).append({"may_raise": {"action": row["id"]}})
                 trump[key] = rows
         for card, by_key in brought.items():  # a trump the file does not list: plain entries
             if card not in cards:
@@ -535,10 +569,12 @@ class _Planner:
             return {f for f in formats_of if not (f in includes and includes[f] in formats_of)}
 
         written = {(en.source.kind, en.id) for en in self.entries}
+        rewritten = {en.id for en in self.entries if en.source.kind == "trump"}
         # the parent's trumps stay (a trump cannot be removed): the entries they bring stay unless re-written
+        # or their trump is (the file lists all that trump brings)
         removed = {kind: [eid for eid, e in table.items() if own(e.formats) & set(formats)
-                          and (getattr(e, "trump", None) is None or (kind[:-1] if kind != "fogs" else "fog", eid)
-                               in written)]
+                          and (getattr(e, "trump", None) is None or getattr(e, "trump", None) in rewritten
+                               or (kind[:-1] if kind != "fogs" else "fog", eid) in written)]
                    for kind, table in (("actions", self.parent.actions), ("characters", self.parent.characters),
                                        ("fogs", self.parent.fogs))}
         name = data.get("ver") or self.edition_id
@@ -576,6 +612,20 @@ class _Planner:
 
         files.update({f"schemas/{n}": text for n, text in schema_files().items()})
         return files
+
+
+def _named(calls: Any) -> set[str]:
+    """The actions named by op calls as written (``action:`` or ``self:`` of any call, nested ones too)."""
+    out: set[str] = set()
+    if isinstance(calls, dict):
+        for k, v in calls.items():
+            if k in ("action", "self") and isinstance(v, str):
+                out.add(v)
+            out |= _named(v)
+    elif isinstance(calls, list):
+        for v in calls:
+            out |= _named(v)
+    return out
 
 
 def _key(e: OfficialEntry, suffix: str) -> str:
