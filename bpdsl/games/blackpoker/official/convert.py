@@ -167,6 +167,8 @@ def convert(path: Path, edition_id: str, extends: str | None, defs: Definitions,
     parent = defs.editions[parent_id]
     plan = _Planner(official, edition_id, parent, defs, documents)
     result = plan.result()
+    if plan.promote_terms():  # the file's own words as edition terms, not beside each call
+        result = plan.result()
     result.warnings = sorted([*official.warnings, *plan.sink.items], key=lambda d: (d.pos, d.code))
     for _ in range(3):  # the render check: a field that does not print the official text becomes an override
         wrong = _check(result.files, roots, plan)
@@ -199,6 +201,8 @@ class _Planner:
                  for eid, e in table.items()}
         names.update({e.id: e.source.get(_key(e.source, "Name")) for e in self.entries})
         self.index = P.PhraseIndex(P.collect(documents), PhraseContext(parent.terms, names))
+        self.terms: dict[str, str] = {}  # the edition terms the file's sentences choose (promote_terms)
+        self.written_terms: dict[tuple[str, str], int] = {}  # (term, word) -> calls that write it beside them
 
     # ------------------------------------------------------------------ edition-level facts
 
@@ -500,12 +504,31 @@ class _Planner:
 
     # ------------------------------------------------------------------ the folder
 
+    def promote_terms(self, least: int = 3) -> bool:
+        """Make a wording term the edition's where the file's sentences choose one word for it: the word
+        written beside ``least`` or more calls by the last :meth:`result` (e.g. 第七版 extra's targets
+        「兵士1体を対象とする。」 under act8.2's noun targets) becomes the edition's ``terms:``, so the calls
+        print it without a ``terms:`` of their own.  True when a term was promoted (compose again)."""
+        best: dict[str, tuple[int, str]] = {}
+        for (key, word), n in self.written_terms.items():
+            if n >= least and n > best.get(key, (0, ""))[0]:
+                best[key] = (n, word)
+        new = {key: word for key, (_, word) in best.items() if self.terms.get(key) != word}
+        if not new:
+            return False
+        self.terms.update(new)
+        self.index.set_terms(new)
+        return True
+
     def result(self) -> ImportResult:
         reports: list[FieldReport] = []
         lists: dict[str, list[dict[str, Any]]] = {"action": [], "character": [], "fog": [], "trump": []}
         brought: dict[str, dict[str, list[dict[str, Any]]]] = {}  # card -> the entries its trump brings
+        self.written_terms = {}
         for entry in self.entries:
             composed = self._compose(entry, reports)
+            for key, word in _terms_beside(composed):
+                self.written_terms[(key, word)] = self.written_terms.get((key, word), 0) + 1
             if entry.source.trump is not None:
                 key = {"action": "actions", "character": "characters"}[entry.source.kind]
                 brought.setdefault(_card(entry.source.trump), {}).setdefault(key, []).append(composed)
@@ -581,6 +604,8 @@ class _Planner:
         date = data.get("lastupdate") or datetime.date.today().strftime("%Y/%-m/%-d")
         edition: dict[str, Any] = {"kind": "edition", "id": self.edition_id, "extends": self.parent.id,
                                    "name": name, "date": date}
+        if self.terms:
+            edition["terms"] = dict(self.terms)
         if self.formats:
             edition["formats"] = self.formats
         if self.new_categories:
@@ -612,6 +637,21 @@ class _Planner:
 
         files.update({f"schemas/{n}": text for n, text in schema_files().items()})
         return files
+
+
+def _terms_beside(data: Any) -> list[tuple[str, str]]:
+    """The (term, word) pairs written as ``terms:`` beside op calls anywhere in ``data``."""
+    out: list[tuple[str, str]] = []
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if k == "terms" and isinstance(v, dict):
+                out += [(str(t), str(w)) for t, w in v.items()]
+            else:
+                out += _terms_beside(v)
+    elif isinstance(data, list):
+        for v in data:
+            out += _terms_beside(v)
+    return out
 
 
 def _named(calls: Any) -> set[str]:

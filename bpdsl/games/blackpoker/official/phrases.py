@@ -238,8 +238,9 @@ class PhraseIndex:
 
     def _wordings(self, c: Candidate, printed: list[str]) -> list[tuple[Candidate, list[str]]]:
         """The candidate varied: each other value of one argument that takes a choice (a flag, a value of an
-        ``allowed`` list), and each other word of a wording term (registry.WORDING, written as ``terms:``
-        beside the call), alone and together -- each variant that prints another sentence."""
+        ``allowed`` list), and each other word of a wording term than the edition's (registry.WORDING,
+        written as ``terms:`` beside the call), alone and together -- each variant that prints another
+        sentence."""
         op = registry.get(c.call.op)
         arg_choices: list[tuple[str | None, Any]] = [(None, None)]
         for name, rule in op.args.items():
@@ -250,9 +251,9 @@ class PhraseIndex:
             elif isinstance(rule.get("allowed"), (list, tuple)) and len(rule["allowed"]) <= 8:
                 arg_choices += [(name, v) for v in rule["allowed"] if v != c.call.args[name]]
         term_choices: list[tuple[str, str] | None] = [None]
-        for term in registry.WORDING.values():
-            if term.key not in self.ctx.terms:  # an edition that chose its word keeps it
-                term_choices += [(term.key, w) for w in term.choices if w != term.default]
+        for term in registry.WORDING.values():  # the edition's own word is tried first (not written)
+            current = self.ctx.terms.get(term.key, term.default)
+            term_choices += [(term.key, w) for w in term.choices if w != current]
         out: list[tuple[Candidate, list[str]]] = []
         seen = {tuple(printed)}
         for arg, value in arg_choices:
@@ -273,6 +274,11 @@ class PhraseIndex:
                     raw["terms"] = {term[0]: term[1]}
                 out.append((Candidate(raw, call, c.kind), other))
         return out
+
+    def set_terms(self, terms: Mapping[str, str]) -> None:
+        """Print every candidate in these edition terms from now on (the imported edition's own words)."""
+        self.ctx.terms = {**self.ctx.terms, **terms}
+        self._cache.clear()
 
     def one(self, kind: str, text: str) -> Any | None:
         """The call that prints ``text`` whole, or None."""
