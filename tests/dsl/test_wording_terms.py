@@ -112,3 +112,37 @@ def test_a_condition_that_always_holds_is_refused_with_a_hint(tmp_path: Path) ->
     result = load([definitions_dir(), tmp_path])
     d = next(d for d in result.errors if "always true" in d.message)
     assert d.code == "O002" and "not_executed_note" in d.hint and d.pos.line == 14
+
+
+def test_target_form_words_the_target_as_a_sentence_or_a_noun(tmp_path: Path) -> None:
+    """act8.2 prints (対象) as a noun; ``target_form: sentence`` (第七版 extra) prints the sentence."""
+    plain = _load(tmp_path)
+    assert _printed(plain, "狙撃")["target"] == "(対象)兵士1体"
+    worded = _load(tmp_path, terms="terms: {target_form: sentence}")
+    assert worded.ok, [d.format() for d in worded.errors]
+    assert _printed(worded, "狙撃")["target"] == "(対象)兵士1体を対象とする。"
+
+
+def test_wording_classic_words_the_once_per_turn_note(tmp_path: Path) -> None:
+    """``wording: classic`` (act6.1, 第七版 extra): 「1回しか…できない」 instead of 「1回まで…できる」."""
+    plain = _load(tmp_path)
+    assert "1ターンに1回までこのアクションを起こすことができる" in _printed(plain, "狙撃")["note"]
+    worded = _load(tmp_path, terms="terms: {wording: classic}")
+    assert worded.ok, [d.format() for d in worded.errors]
+    assert "1ターンに1回しかこのアクションを起こすことができない" in _printed(worded, "狙撃")["note"]
+
+
+def test_every_edition_term_is_in_the_manual_with_an_example() -> None:
+    """Each term a phrase asks for (the declared wording terms, the known ones, the prefixed ones) has a row
+    of the manual's table of edition terms, with an example written as an edition writes it."""
+    from bpdsl.dsl.textchecks import KNOWN_TERMS, TERM_PREFIXES
+    from bpdsl.ops import registry
+
+    registry.load_all()
+    manual = (Path(__file__).resolve().parents[2] / "docs" / "designer" / "wording.rst").read_text(encoding="utf-8")
+    table = manual.split("Every edition term", 1)[1]
+    for key in sorted(KNOWN_TERMS | set(registry.WORDING)):
+        assert f"``{key}``" in table, key
+        assert f"``{key}: " in table or f"``\"{key}" in table, f"no example of {key}"
+    for prefix in TERM_PREFIXES:
+        assert f"``{prefix}<" in table and f'``"{prefix}' in table, prefix
