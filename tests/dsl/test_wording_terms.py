@@ -146,3 +146,27 @@ def test_every_edition_term_is_in_the_manual_with_an_example() -> None:
         assert f"``{key}: " in table or f"``\"{key}" in table, f"no example of {key}"
     for prefix in TERM_PREFIXES:
         assert f"``{prefix}<" in table and f'``"{prefix}' in table, prefix
+
+
+def test_each_wording_of_negate_prints_its_sentence() -> None:
+    """negate's ``wording`` chooses the sentence, never what happens: the official lists word negating a
+    request four ways."""
+    from bpdsl.diagnostics import DiagnosticSink
+    from bpdsl.dsl.document import Document
+    from bpdsl.dsl.opcalls import OpBuilder
+    from bpdsl.ops import registry
+    from bpdsl.ops.registry import PhraseContext
+
+    registry.load_all()
+    ctx = PhraseContext({"request": "リクエスト"}, {})
+    printed = {}
+    for wording in ("brief", "plain", "remove", "full"):
+        call = OpBuilder(Document("<t>", None), DiagnosticSink()).build((), {"negate": {"wording": wording}}, ("effect",))
+        printed[wording] = registry.get("negate").render(ctx, call.args)
+    assert printed == {
+        "brief": "対象のリクエストを無効し、対象のリクエストをステージから取り除く。",
+        "plain": "対象のリクエストを無効にしステージから取り除く。",
+        "remove": "対象リクエストをステージから取り除き、対象リクエストのキーカードを墓地に移す。",
+        "full": "対象のリクエストを無効にする。その場合、対象リクエストをステージから取り除き、対象リクエストのキーカードを墓地に移す。",
+    }
+    assert registry.get("negate").execute is not None  # one executor for every wording
