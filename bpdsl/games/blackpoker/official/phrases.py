@@ -303,10 +303,12 @@ class PhraseIndex:
                 end = _consume(parts, i, printed)
                 if end is not None:
                     options.append((end, c.raw, None))
-            if not options and len(parts[i].lines) == 1:
-                # one official line that several calls print together (a prose effect of two sentences)
+            if not options:
+                # one official line that several calls print together (a prose effect of two sentences), or a
+                # lead-in line and the steps nested under it (「…場合、次を行う。」 then 「・…」): a lead op first
                 run = self._run(candidates, parts[i].norm)
-                if run is not None:
+                if run is not None and (len(parts[i].lines) == 1 or _leads(run.calls[0])):
+                    run.nested = len(parts[i].lines) > 1
                     options.append((i + 1, run, None))
             text = parts[i].as_phrase()
             options.append((i + 1, {override: {}, "text": text}, text))
@@ -321,7 +323,7 @@ class PhraseIndex:
         for call in calls:
             if isinstance(call, _Run):
                 flat += call.calls
-                joined = True
+                joined = joined or not call.nested
             else:
                 flat.append(call)
         return Match(flat, texts, joined)
@@ -348,9 +350,18 @@ class PhraseIndex:
 
 @dataclass
 class _Run:
-    """Several calls printing one official line together."""
+    """Several calls printing one official line together (``nested``: a lead-in and the lines under it)."""
 
     calls: list[Any]
+    nested: bool = False
+
+
+def _leads(raw: Any) -> bool:
+    """True for a call of an op printed as the lead-in of the steps after it (proceed_if)."""
+    name = raw if isinstance(raw, str) else next((k for k in raw if k not in ("text", "terms")), None) \
+        if isinstance(raw, dict) else None
+    op = registry.REGISTRY.get(name) if isinstance(name, str) else None
+    return op is not None and bool(op.extra.get("lead"))
 
 
 def _consume(parts: list[Unit], start: int, printed: list[str]) -> int | None:
