@@ -170,3 +170,15 @@ def test_each_wording_of_negate_prints_its_sentence() -> None:
         "full": "対象のリクエストを無効にする。その場合、対象リクエストをステージから取り除き、対象リクエストのキーカードを墓地に移す。",
     }
     assert registry.get("negate").execute is not None  # one executor for every wording
+
+
+def test_the_diamond_glyph_is_an_edition_term(tmp_path: Path) -> None:
+    """``diamond: ♢`` prints the ◇ suit as the 第9.0版 フレーム編 does, in keys and sentences alike."""
+    plain = _load(tmp_path)
+    texts = {t.name: t for t in edition_texts(plain.definitions.editions["w1"])}
+    assert any("◇" in t.key or "◇" in "".join(s.text for s in t.sections) for t in texts.values())
+    worded = _load(tmp_path, terms="terms: {diamond: ♢}")
+    assert worded.ok, [d.format() for d in worded.errors]
+    printed = edition_texts(worded.definitions.editions["w1"])
+    assert not any("◇" in t.key or "◇" in t.name or "◇" in "".join(s.text for s in t.sections) for t in printed)
+    assert any("♢" in t.key for t in printed)

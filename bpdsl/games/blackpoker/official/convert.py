@@ -202,6 +202,9 @@ class _Planner:
         names.update({e.id: e.source.get(_key(e.source, "Name")) for e in self.entries})
         self.index = P.PhraseIndex(P.collect(documents), PhraseContext(parent.terms, names))
         self.terms: dict[str, str] = {}  # the edition terms the file's sentences choose (promote_terms)
+        written = "".join(v for e in [*official.entries, *official.trumps] for v in e.values.values())
+        if "♢" in written and "◇" not in written and parent.terms.get("diamond", "◇") != "♢":
+            self.terms["diamond"] = "♢"  # the list's own suit glyph (第9.0版 フレーム編)
         self.written_terms: dict[tuple[str, str], int] = {}  # (term, word) -> calls that write it beside them
 
     # ------------------------------------------------------------------ edition-level facts
