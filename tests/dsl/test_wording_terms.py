@@ -182,3 +182,52 @@ def test_the_diamond_glyph_is_an_edition_term(tmp_path: Path) -> None:
     printed = edition_texts(worded.definitions.editions["w1"])
     assert not any("◇" in t.key or "◇" in t.name or "◇" in "".join(s.text for s in t.sections) for t in printed)
     assert any("♢" in t.key for t in printed)
+
+
+def test_choose_one_prints_a_shared_trailing_sentence_once() -> None:
+    """``shared_tail: true``: the reference both alternatives end with is printed once, after them (防壁追加);
+    without it each alternative prints its own."""
+    from bpdsl.diagnostics import DiagnosticSink
+    from bpdsl.dsl.document import Document
+    from bpdsl.dsl.opcalls import OpBuilder
+    from bpdsl.ops import registry
+    from bpdsl.ops.registry import PhraseContext
+
+    registry.load_all()
+    options = [[{"put_onto_field": {"cards": "life_top", "as": "bulwark", "face": "down", "see_abilities": True}}],
+               [{"put_onto_field": {"cards": "life_top", "count": 2, "as": "bulwark", "face": "down",
+                                    "state": "drive", "see_abilities": True}}]]
+    ctx = PhraseContext({"life": "ライフ"}, {"bulwark": "防壁"})
+    printed = {}
+    for shared in (False, True):
+        call = OpBuilder(Document("<t>", None), DiagnosticSink()).build(
+            (), {"choose_one": {"options": options, "shared_tail": shared}}, ("effect",))
+        assert call is not None
+        printed[shared] = registry.get("choose_one").render(ctx, call.args)
+    tail = "防壁の能力はキャラクターリスト参照。"
+    assert printed[False].count(tail) == 2
+    assert printed[True].count(tail) == 1 and printed[True].endswith(tail)
+    assert printed[True] == printed[False].replace(tail, "", 1)
+
+
+def test_each_wording_of_for_each_prints_its_sentence() -> None:
+    """for_each's ``wording``: 「全ての兵士を」 (剣の雨) or 「兵士を全て」 (威圧 of the frame list); same play."""
+    from bpdsl.diagnostics import DiagnosticSink
+    from bpdsl.dsl.document import Document
+    from bpdsl.dsl.opcalls import OpBuilder
+    from bpdsl.ops import registry
+    from bpdsl.ops.registry import PhraseContext
+
+    registry.load_all()
+    ctx = PhraseContext({"size": "サイズ"}, {})
+    printed = {}
+    for wording in ("every", "all"):
+        raw = {"for_each": {"what": "soldier", "where": "each.size <= 10", "wording": wording,
+                            "do": [{"send_to_grave": {"cards": "each", "what": "soldier"}}]}}
+        call = OpBuilder(Document("<t>", None), DiagnosticSink()).build((), raw, ("effect",))
+        assert call is not None
+        printed[wording] = registry.get("for_each").render(ctx, call.args)
+    assert printed["every"].endswith("全ての兵士を墓地に移す。")
+    assert printed["all"].endswith("兵士を全て墓地に移す。")
+    assert printed["every"].removesuffix("全ての兵士を墓地に移す。") == printed["all"].removesuffix("兵士を全て墓地に移す。")
+    assert "10以下の" in printed["all"]
