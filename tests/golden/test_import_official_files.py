@@ -123,3 +123,15 @@ def test_a_frame_lists_trump_condition_is_the_trumps_may_raise(imported: tuple[s
     assert "".join(s.text for s in printed.sections if s.kind == "condition") == "自分の表切札に「スラッシュ」がある"
     # an action left out of play (a cost letter the game lacks) needs no raising ability: it validates
     assert any(x["entry"] == "先読み" for x in report["left_out_of_play"])
+
+
+def test_a_frame_list_over_an_edition_without_frame_trumps(tmp_path: Path) -> None:
+    """--extends act8.2 (trumps printed the act8.2 way): the trump conditions stay sentences, a trump the file
+    gives no ability keeps its parent's, and the actions those abilities name stay; the folder validates."""
+    r = bpdsl("import", "official", str(SHARED / "act-frame.yaml"), "--edition", "fr82", "--extends", "act8.2",
+              "--out", "out", "--json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "Traceback" not in r.stderr
+    assert json.loads(r.stdout)["extends"] == "act8.2"
+    defs = load_or_raise([definitions_dir(), tmp_path / "out" / "definitions"])
+    assert "omen" in defs.editions["fr82"].actions  # named by リセット's inherited ability

@@ -596,10 +596,19 @@ class _Planner:
 
         written = {(en.source.kind, en.id) for en in self.entries}
         rewritten = {en.id for en in self.entries if en.source.kind == "trump"}
+        named = _named(lists)
+        for row in lists["trump"]:  # a trump the file gives no ability keeps its parent's (its calls name actions)
+            inherited = self.parent.trumps.get(row["id"])
+            if "abilities" not in row and inherited is not None:
+                from bpdsl.dsl.opcalls import nested_calls
+
+                named |= {v for c in nested_calls(list(inherited.abilities)) for k in ("action", "self")
+                          if isinstance(v := c.args.get(k), str)}
         # the parent's trumps stay (a trump cannot be removed): the entries they bring stay unless re-written
-        # or their trump is (the file lists all that trump brings)
+        # or their trump is (the file lists all that trump brings) and no call written names them
         removed = {kind: [eid for eid, e in table.items() if own(e.formats) & set(formats)
-                          and (getattr(e, "trump", None) is None or getattr(e, "trump", None) in rewritten
+                          and (getattr(e, "trump", None) is None
+                               or (getattr(e, "trump", None) in rewritten and eid not in named)
                                or (kind[:-1] if kind != "fogs" else "fog", eid) in written)]
                    for kind, table in (("actions", self.parent.actions), ("characters", self.parent.characters),
                                        ("fogs", self.parent.fogs))}
