@@ -216,7 +216,8 @@ def _check_triggers(edition: Edition, sink: DiagnosticSink, broken: set[tuple[st
 def _check_trump_raising(edition: Edition, sink: DiagnosticSink, broken: set[tuple[str, str, str]]) -> None:
     """A trump's direct action is offered only through an ability that names it (may_raise, a granted or a
     character's raise_by_driving) or an effect that raises it: one that nothing names would print as
-    available and never be offered, so it is refused here (T005)."""
+    available and never be offered, so it is refused here (T005).  An action left out of play (``unplayed:``,
+    e.g. an imported cost the game does not declare) is offered by nothing anyway: it is not refused."""
     named: set[str] = set()
     for _kind, entry in entries(edition):
         for call in nested_calls(op_calls_of(entry)):
@@ -227,7 +228,7 @@ def _check_trump_raising(edition: Edition, sink: DiagnosticSink, broken: set[tup
     for trump in edition.trumps.values():
         for aid in trump.actions:
             action = edition.actions.get(aid)
-            if action is None or action.request.trigger != "direct" or aid in named:
+            if action is None or action.request.trigger != "direct" or aid in named or action.unplayed:
                 continue
             if any(k[:2] == (edition.id, trump.id) for k in broken):
                 continue

@@ -32,8 +32,8 @@ DATE_FIELDS = frozenset({"date", "rulebook", "issued", "since", "update"})
 _DATE = re.compile(r"^\s*(\d{4})\s*[/.-]\s*(\d{1,2})(?:\s*[/.-]\s*(\d{1,2}|x))?\s*$")
 # the terms the phrases ask for by name (ctx.term(...)) without declaring them; the wording terms declared
 # with bpdsl.ops.registry.declare_term are added from the registry; and the prefixed ones
-KNOWN_TERMS = frozenset({"label_ref", "label_sep", "life", "moves", "request", "self", "size", "size_label",
-                         "suit", "target_form", "trump_style", "unit", "wording"})
+KNOWN_TERMS = frozenset({"diamond", "label_ref", "label_sep", "life", "moves", "request", "self", "size",
+                         "size_label", "suit", "target_form", "trump_style", "unit", "wording"})
 TERM_PREFIXES = ("cond:", "counter:", "expr:", "unit:")
 
 

@@ -10,7 +10,13 @@ from typing import Any, Callable, Mapping
 
 from bpdsl.ops.args import classic, get, predicate
 from bpdsl.ops.context import ExecContext
-from bpdsl.ops.registry import PhraseContext, declare
+from bpdsl.ops.registry import PhraseContext, declare, declare_term
+
+
+WORDING_STYLE = declare_term("wording", "modern", ("classic",),
+                             "the sentence style of conditions and notes: 1ターンに1回までこのアクションを起こすことが"
+                             "できる (modern, act8.0 on) / 1ターンに1回しかこのアクションを起こすことができない "
+                             "(classic, act6.1)")
 
 
 def _per_turn_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:

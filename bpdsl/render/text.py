@@ -380,11 +380,11 @@ def trump_text(edition: Edition, trump: Trump, ctx: PhraseContext | None = None)
     else:
         blocks = [_list(items, "bullet")] if items else []
     overrides = sum(1 for c in trump.abilities if c.text is not None)
-    return EntryText(
+    return with_glyphs(edition, EntryText(
         id=trump.id, entry="trump", mark="", name=trump.name, ruby=trump.ruby, type="切札",
         tags="β" if trump.beta else "", key=f"{SUIT_MARKS[trump.suit]}{trump.number}",
         sections=[TextSection("ability", "(能力)", blocks, overrides)],
-    )
+    ))
 
 
 def entry_text(edition: Edition, entry: Action | Character | Fog, fmt: Format | str | None = None,
@@ -393,10 +393,36 @@ def entry_text(edition: Edition, entry: Action | Character | Fog, fmt: Format | 
     if isinstance(fmt, str):
         fmt = next((f for f in edition.formats if f.id == fmt), None)
     if isinstance(entry, Action):
-        return action_text(edition, entry, fmt, ctx)
+        return with_glyphs(edition, action_text(edition, entry, fmt, ctx))
     if isinstance(entry, Character):
-        return character_text(edition, entry, fmt, ctx)
-    return fog_text(edition, entry, fmt, ctx)
+        return with_glyphs(edition, character_text(edition, entry, fmt, ctx))
+    return with_glyphs(edition, fog_text(edition, entry, fmt, ctx))
+
+
+def with_glyphs(edition: Edition, text: EntryText) -> EntryText:
+    """The entry with the edition's suit glyph: the term ``diamond`` (``♢``, as the 第9.0版 フレーム編 prints
+    it) replaces the ◇ bpdsl writes, in the name, key and every printed line; unset, nothing changes."""
+    glyph = edition.terms.get("diamond", "◇")
+    if glyph == "◇":
+        return text
+
+    def swap(value: str) -> str:
+        return value.replace("◇", glyph)
+
+    def block(b: TextBlock) -> None:
+        b.text = swap(b.text)
+        for item in b.items:
+            item.text = swap(item.text)
+            for child in item.children:
+                block(child)
+        for child in b.children:
+            block(child)
+
+    text.name, text.key = swap(text.name), swap(text.key)
+    for section in text.sections:
+        for b in section.blocks:
+            block(b)
+    return text
 
 
 def edition_texts(edition: Edition, fmt: Format | str | None = None) -> list[EntryText]:

@@ -112,3 +112,122 @@ def test_a_condition_that_always_holds_is_refused_with_a_hint(tmp_path: Path) ->
     result = load([definitions_dir(), tmp_path])
     d = next(d for d in result.errors if "always true" in d.message)
     assert d.code == "O002" and "not_executed_note" in d.hint and d.pos.line == 14
+
+
+def test_target_form_words_the_target_as_a_sentence_or_a_noun(tmp_path: Path) -> None:
+    """act8.2 prints (対象) as a noun; ``target_form: sentence`` (第七版 extra) prints the sentence."""
+    plain = _load(tmp_path)
+    assert _printed(plain, "狙撃")["target"] == "(対象)兵士1体"
+    worded = _load(tmp_path, terms="terms: {target_form: sentence}")
+    assert worded.ok, [d.format() for d in worded.errors]
+    assert _printed(worded, "狙撃")["target"] == "(対象)兵士1体を対象とする。"
+
+
+def test_wording_classic_words_the_once_per_turn_note(tmp_path: Path) -> None:
+    """``wording: classic`` (act6.1, 第七版 extra): 「1回しか…できない」 instead of 「1回まで…できる」."""
+    plain = _load(tmp_path)
+    assert "1ターンに1回までこのアクションを起こすことができる" in _printed(plain, "狙撃")["note"]
+    worded = _load(tmp_path, terms="terms: {wording: classic}")
+    assert worded.ok, [d.format() for d in worded.errors]
+    assert "1ターンに1回しかこのアクションを起こすことができない" in _printed(worded, "狙撃")["note"]
+
+
+def test_every_edition_term_is_in_the_manual_with_an_example() -> None:
+    """Each term a phrase asks for (the declared wording terms, the known ones, the prefixed ones) has a row
+    of the manual's table of edition terms, with an example written as an edition writes it."""
+    from bpdsl.dsl.textchecks import KNOWN_TERMS, TERM_PREFIXES
+    from bpdsl.ops import registry
+
+    registry.load_all()
+    manual = (Path(__file__).resolve().parents[2] / "docs" / "designer" / "wording.rst").read_text(encoding="utf-8")
+    table = manual.split("Every edition term", 1)[1]
+    for key in sorted(KNOWN_TERMS | set(registry.WORDING)):
+        assert f"``{key}``" in table, key
+        assert f"``{key}: " in table or f"``\"{key}" in table, f"no example of {key}"
+    for prefix in TERM_PREFIXES:
+        assert f"``{prefix}<" in table and f'``"{prefix}' in table, prefix
+
+
+def test_each_wording_of_negate_prints_its_sentence() -> None:
+    """negate's ``wording`` chooses the sentence, never what happens: the official lists word negating a
+    request four ways."""
+    from bpdsl.diagnostics import DiagnosticSink
+    from bpdsl.dsl.document import Document
+    from bpdsl.dsl.opcalls import OpBuilder
+    from bpdsl.ops import registry
+    from bpdsl.ops.registry import PhraseContext
+
+    registry.load_all()
+    ctx = PhraseContext({"request": "リクエスト"}, {})
+    printed = {}
+    for wording in ("brief", "plain", "remove", "full"):
+        call = OpBuilder(Document("<t>", None), DiagnosticSink()).build((), {"negate": {"wording": wording}}, ("effect",))
+        printed[wording] = registry.get("negate").render(ctx, call.args)
+    assert printed == {
+        "brief": "対象のリクエストを無効し、対象のリクエストをステージから取り除く。",
+        "plain": "対象のリクエストを無効にしステージから取り除く。",
+        "remove": "対象リクエストをステージから取り除き、対象リクエストのキーカードを墓地に移す。",
+        "full": "対象のリクエストを無効にする。その場合、対象リクエストをステージから取り除き、対象リクエストのキーカードを墓地に移す。",
+    }
+    assert registry.get("negate").execute is not None  # one executor for every wording
+
+
+def test_the_diamond_glyph_is_an_edition_term(tmp_path: Path) -> None:
+    """``diamond: ♢`` prints the ◇ suit as the 第9.0版 フレーム編 does, in keys and sentences alike."""
+    plain = _load(tmp_path)
+    texts = {t.name: t for t in edition_texts(plain.definitions.editions["w1"])}
+    assert any("◇" in t.key or "◇" in "".join(s.text for s in t.sections) for t in texts.values())
+    worded = _load(tmp_path, terms="terms: {diamond: ♢}")
+    assert worded.ok, [d.format() for d in worded.errors]
+    printed = edition_texts(worded.definitions.editions["w1"])
+    assert not any("◇" in t.key or "◇" in t.name or "◇" in "".join(s.text for s in t.sections) for t in printed)
+    assert any("♢" in t.key for t in printed)
+
+
+def test_choose_one_prints_a_shared_trailing_sentence_once() -> None:
+    """``shared_tail: true``: the reference both alternatives end with is printed once, after them (防壁追加);
+    without it each alternative prints its own."""
+    from bpdsl.diagnostics import DiagnosticSink
+    from bpdsl.dsl.document import Document
+    from bpdsl.dsl.opcalls import OpBuilder
+    from bpdsl.ops import registry
+    from bpdsl.ops.registry import PhraseContext
+
+    registry.load_all()
+    options = [[{"put_onto_field": {"cards": "life_top", "as": "bulwark", "face": "down", "see_abilities": True}}],
+               [{"put_onto_field": {"cards": "life_top", "count": 2, "as": "bulwark", "face": "down",
+                                    "state": "drive", "see_abilities": True}}]]
+    ctx = PhraseContext({"life": "ライフ"}, {"bulwark": "防壁"})
+    printed = {}
+    for shared in (False, True):
+        call = OpBuilder(Document("<t>", None), DiagnosticSink()).build(
+            (), {"choose_one": {"options": options, "shared_tail": shared}}, ("effect",))
+        assert call is not None
+        printed[shared] = registry.get("choose_one").render(ctx, call.args)
+    tail = "防壁の能力はキャラクターリスト参照。"
+    assert printed[False].count(tail) == 2
+    assert printed[True].count(tail) == 1 and printed[True].endswith(tail)
+    assert printed[True] == printed[False].replace(tail, "", 1)
+
+
+def test_each_wording_of_for_each_prints_its_sentence() -> None:
+    """for_each's ``wording``: 「全ての兵士を」 (剣の雨) or 「兵士を全て」 (威圧 of the frame list); same play."""
+    from bpdsl.diagnostics import DiagnosticSink
+    from bpdsl.dsl.document import Document
+    from bpdsl.dsl.opcalls import OpBuilder
+    from bpdsl.ops import registry
+    from bpdsl.ops.registry import PhraseContext
+
+    registry.load_all()
+    ctx = PhraseContext({"size": "サイズ"}, {})
+    printed = {}
+    for wording in ("every", "all"):
+        raw = {"for_each": {"what": "soldier", "where": "each.size <= 10", "wording": wording,
+                            "do": [{"send_to_grave": {"cards": "each", "what": "soldier"}}]}}
+        call = OpBuilder(Document("<t>", None), DiagnosticSink()).build((), raw, ("effect",))
+        assert call is not None
+        printed[wording] = registry.get("for_each").render(ctx, call.args)
+    assert printed["every"].endswith("全ての兵士を墓地に移す。")
+    assert printed["all"].endswith("兵士を全て墓地に移す。")
+    assert printed["every"].removesuffix("全ての兵士を墓地に移す。") == printed["all"].removesuffix("兵士を全て墓地に移す。")
+    assert "10以下の" in printed["all"]

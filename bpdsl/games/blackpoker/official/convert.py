@@ -167,6 +167,8 @@ def convert(path: Path, edition_id: str, extends: str | None, defs: Definitions,
     parent = defs.editions[parent_id]
     plan = _Planner(official, edition_id, parent, defs, documents)
     result = plan.result()
+    if plan.promote_terms():  # the file's own words as edition terms, not beside each call
+        result = plan.result()
     result.warnings = sorted([*official.warnings, *plan.sink.items], key=lambda d: (d.pos, d.code))
     for _ in range(3):  # the render check: a field that does not print the official text becomes an override
         wrong = _check(result.files, roots, plan)
@@ -189,6 +191,7 @@ class _Planner:
         self.defs = defs
         self.sink = DiagnosticSink()
         self.unplayed_costs: dict[int, str] = {}
+        self.raised_by: dict[int, str] = self._trump_conditions()  # id(entry) -> its 起動条件 without the trump's
         self.formats = self._formats()
         self.categories = self._categories()
         self.entries = self._entries()
@@ -198,8 +201,40 @@ class _Planner:
                  for eid, e in table.items()}
         names.update({e.id: e.source.get(_key(e.source, "Name")) for e in self.entries})
         self.index = P.PhraseIndex(P.collect(documents), PhraseContext(parent.terms, names))
+        self.terms: dict[str, str] = {}  # the edition terms the file's sentences choose (promote_terms)
+        written = "".join(v for e in [*official.entries, *official.trumps] for v in e.values.values())
+        if "♢" in written and "◇" not in written and parent.terms.get("diamond", "◇") != "♢":
+            self.terms["diamond"] = "♢"  # the list's own suit glyph (第9.0版 フレーム編)
+        self.written_terms: dict[tuple[str, str], int] = {}  # (term, word) -> calls that write it beside them
 
     # ------------------------------------------------------------------ edition-level facts
+
+    def _trump_conditions(self) -> dict[int, str]:
+        """The actions a frame list raises through a trump: a direct action whose 起動条件 starts with
+        「自分の表切札に「X」がある」, X a trump of the file, is brought by that trump.  Where the parent prints
+        that condition itself (``trump_style: frame``) the action goes under the trump, the condition is left
+        to the renderer, and the trump's ability lets its owner raise the action (``may_raise``, added in
+        :meth:`result` unless an ability names it already); elsewhere the condition stays a sentence.
+        Returns id(entry) -> the rest of its 起動条件."""
+        if self.parent.terms.get("trump_style") != "frame":
+            return {}
+        cards = {t.get("trumpName").strip(): t.get("trumpKey") for t in self.official.trumps}
+        out: dict[int, str] = {}
+        for e in self.official.entries:
+            if e.kind != "action" or e.trump is not None or not e.get("actActCond"):
+                continue
+            trigger = e.get("actTrigger") or ("誘発" if "誘発" in e.get("actType") or e.get("actTriggerCond")
+                                             else "直接")
+            parts = P.units(e.get("actActCond"))
+            m = re.fullmatch(r"自分の表切札に「(.+?)」がある", P.norm(parts[0].as_phrase())) if parts else None
+            if trigger != "直接" or m is None or len(parts[0].lines) > 1:
+                continue
+            card = next((c for name, c in cards.items() if P.norm(name) == m.group(1)), None)
+            if card is None:
+                continue
+            e.trump = card
+            out[id(e)] = "\n".join(u.as_phrase() for u in parts[1:])
+        return out
 
     def _formats(self) -> list[dict[str, Any]] | None:
         """Resolve every entry's formats to ids (a frame list names them: a parent format of that name, else
@@ -408,8 +443,11 @@ class _Planner:
             return match.calls
 
         if e.kind == "action":
-            if e.get("actActCond"):
-                data["conditions"] = many("conditions", "condition", e.get("actActCond"), "not_executed_condition")
+            conditions = self.raised_by.get(id(e), e.get("actActCond"))
+            if conditions:
+                data["conditions"] = many("conditions", "condition", conditions, "not_executed_condition")
+            elif id(e) in self.raised_by:  # the whole 起動条件 is the trump's: printed from the may_raise link
+                record("conditions", P.Match([{"may_raise": {"action": entry.id}}]))
             if e.get("actTriggerCond"):
                 data["when"] = single("when", "trigger", e.get("actTriggerCond"))
             target = single("target", "target", e.get("actTarget")) if e.get("actTarget") else None
@@ -469,23 +507,45 @@ class _Planner:
 
     # ------------------------------------------------------------------ the folder
 
+    def promote_terms(self, least: int = 3) -> bool:
+        """Make a wording term the edition's where the file's sentences choose one word for it: the word
+        written beside ``least`` or more calls by the last :meth:`result` (e.g. 第七版 extra's targets
+        「兵士1体を対象とする。」 under act8.2's noun targets) becomes the edition's ``terms:``, so the calls
+        print it without a ``terms:`` of their own.  True when a term was promoted (compose again)."""
+        best: dict[str, tuple[int, str]] = {}
+        for (key, word), n in self.written_terms.items():
+            if n >= least and n > best.get(key, (0, ""))[0]:
+                best[key] = (n, word)
+        new = {key: word for key, (_, word) in best.items() if self.terms.get(key) != word}
+        if not new:
+            return False
+        self.terms.update(new)
+        self.index.set_terms(new)
+        return True
+
     def result(self) -> ImportResult:
         reports: list[FieldReport] = []
         lists: dict[str, list[dict[str, Any]]] = {"action": [], "character": [], "fog": [], "trump": []}
         brought: dict[str, dict[str, list[dict[str, Any]]]] = {}  # card -> the entries its trump brings
+        self.written_terms = {}
         for entry in self.entries:
             composed = self._compose(entry, reports)
+            for key, word in _terms_beside(composed):
+                self.written_terms[(key, word)] = self.written_terms.get((key, word), 0) + 1
             if entry.source.trump is not None:
                 key = {"action": "actions", "character": "characters"}[entry.source.kind]
                 brought.setdefault(_card(entry.source.trump), {}).setdefault(key, []).append(composed)
             else:
                 lists[entry.source.kind].append(composed)
         cards = {t["card"] for t in lists["trump"]}
+        raised = {entry.id for entry in self.entries if id(entry.source) in self.raised_by}
         for trump in lists["trump"]:
             for key, rows in brought.get(trump["card"], {}).items():
                 for row in rows:
                     if row.get("formats") == trump.get("formats"):
                         row.pop("formats")  # the trump's format
+                    if row["id"] in raised and row["id"] not in _named(trump.get("abilities")):
+                        trump.setdefault("abilities", []).append({"may_raise": {"action": row["id"]}})
                 trump[key] = rows
         for card, by_key in brought.items():  # a trump the file does not list: plain entries
             if card not in cards:
@@ -535,16 +595,29 @@ class _Planner:
             return {f for f in formats_of if not (f in includes and includes[f] in formats_of)}
 
         written = {(en.source.kind, en.id) for en in self.entries}
+        rewritten = {en.id for en in self.entries if en.source.kind == "trump"}
+        named = _named(lists)
+        for row in lists["trump"]:  # a trump the file gives no ability keeps its parent's (its calls name actions)
+            inherited = self.parent.trumps.get(row["id"])
+            if "abilities" not in row and inherited is not None:
+                from bpdsl.dsl.opcalls import nested_calls
+
+                named |= {v for c in nested_calls(list(inherited.abilities)) for k in ("action", "self")
+                          if isinstance(v := c.args.get(k), str)}
         # the parent's trumps stay (a trump cannot be removed): the entries they bring stay unless re-written
+        # or their trump is (the file lists all that trump brings) and no call written names them
         removed = {kind: [eid for eid, e in table.items() if own(e.formats) & set(formats)
-                          and (getattr(e, "trump", None) is None or (kind[:-1] if kind != "fogs" else "fog", eid)
-                               in written)]
+                          and (getattr(e, "trump", None) is None
+                               or (getattr(e, "trump", None) in rewritten and eid not in named)
+                               or (kind[:-1] if kind != "fogs" else "fog", eid) in written)]
                    for kind, table in (("actions", self.parent.actions), ("characters", self.parent.characters),
                                        ("fogs", self.parent.fogs))}
         name = data.get("ver") or self.edition_id
         date = data.get("lastupdate") or datetime.date.today().strftime("%Y/%-m/%-d")
         edition: dict[str, Any] = {"kind": "edition", "id": self.edition_id, "extends": self.parent.id,
                                    "name": name, "date": date}
+        if self.terms:
+            edition["terms"] = dict(self.terms)
         if self.formats:
             edition["formats"] = self.formats
         if self.new_categories:
@@ -576,6 +649,35 @@ class _Planner:
 
         files.update({f"schemas/{n}": text for n, text in schema_files().items()})
         return files
+
+
+def _terms_beside(data: Any) -> list[tuple[str, str]]:
+    """The (term, word) pairs written as ``terms:`` beside op calls anywhere in ``data``."""
+    out: list[tuple[str, str]] = []
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if k == "terms" and isinstance(v, dict):
+                out += [(str(t), str(w)) for t, w in v.items()]
+            else:
+                out += _terms_beside(v)
+    elif isinstance(data, list):
+        for v in data:
+            out += _terms_beside(v)
+    return out
+
+
+def _named(calls: Any) -> set[str]:
+    """The actions named by op calls as written (``action:`` or ``self:`` of any call, nested ones too)."""
+    out: set[str] = set()
+    if isinstance(calls, dict):
+        for k, v in calls.items():
+            if k in ("action", "self") and isinstance(v, str):
+                out.add(v)
+            out |= _named(v)
+    elif isinstance(calls, list):
+        for v in calls:
+            out |= _named(v)
+    return out
 
 
 def _key(e: OfficialEntry, suffix: str) -> str:

@@ -17,7 +17,7 @@ import yaml
 
 from bpdsl.dsl.cards import SUIT_MARKS
 from bpdsl.model import Edition
-from bpdsl.render.text import (TextBlock, TextSection, character_text, entry_text, fog_text, phrase_context,
+from bpdsl.render.text import (TextBlock, TextSection, entry_text, phrase_context,
                                trump_text)
 
 ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -131,7 +131,7 @@ def official_document(edition: Edition) -> dict[str, Any]:
         actions.append((a.category, row))
     chars: list[tuple[str, dict[str, Any]]] = []
     for c in edition.characters.values():
-        t = character_text(edition, c, None, ctx)
+        t = entry_text(edition, c, None, ctx)
         row = {"format": ",".join(_own_formats(edition, c.formats)), "charName": c.name}
         if c.ruby:
             row["ruby"] = c.ruby
@@ -147,7 +147,7 @@ def official_document(edition: Edition) -> dict[str, Any]:
         chars.append((c.type, row))
     fogs: list[tuple[str, dict[str, Any]]] = []
     for f in edition.fogs.values():
-        t = fog_text(edition, f, None, ctx)
+        t = entry_text(edition, f, None, ctx)
         row = {"format": ",".join(_own_formats(edition, f.formats)), "fogName": f.name}
         if f.ruby:
             row["ruby"] = f.ruby

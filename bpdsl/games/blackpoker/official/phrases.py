@@ -238,8 +238,9 @@ class PhraseIndex:
 
     def _wordings(self, c: Candidate, printed: list[str]) -> list[tuple[Candidate, list[str]]]:
         """The candidate varied: each other value of one argument that takes a choice (a flag, a value of an
-        ``allowed`` list), and each other word of a wording term (registry.WORDING, written as ``terms:``
-        beside the call), alone and together -- each variant that prints another sentence."""
+        ``allowed`` list), and each other word of a wording term than the edition's (registry.WORDING,
+        written as ``terms:`` beside the call), alone and together -- each variant that prints another
+        sentence."""
         op = registry.get(c.call.op)
         arg_choices: list[tuple[str | None, Any]] = [(None, None)]
         for name, rule in op.args.items():
@@ -250,9 +251,9 @@ class PhraseIndex:
             elif isinstance(rule.get("allowed"), (list, tuple)) and len(rule["allowed"]) <= 8:
                 arg_choices += [(name, v) for v in rule["allowed"] if v != c.call.args[name]]
         term_choices: list[tuple[str, str] | None] = [None]
-        for term in registry.WORDING.values():
-            if term.key not in self.ctx.terms:  # an edition that chose its word keeps it
-                term_choices += [(term.key, w) for w in term.choices if w != term.default]
+        for term in registry.WORDING.values():  # the edition's own word is tried first (not written)
+            current = self.ctx.terms.get(term.key, term.default)
+            term_choices += [(term.key, w) for w in term.choices if w != current]
         out: list[tuple[Candidate, list[str]]] = []
         seen = {tuple(printed)}
         for arg, value in arg_choices:
@@ -273,6 +274,11 @@ class PhraseIndex:
                     raw["terms"] = {term[0]: term[1]}
                 out.append((Candidate(raw, call, c.kind), other))
         return out
+
+    def set_terms(self, terms: Mapping[str, str]) -> None:
+        """Print every candidate in these edition terms from now on (the imported edition's own words)."""
+        self.ctx.terms = {**self.ctx.terms, **terms}
+        self._cache.clear()
 
     def one(self, kind: str, text: str) -> Any | None:
         """The call that prints ``text`` whole, or None."""
@@ -297,10 +303,12 @@ class PhraseIndex:
                 end = _consume(parts, i, printed)
                 if end is not None:
                     options.append((end, c.raw, None))
-            if not options and len(parts[i].lines) == 1:
-                # one official line that several calls print together (a prose effect of two sentences)
+            if not options:
+                # one official line that several calls print together (a prose effect of two sentences), or a
+                # lead-in line and the steps nested under it (「…場合、次を行う。」 then 「・…」): a lead op first
                 run = self._run(candidates, parts[i].norm)
-                if run is not None:
+                if run is not None and (len(parts[i].lines) == 1 or _leads(run.calls[0])):
+                    run.nested = len(parts[i].lines) > 1
                     options.append((i + 1, run, None))
             text = parts[i].as_phrase()
             options.append((i + 1, {override: {}, "text": text}, text))
@@ -315,7 +323,7 @@ class PhraseIndex:
         for call in calls:
             if isinstance(call, _Run):
                 flat += call.calls
-                joined = True
+                joined = joined or not call.nested
             else:
                 flat.append(call)
         return Match(flat, texts, joined)
@@ -342,9 +350,18 @@ class PhraseIndex:
 
 @dataclass
 class _Run:
-    """Several calls printing one official line together."""
+    """Several calls printing one official line together (``nested``: a lead-in and the lines under it)."""
 
     calls: list[Any]
+    nested: bool = False
+
+
+def _leads(raw: Any) -> bool:
+    """True for a call of an op printed as the lead-in of the steps after it (proceed_if)."""
+    name = raw if isinstance(raw, str) else next((k for k in raw if k not in ("text", "terms")), None) \
+        if isinstance(raw, dict) else None
+    op = registry.REGISTRY.get(name) if isinstance(name, str) else None
+    return op is not None and bool(op.extra.get("lead"))
 
 
 def _consume(parts: list[Unit], start: int, printed: list[str]) -> int | None:

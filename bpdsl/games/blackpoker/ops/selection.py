@@ -20,7 +20,8 @@ def _for_each_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     where = a.get("where")
     words = filter_words(where, ctx, {"each.size": ctx.term("size"), "each.rank": "数字"}) if where is not None else ""
     outer = ctx.each
-    ctx.each = {"filter": words, "whose": WHOSE[get(a, "controller", "any")], "noun": NOUNS[get(a, "what", "soldier")]}
+    ctx.each = {"filter": words, "whose": WHOSE[get(a, "controller", "any")], "noun": NOUNS[get(a, "what", "soldier")],
+                "wording": get(a, "wording", "every")}
     try:
         return phrase_steps(ctx, a["do"])
     finally:
@@ -35,11 +36,14 @@ FOR_EACH = declare(
         "where": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}},
         "do": {"type": "list", "required": True, "minlength": 1,
                "schema": {"type": "opcall", "meta": {"kinds": ["effect"]}}},
+        "wording": {"type": "string", "allowed": ["every", "all"], "default": "every"},
     },
     phrase=_for_each_phrase,
     summary=("Select every character on the field of kind `what`, controlled by `controller`, for which `where` "
              "holds (`each.size`, `each.rank` name the character looked at), as the field is when the step "
-             "starts; then run the steps of `do` once for each of them, where `cards: each` names it."),
+             "starts; then run the steps of `do` once for each of them, where `cards: each` names it. "
+             "`wording` words the selection in a step that sends them to the grave: `every` 「…全ての兵士を墓地に"
+             "移す。」 (剣の雨), `all` 「…兵士を全て墓地に移す。」 (威圧, 第9.0版 フレーム編)."),
     example={"for_each": {"what": "soldier", "where": "each.size <= key.rank_sum",
                           "do": [{"send_to_grave": {"cards": "each"}}]}},
 )

@@ -27,11 +27,20 @@ def _victim(ctx: Any) -> Any:
     return next((x for x in ctx.state.stage if x.uid == t[1]), None)
 
 
+# the one-sentence wordings of negate; ``full`` spells out what negating means after 「無効にする。その場合、」
+_SHORT = {
+    "brief": "対象の{r}を無効し、対象の{r}をステージから取り除く。",  # 停戦 (act8.2)
+    "plain": "対象の{r}を無効にしステージから取り除く。",  # 休戦 (第9.0版 フレーム編)
+    "remove": "対象{r}をステージから取り除き、対象{r}のキーカードを墓地に移す。",  # 悪あがき, 相殺 (フレーム編)
+}
+
+
 def _negate_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     r = request_word(ctx)
-    if get(a, "wording", "brief") == "brief":  # 停戦: 「対象のリクエストを無効し、…取り除く。」
+    wording = get(a, "wording", "brief")
+    if wording in _SHORT:  # 停戦: 「対象のリクエストを無効し、…取り除く。」; the frame list's 休戦, 悪あがき
         cond = f"{predicate(a['if'])}場合、" if a.get("if") is not None else ""
-        return f"{cond}対象の{r}を無効し、対象の{r}をステージから取り除く。"
+        return cond + _SHORT[wording].format(r=r)
     # カウンター: what negating means is spelt out, and an `or` condition is printed as a list of cases
     text = f"対象の{r}を無効にする。その場合、対象{r}をステージから取り除き、対象{r}のキーカードを墓地に移す。"
     if a.get("if") is None:
@@ -65,13 +74,16 @@ def _requests_said(ctx: PhraseContext, condition: Any) -> PhraseContext:
 NEGATE = declare(
     "negate", "effect",
     args={"if": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}},
-          "wording": {"type": "string", "allowed": ["brief", "full"], "default": "brief"}},
+          "wording": {"type": "string", "allowed": ["brief", "plain", "remove", "full"], "default": "brief"}},
     phrase=_negate_phrase,
     summary=("Negate the targeted action on the stage: it leaves the stage without resolving, its key cards go "
              "to the grave, its costs stay paid. With `if`, only when the condition holds (target.key_count, "
              "target.key_rank, self.key_rank ... describe the targeted action and this one). `wording: full` "
              "spells out what negating does and prints an `or` condition as 「次のいずれかの場合」 with one "
-             "item per alternative (カウンター); `brief` is 停戦's sentence."),
+             "item per alternative (カウンター); `brief` is 停戦's sentence 「対象のリクエストを無効し、対象のリクエスト"
+             "をステージから取り除く。」, `plain` 「対象のリクエストを無効にしステージから取り除く。」, `remove` says "
+             "only what happens: 「対象リクエストをステージから取り除き、対象リクエストのキーカードを墓地に移す。」 "
+             "(a wording choice: every wording plays the same)."),
     example={"negate": {"if": "target.key_count == 1 and self.key_rank >= target.key_rank or target.key_count == 2",
                         "wording": "full"}},
     uses_target=True,

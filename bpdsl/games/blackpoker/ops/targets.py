@@ -18,9 +18,13 @@ from bpdsl.engine.core import Ctx
 from bpdsl.engine.state import Character
 
 from bpdsl.games.blackpoker.ops._common import FACES, NOUNS, STATES, get, noun_targets, request_word, target_sentence
-from bpdsl.ops.registry import PhraseContext, declare
+from bpdsl.ops.registry import PhraseContext, declare, declare_term
 from bpdsl.engine.compiled import RANK, SUIT
 from bpdsl.games.blackpoker.components import DECK_SIZE
+
+
+TARGET_FORM = declare_term("target_form", "sentence", ("noun",),
+                           "how (対象) prints what is targeted: 兵士1体を対象とする。 (sentence) / 兵士1体 (noun, act8.2)")
 
 
 def _character_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:

@@ -279,6 +279,8 @@ def _reveal_until(ctx: Any, a: Mapping[str, Any]) -> None:
 def _to_grave_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     each = ctx.each
     if a["cards"] == "each" and each is not None:  # 剣の雨: サイズが…以下の全ての兵士を墓地に移す。
+        if each.get("wording") == "all":  # 威圧 (フレーム編): サイズが10以下の兵士を全て墓地に移す。
+            return f"{each['filter']}{each['whose']}{each['noun']}を全て墓地に移す。"
         return f"{each['filter']}{each['whose']}全ての{each['noun']}を墓地に移す。"
     cond = f"{predicate(a['if'])}場合、" if a.get("if") is not None else ""
     where = "場から" if get(a, "from_field", True) else ""
