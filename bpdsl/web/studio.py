@@ -200,7 +200,8 @@ def studio_routes(tables: Tables, read_json: Callable[..., Awaitable[dict[str, A
         return FileResponse(STATIC / "studio.html", media_type="text/html; charset=utf-8")
 
     async def api_files(request: Request) -> Response:
-        snap = await off_loop(lambda: studio_().check(None, None))
+        studio = studio_()  # made here, on the event loop: never twice by two threads
+        snap = await off_loop(lambda: studio.check(None, None))
         editions = [{"id": e.id, "name": e.name, "extends": e.extends,
                      "formats": [{"id": f.id, "name": f.name} for f in e.formats]}
                     for e in snap.definitions.editions.values()]
@@ -332,7 +333,8 @@ def studio_routes(tables: Tables, read_json: Callable[..., Awaitable[dict[str, A
         games = data.get("games", 1000)
         if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
             raise Refused(400, f"games must be an integer from 1 to {MAX_GAMES}")
-        defs = await off_loop(lambda: studio_().valid(None, None))  # the saved files: what the children read
+        studio = studio_()  # made on the event loop, not in a worker thread
+        defs = await off_loop(lambda: studio.valid(None, None))  # the saved files: what the children read
         edition = defs.editions.get(eid)
         if edition is None or fmt not in [f.id for f in edition.formats]:
             raise Refused(400, f"no edition {eid!r} with format {fmt!r} in the saved definitions")
