@@ -31,6 +31,8 @@ def register(app: typer.Typer) -> None:
         jobs: int = typer.Option(2, "--jobs", min=2, max=MAX_JOBS, help="workers of the --jobs-games comparison"),
         playout_games: int = typer.Option(1, "--playout-games", min=0, max=MAX_GAMES, help="games of the search agent (mcts:10 "
                                           "against the heuristic) timed for its playout rate (0: skip)"),
+        keystrokes: int = typer.Option(5, "--keystrokes", min=0, max=1000, help="keystrokes timed in each bundled "
+                                       "edition's actions file: the check the studio and bpdsl lsp run (0: skip)"),
         as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
         edition: Optional[str] = typer.Option(None, "--edition", "-e", help="only this edition (default: the "
                                               "project's [defaults] edition, else every edition)"),
@@ -74,6 +76,10 @@ def register(app: typer.Typer) -> None:
 
             report["search"] = bench_playouts("act8.0", "std", playout_games, 10, seed)
         report["validate"] = bench_validate()
+        if keystrokes:
+            from bpdsl.lsp.bench import bench_editor_check
+
+            report["editor"] = bench_editor_check(keystrokes)
         if render:
             from bpdsl.render.sheet import sheet_formats
 
@@ -116,6 +122,15 @@ def register(app: typer.Typer) -> None:
         v = report["validate"]
         c.print(f"validate: {v['files']} file(s) loaded and checked in {v['best_seconds'] * 1000:.0f} ms "
                 f"(best of {v['runs']}; first run {v['first_seconds'] * 1000:.0f} ms)")
+        if "editor" in report:
+            e = report["editor"]
+            et = Table("edition", "file", "check ms (median)", "best ms", "no cache ms", "keystroke to diagnostics ms",
+                       title=f"editor check after a keystroke (CPU time; pause {e['pause_ms']:.0f} ms, "
+                             f"first check {e['first_check_ms']:.0f} ms)")
+            for r in e["editions"]:
+                et.add_row(r["edition"], r["file"], f"{r['median_ms']:.0f}", f"{r['best_ms']:.0f}",
+                           f"{r['uncached_ms']:.0f}", f"{r['latency_ms']:.0f}")
+            c.print(et)
         if "render" in report:
             rt = Table("edition", "format", "HTML ms", "HTML+PDF+2-up s", "pages", title="render (CPU time)")
             for r in report["render"]:

@@ -30,6 +30,7 @@ from typing import Mapping, Sequence
 from bpdsl.diagnostics import DefinitionError, Diagnostic, DiagnosticSink, Pos, did_you_mean
 from bpdsl.dsl import checks as C
 from bpdsl.dsl import project
+from bpdsl.dsl.doccache import Checked, DocumentCache, text_key
 from bpdsl.dsl.document import KINDS, BuildContext, Document, DocumentKind
 from bpdsl.dsl.schema import S_KIND, check, out_of_range, prune, report
 from bpdsl.dsl.textchecks import text_problems
@@ -137,12 +138,14 @@ def display_name(path: Path) -> str:
 
 
 def load(paths: Sequence[Path | str] | None = None, documents: Sequence[Document] = (),
-         texts: Mapping[Path, str] | None = None) -> LoadResult:
+         texts: Mapping[Path, str] | None = None, cache: DocumentCache | None = None) -> LoadResult:
     """Load and check definitions; never raises on bad definitions.  ``documents`` are read documents added
     to the files' (a scenario's inline ``definitions:``, positioned in the scenario file).
 
     ``texts`` maps resolved file paths to the text to read instead of the file's (an editor's unsaved
-    buffer: the language server and the studio check what the designer is typing)."""
+    buffer: the language server and the studio check what the designer is typing).  ``cache`` keeps each
+    file's read and schema-checked document for the next load (:mod:`bpdsl.dsl.doccache`): an editor that
+    checks on every keystroke reads again only the file that changed."""
     start = time.perf_counter()
     sink = DiagnosticSink()
     kinds = load_kinds()
@@ -164,30 +167,51 @@ def load(paths: Sequence[Path | str] | None = None, documents: Sequence[Document
     complete = True
     overlay = dict(texts or {})
 
-    def read_one(f: Path) -> tuple[Document | None, list[Diagnostic]]:
+    def read_one(f: Path) -> Checked:
         text = overlay.get(f.resolve()) if overlay else None
-        return load_file(f, display_name(f)) if text is None else load_text(text, display_name(f))
-
-    read = [read_one(f) for f in files] + [(d, []) for d in documents]
-    for doc, diags in read:
-        sink.extend(diags)
-        if doc is None:
-            complete = False
-            continue
-        defs.files.append(doc.file)
-        all_docs.append(doc)
-        kind = _kind_of(doc, kinds, sink)
-        if kind is None:
-            complete = False
-            continue
-        if _validate(doc, kind, sink):
-            docs.append((kind, doc))
+        name = display_name(f)
+        if cache is None:
+            return _checked(*(load_file(f, name) if text is None else load_text(text, name)), kinds)
+        if text is None:
+            try:
+                key = text_key("file:" + name, f.read_bytes())
+            except OSError:  # load_file says why
+                return _checked(*load_file(f, name), kinds)
         else:
+            key = text_key("text:" + name, text.encode("utf-8", "surrogatepass"))
+        hit = cache.get(key)
+        if hit is not None and (hit.kind is None or kinds.get(hit.kind.name) is hit.kind):
+            return hit
+        checked = _checked(*(load_file(f, name) if text is None else load_text(text, name)), kinds)
+        cache.put(key, checked)
+        return checked
+
+    read = [read_one(f) for f in files] + [_checked(d, [], kinds) for d in documents]
+    for one in read:
+        sink.extend(one.diagnostics)
+        if one.document is None:
             complete = False
+            continue
+        defs.files.append(one.document.file)
+        all_docs.append(one.document)
+        if one.kind is None or not one.usable:
+            complete = False
+            continue
+        docs.append((one.kind, one.document))
     _build(defs, docs, sink, complete)
 
     defs.extra.pop(STATE_KEY, None)  # scratch data of the kinds, not part of the model
     return LoadResult(defs, sink.sorted(), all_docs, time.perf_counter() - start)
+
+
+def _checked(doc: Document | None, diags: Sequence[Diagnostic], kinds: dict[str, DocumentKind]) -> Checked:
+    """A read document after stages 2 and 3 (its kind, its schema), with the diagnostics of all three."""
+    local = DiagnosticSink(list(diags))
+    if doc is None:
+        return Checked(None, tuple(local.items), None, False)
+    kind = _kind_of(doc, kinds, local)
+    usable = kind is not None and _validate(doc, kind, local)
+    return Checked(doc, tuple(local.items), kind, usable)
 
 
 def _kind_of(doc: Document, kinds: dict[str, DocumentKind], sink: DiagnosticSink) -> DocumentKind | None:

@@ -21,7 +21,9 @@ from bpdsl.lsp.fixes import fixes, word_at
 from bpdsl.lsp.hover import hover
 from bpdsl.lsp.workspace import Workspace
 
-DEBOUNCE_SECONDS = 0.15
+# the pause after a change before the check: with a check of about 150 ms (``bpdsl bench``, "editor check";
+# files not changed are not read again) the diagnostics are published within 300 ms of a keystroke
+DEBOUNCE_SECONDS = 0.08
 SOURCE = "bpdsl"
 _KINDS = {"op": T.CompletionItemKind.Function, "key": T.CompletionItemKind.Property,
           "value": T.CompletionItemKind.EnumMember, "id": T.CompletionItemKind.Reference,

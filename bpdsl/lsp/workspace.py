@@ -3,7 +3,8 @@ laid over them, checked together the way ``bpdsl validate`` checks them.
 
 A designer's file is only meaningful with the rest of its set (an edition ``extends`` a bundled one; the
 actions of a folder name the edition of its ``edition.yaml``), so every check loads the whole selection
-(:mod:`bpdsl.dsl.project`), and a file opened from outside it brings its folder along.
+(:mod:`bpdsl.dsl.project`), and a file opened from outside it brings its folder along.  The files that did
+not change since the last check are not read again (:mod:`bpdsl.dsl.doccache`).
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typing import Any, Iterator
 
 from bpdsl.diagnostics import Diagnostic
 from bpdsl.dsl import project
+from bpdsl.dsl.doccache import DocumentCache
 from bpdsl.dsl.document import Document
 from bpdsl.dsl.loader import SUFFIXES, LoadResult, load
 from bpdsl.model import Edition, OpCall
@@ -94,13 +96,15 @@ def _all_calls(edition: Edition) -> Iterator[OpCall]:
 class Workspace:
     """The selected definitions plus the editor's buffers; :meth:`check` loads them as one set."""
 
-    def __init__(self, roots: list[Path] | None = None):
+    def __init__(self, roots: list[Path] | None = None, cache: DocumentCache | None = None):
         self.roots = [p.resolve() for p in (roots if roots is not None else project.current().roots())]
         self.buffers: dict[Path, str] = {}
         self.extra: list[Path] = []  # folders of files opened from outside the selection
         self.last: Snapshot | None = None
         self.good: dict[Path, Document] = {}  # the last document that parsed, per file (hover while typing)
         self._lock = threading.Lock()
+        # the files read and schema-checked by earlier checks: a keystroke re-reads only the edited buffer
+        self.cache = cache if cache is not None else DocumentCache()
 
     def covers(self, path: Path) -> bool:
         return any(path == r or r in path.parents for r in [*self.roots, *self.extra])
@@ -121,7 +125,7 @@ class Workspace:
         """Load the selection with the buffers laid over the files (one check at a time)."""
         with self._lock:
             texts = dict(self.buffers)
-            result = load([*self.roots, *self.extra], texts=texts)
+            result = load([*self.roots, *self.extra], texts=texts, cache=self.cache)
             documents = {file_of(d.file): d for d in result.documents}
             self.good.update(documents)
             self.last = Snapshot(result, documents, texts)

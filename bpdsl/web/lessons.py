@@ -27,6 +27,7 @@ from starlette.routing import Route
 from bpdsl.engine.lesson import Lesson, LessonPlay, read_course
 from bpdsl.engine.view import SeatView
 from bpdsl.games.blackpoker.course import course_dir
+from bpdsl.web.guard import token_matches
 from bpdsl.web.tables import Refused, Tables
 
 MAX_LABEL = 400  # a chosen option given as text
@@ -78,7 +79,7 @@ def lesson_routes(read_json: Callable[..., Any], definitions: Any = None) -> lis
     def session_of(request: Request) -> Session:
         s = sessions.get(request.path_params["sid"])
         token = request.query_params.get("token") or request.headers.get("x-lesson-token") or ""
-        if not secrets.compare_digest(s.token, token):
+        if not token_matches(s.token, token):  # any bytes a client sends are just a wrong token
             raise Refused(403, "this lesson session is not yours (a wrong token)")
         return s  # type: ignore[no-any-return]
 

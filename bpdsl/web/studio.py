@@ -34,11 +34,13 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Awaitable, Callable
 
+import anyio
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from bpdsl.dsl import project
+from bpdsl.dsl.doccache import DocumentCache
 from bpdsl.lsp.locate import entry_at, spot_at
 from bpdsl.lsp.workspace import Snapshot, Workspace, file_of
 from bpdsl.web.studio_files import MAX_FILE, FileTree
@@ -62,6 +64,7 @@ class Studio:
         self.files = FileTree(self.roots, [definitions_dir()])
         self.tables = tables
         self.lock = threading.Lock()
+        self.documents = DocumentCache()  # the files of earlier checks: a keystroke re-reads only its file
         self._out: Path | None = None
         self.pdf_jobs: dict[str, str] = {}  # stem -> "rendering" | "ready" | "failed: ..."
         self.played: list[Any] = []  # the definitions of every game started here (their rules are cached by id)
@@ -78,7 +81,7 @@ class Studio:
 
     def check(self, name: str | None, text: str | None) -> Snapshot:
         """The definitions with ``text`` in place of file ``name`` (None: as saved)."""
-        ws = Workspace(self.roots)
+        ws = Workspace(self.roots, self.documents)
         if name is not None and text is not None:
             ws.open(self.files.get(name).path, text)
         with self.lock:
@@ -168,12 +171,24 @@ def studio_routes(tables: Tables, read_json: Callable[..., Awaitable[dict[str, A
             made.append(Studio(tables, roots))
         return made[0]
 
+    async def off_loop(work: Callable[[], Any]) -> Any:
+        """A check, a render or a game start in a worker thread: the sandbox's other requests go on."""
+        return await anyio.to_thread.run_sync(work)
+
     def text_of(data: dict[str, Any]) -> tuple[str, str]:
         name, text = data.get("name"), data.get("text")
         if not isinstance(name, str) or not isinstance(text, str):
             raise Refused(400, "give 'name' (a file of the tree) and 'text'")
         studio_().files.get(name)
         return name, text
+
+    def cursor(value: Any) -> int:
+        """The cursor's line or column as the page sends it: a positive integer (1 when left out)."""
+        if value is None:
+            return 1
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10**7:
+            raise Refused(400, "line and col must be positive integers")
+        return value
 
     def str_field(data: dict[str, Any], key: str) -> str:
         value = data.get(key)
@@ -185,7 +200,8 @@ def studio_routes(tables: Tables, read_json: Callable[..., Awaitable[dict[str, A
         return FileResponse(STATIC / "studio.html", media_type="text/html; charset=utf-8")
 
     async def api_files(request: Request) -> Response:
-        snap = studio_().check(None, None)
+        studio = studio_()  # made here, on the event loop: never twice by two threads
+        snap = await off_loop(lambda: studio.check(None, None))
         editions = [{"id": e.id, "name": e.name, "extends": e.extends,
                      "formats": [{"id": f.id, "name": f.name} for f in e.formats]}
                     for e in snap.definitions.editions.values()]
@@ -203,8 +219,9 @@ def studio_routes(tables: Tables, read_json: Callable[..., Awaitable[dict[str, A
     async def api_check(request: Request) -> Response:
         data = await read_json(request, MAX_BODY)
         name, text = text_of(data)
+        line, col = cursor(data.get("line")), cursor(data.get("col"))
         started = time.perf_counter()
-        snap = studio_().check(name, text)
+        snap = await off_loop(lambda: studio_().check(name, text))
         path = studio_().files.get(name).path
         mine, elsewhere = [], {}
         for d in snap.result.diagnostics:
@@ -213,7 +230,6 @@ def studio_routes(tables: Tables, read_json: Callable[..., Awaitable[dict[str, A
                              "hint": d.hint, "severity": d.severity})
             else:
                 elsewhere[d.pos.file] = elsewhere.get(d.pos.file, 0) + 1
-        line, col = int(data.get("line") or 1), int(data.get("col") or 1)
         return JSONResponse({"diagnostics": mine, "elsewhere": elsewhere, "ok": snap.result.ok,
                              "entry": _entry_under(snap, path, line, col),
                              "ms": round((time.perf_counter() - started) * 1000)})
@@ -221,10 +237,10 @@ def studio_routes(tables: Tables, read_json: Callable[..., Awaitable[dict[str, A
     async def api_entry(request: Request) -> Response:
         data = await read_json(request, MAX_BODY)
         name, text = text_of(data)
-        defs = studio_().check(name, text).definitions
         edition, fmt, eid = str_field(data, "edition"), str_field(data, "format"), str_field(data, "id")
         section = _SECTIONS.get(str(data.get("kind")), "action")
-        html = _entry_document(studio_().sheet_html(defs, edition, fmt), f"{section}-{eid}")
+        sheet = await off_loop(lambda: studio_().sheet_html(studio_().check(name, text).definitions, edition, fmt))
+        html = _entry_document(sheet, f"{section}-{eid}")
         if html is None:
             raise Refused(404, f"{eid} is not printed on the {edition} {fmt} sheet")
         return HTMLResponse(html)
@@ -232,21 +248,26 @@ def studio_routes(tables: Tables, read_json: Callable[..., Awaitable[dict[str, A
     async def api_sheet(request: Request) -> Response:
         data = await read_json(request, MAX_BODY)
         name, text = text_of(data)
-        defs = studio_().check(name, text).definitions
-        return HTMLResponse(studio_().sheet_html(defs, str_field(data, "edition"), str_field(data, "format")))
+        edition, fmt = str_field(data, "edition"), str_field(data, "format")
+        return HTMLResponse(await off_loop(
+            lambda: studio_().sheet_html(studio_().check(name, text).definitions, edition, fmt)))
 
     async def api_save(request: Request) -> Response:
         data = await read_json(request, MAX_BODY)
         name, text = text_of(data)
-        version = studio_().files.save(name, text, str(data.get("version") or ""))
-        snap = studio_().check(None, None)
-        sheets: list[str] = []
-        doc = snap.documents.get(studio_().files.get(name).path)
-        edition = snap.edition_of(doc) if doc is not None else None
-        if snap.result.ok and edition is not None:
-            studio_().render_saved(snap.definitions, edition.id)
-            sheets = [f"{edition.id}-{f.id}" for f in edition.formats]
-        return JSONResponse({"version": version, "ok": snap.result.ok, "sheets": sheets})
+
+        def save() -> dict[str, Any]:
+            version = studio_().files.save(name, text, str(data.get("version") or ""))
+            snap = studio_().check(None, None)
+            sheets: list[str] = []
+            doc = snap.documents.get(studio_().files.get(name).path)
+            edition = snap.edition_of(doc) if doc is not None else None
+            if snap.result.ok and edition is not None:
+                studio_().render_saved(snap.definitions, edition.id)
+                sheets = [f"{edition.id}-{f.id}" for f in edition.formats]
+            return {"version": version, "ok": snap.result.ok, "sheets": sheets}
+
+        return JSONResponse(await off_loop(save))
 
     async def api_pdf(request: Request) -> Response:
         stem = f"{request.query_params.get('edition', '')}-{request.query_params.get('format', '')}"
@@ -264,25 +285,30 @@ def studio_routes(tables: Tables, read_json: Callable[..., Awaitable[dict[str, A
 
         data = await read_json(request, MAX_BODY)
         name, text = text_of(data)
-        defs = studio_().valid(name, text)
-        studio_().played.append(defs)
         edition, fmt = str_field(data, "edition"), str_field(data, "format")
         entry = data.get("entry") if isinstance(data.get("entry"), str) else None
-        scenario = entry_scenario(defs, edition, fmt, entry) if entry else None
-        try:
-            if scenario is not None:
-                start = scenario_start({"scenario": json.dumps(scenario, ensure_ascii=False)}, defs)
-            else:
-                if edition not in defs.editions:
-                    raise Refused(400, f"unknown edition {edition!r}")
-                rules = build_rules(edition, fmt, defs)
-                start = Start(rules, int(time.time()) % 100000, title=f"{rules.edition.name} {edition} {fmt}")
-        except (StartError, CompileError) as exc:
-            raise Refused(400, str(exc)) from None
-        table = tables.add(Table(start, ["person", "random"], bot_seed=start.seed + 1))
-        table.position()
+
+        def start() -> Table:
+            defs = studio_().valid(name, text)
+            studio_().played.append(defs)
+            scenario = entry_scenario(defs, edition, fmt, entry) if entry else None
+            try:
+                if scenario is not None:
+                    begun = scenario_start({"scenario": json.dumps(scenario, ensure_ascii=False)}, defs)
+                else:
+                    if edition not in defs.editions:
+                        raise Refused(400, f"unknown edition {edition!r}")
+                    rules = build_rules(edition, fmt, defs)
+                    begun = Start(rules, int(time.time()) % 100000, title=f"{rules.edition.name} {edition} {fmt}")
+            except (StartError, CompileError) as exc:
+                raise Refused(400, str(exc)) from None
+            table = Table(begun, ["person", "random"], bot_seed=begun.seed + 1)
+            table.position()
+            return table
+
+        table = tables.add(await off_loop(start))
         token = table.tokens[0]
-        return JSONResponse({"table": table.id, "title": start.title,
+        return JSONResponse({"table": table.id, "title": table.start.title,
                              "url": f"/play?table={table.id}&seat=0&token={token}"})
 
     async def api_diff(request: Request) -> Response:
@@ -290,8 +316,8 @@ def studio_routes(tables: Tables, read_json: Callable[..., Awaitable[dict[str, A
 
         data = await read_json(request, MAX_BODY)
         name, text = text_of(data)
-        defs = studio_().check(name, text).definitions
         eid = str_field(data, "edition")
+        defs = (await off_loop(lambda: studio_().check(name, text))).definitions
         edition = defs.editions.get(eid)
         if edition is None:
             raise Refused(400, f"unknown edition {eid!r} (or its file has errors)")
@@ -303,8 +329,12 @@ def studio_routes(tables: Tables, read_json: Callable[..., Awaitable[dict[str, A
 
     async def api_simulate(request: Request) -> Response:
         data = await read_json(request)
-        defs = studio_().valid(None, None)  # the saved files: what the child processes read
         eid, fmt, entry = str_field(data, "edition"), str_field(data, "format"), str_field(data, "entry")
+        games = data.get("games", 1000)
+        if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+            raise Refused(400, f"games must be an integer from 1 to {MAX_GAMES}")
+        studio = studio_()  # made on the event loop, not in a worker thread
+        defs = await off_loop(lambda: studio.valid(None, None))  # the saved files: what the children read
         edition = defs.editions.get(eid)
         if edition is None or fmt not in [f.id for f in edition.formats]:
             raise Refused(400, f"no edition {eid!r} with format {fmt!r} in the saved definitions")
@@ -312,9 +342,6 @@ def studio_routes(tables: Tables, read_json: Callable[..., Awaitable[dict[str, A
             raise Refused(400, f"{entry!r} is not an action of {eid} (simulate follows an action)")
         if not edition.extends:
             raise Refused(400, f"edition {eid} extends no other edition to compare with")
-        games = data.get("games", 1000)
-        if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
-            raise Refused(400, f"games must be an integer from 1 to {MAX_GAMES}")
         return JSONResponse(studio_().sims.start(eid, edition.extends, fmt, entry, games).json())
 
     async def api_simulation(request: Request) -> Response:

@@ -10,6 +10,7 @@ project, which extends them.
 from __future__ import annotations
 
 import hashlib
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from bpdsl.fsutil import write_atomic
 from bpdsl.web.tables import Refused
 
 MAX_FILE = 1024 * 1024  # a definitions file the studio reads or saves
+LISTING_SECONDS = 1.0  # the tree is listed from the disk again at most this often (a request names a file)
 
 
 def version_of(data: bytes) -> str:
@@ -37,8 +39,18 @@ class FileTree:
     def __init__(self, roots: list[Path], read_only: list[Path]):
         self.roots = [r.resolve() for r in roots]
         self.read_only = [r.resolve() for r in read_only]
+        self._listed: tuple[float, list[StudioFile]] | None = None
 
     def files(self) -> list[StudioFile]:
+        """The files of the tree; listed from the disk at most every :data:`LISTING_SECONDS` (every request
+        names a file: a page asking for a file's version every two seconds, a burst of requests, do not
+        each walk the folders)."""
+        now = time.monotonic()
+        if self._listed is None or now - self._listed[0] >= LISTING_SECONDS:
+            self._listed = (now, self._scan())
+        return self._listed[1]
+
+    def _scan(self) -> list[StudioFile]:
         out = []
         for path in find_files(self.roots, DiagnosticSink()):
             resolved = path.resolve()

@@ -145,3 +145,25 @@ def test_black_doubt_played_to_its_end_at_the_terminal() -> None:
                         "std"], input="0\n" * 5000, capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stderr[-2000:]
     assert "internal error" not in r.stdout + r.stderr and "ターン" in r.stdout
+
+
+def test_the_documented_exit_codes_are_the_ones_checked() -> None:
+    """The exit-status table of the guide and the README's word on ``validate`` say what ``CASES`` check:
+    every documented code is one this file (or ``test_interrupts.py``, for 130) expects of some command,
+    and no case expects a code the table does not document."""
+    import re
+
+    guide = (ROOT / "docs" / "guide.md").read_text(encoding="utf-8")
+    start = guide.index("| exit | meaning |")
+    rows = re.findall(r"^\| (\d+) \| (.+) \|$", guide[start:guide.index("\n\n", start)], re.M)
+    table = {int(code): meaning for code, meaning in rows}
+    assert set(table) == {0, 1, 2, 3, 130}, table
+    assert "bug in bpdsl" in table[3] and "usage error" in table[2] and "interrupted" in table[130]
+    checked = {code for _, code, _ in CASES}
+    assert checked == set(table) - {3, 130}  # 3 never expected; 130: tests/cli/test_interrupts.py
+    assert "returncode == 130" in (ROOT / "tests" / "cli" / "test_interrupts.py").read_text(encoding="utf-8")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    said = re.search(r"exit (\d)\s+valid,\s+(\d)\s+invalid,\s+(\d)\s+usage\s+error", readme)
+    assert said is not None, "the README's exit codes of validate"
+    validate = {code for command, code, _ in CASES if command.startswith("validate")}
+    assert {int(c) for c in said.groups()} == validate == {0, 1, 2}

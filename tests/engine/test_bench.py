@@ -14,7 +14,7 @@ runner = CliRunner()
 
 def test_bench_json_covers_every_declared_format_and_validate_time() -> None:
     r = runner.invoke(app, ["bench", "--games", "2", "--memory-games", "0", "--step-games", "3", "--no-render",
-                            "--json"])
+                            "--keystrokes", "1", "--json"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     declared = {(e.id, f.id) for e in load_definitions().editions.values() for f in e.formats}
@@ -24,6 +24,7 @@ def test_bench_json_covers_every_declared_format_and_validate_time() -> None:
     v = data["validate"]
     assert v["best_seconds"] > 0 and v["first_seconds"] >= v["best_seconds"] and v["files"] > 0 and v["errors"] == 0
     assert "render" not in data and "memory" not in data
+    assert {r["edition"] for r in data["editor"]["editions"]} >= {"act8.0", "bd1"}  # the editor check, timed
     st = data["step"]
     assert st["games"] == 3 and st["step_games_per_s"] > 0
     assert st["clone_positions"] >= 1 and st["clone_us"] > 0 and st["apply_after_clone_us"] > 0

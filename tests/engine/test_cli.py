@@ -55,12 +55,12 @@ def test_scenario_command(tmp_path: Path) -> None:
 
 def test_bench_json_small() -> None:
     r = runner.invoke(app, ["bench", "--games", "2", "--memory-games", "20", "--jobs-games", "0", "--playout-games", "0",
-                            "--json"])
+                            "--keystrokes", "0", "--json"])
     assert r.exit_code == 0
     data = json.loads(r.stdout)
     assert {x["edition"] for x in data["speed"]} >= {"act8.0", "act6.1"}
     assert all(x["games_per_s"] > 0 for x in data["speed"])
-    assert data["memory"]["games"] == 20
+    assert data["memory"]["games"] == 20 and "editor" not in data
 
 
 def test_a_log_path_that_cannot_be_written_is_refused_before_playing(tmp_path: Path) -> None:

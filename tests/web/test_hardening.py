@@ -1,6 +1,9 @@
 """Nothing a client sends makes the sandbox answer 500: every case found by hand, one test each, and a
 Hypothesis fuzz of every endpoint (bodies, query strings, path parameters and headers drawn at random).
 
+The fuzz sends its requests straight to the app on one event loop (:class:`tests.web.direct.DirectClient`):
+2,000 examples per endpoint by default (``BPDSL_FUZZ_EXAMPLES`` sets another count), within seconds each.
+
 A refused request is a 4xx with ``{"error": ...}`` and no traceback; the game it was sent to is unchanged.
 """
 from __future__ import annotations
@@ -19,10 +22,11 @@ from bpdsl.engine import RandomAgent, build_rules, new_game
 from bpdsl.engine.log import EventLog
 from bpdsl.web.app import create_app
 from bpdsl.web.guard import SEED_MAX, json_depth
+from tests.web import fuzzbodies
+from tests.web.direct import DirectClient
 
 OWN = {"X-Bpdsl-Client": "1"}
-# examples per endpoint: a few seconds each by default; BPDSL_FUZZ_EXAMPLES=2000 for the long run
-FUZZ = int(os.environ.get("BPDSL_FUZZ_EXAMPLES", "200"))
+FUZZ = int(os.environ.get("BPDSL_FUZZ_EXAMPLES", "2000"))  # examples per endpoint
 
 
 @pytest.fixture(scope="module")
@@ -185,18 +189,32 @@ def test_a_client_that_goes_away_mid_body_gets_no_traceback() -> None:
 
 # --- the fuzz ----------------------------------------------------------------------------------------
 
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=30),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
-    max_leaves=12)
-table_fields = st.fixed_dictionaries({}, optional={
-    "seed": json_values, "seat": json_values, "opponent": st.sampled_from(["random", "first", "person"]) | json_values,
-    "edition": st.sampled_from(["act8.0", "act6.1", "bd1"]) | json_values,
-    "format": st.sampled_from(["std", "lite", "pro"]) | json_values, "regulation": json_values,
-    "scenario": json_values, "scenario_file": json_values})
-bodies = (st.binary(max_size=200) | json_values.map(lambda v: json.dumps(v).encode())
-          | table_fields.map(lambda v: json.dumps(v).encode()))
-query_text = st.text(max_size=20)
+@pytest.fixture(scope="module")
+def direct() -> Any:
+    """One app for every fuzz test of this module, called in-process (no network, no thread per request)."""
+    c = DirectClient(create_app(), headers=OWN)
+    yield c
+    c.close()
+
+
+@pytest.fixture(scope="module")
+def fuzz_table(direct: DirectClient) -> tuple[str, str]:
+    r = direct.post("/api/tables", json_body={"seed": 7})
+    assert r.status_code == 200, r.text
+    return r.json()["table"], r.json()["seats"][0]["token"]
+
+
+@pytest.fixture(scope="module")
+def fuzz_replay(direct: DirectClient, log_text: str) -> str:
+    r = direct.post("/api/replays", content=log_text.encode())
+    assert r.status_code == 200, r.text
+    return r.json()["replay"]
+
+
+# a body and a text are each one draw of bytes read as a recipe (tests/web/fuzzbodies.py): Hypothesis's own
+# work per drawn choice costs more than a request, so few choices make thousands of examples cheap
+bodies = fuzzbodies.bodies
+query_text = fuzzbodies.texts
 FUZZ_SETTINGS = settings(max_examples=FUZZ, deadline=None, derandomize=True, database=None,
                          suppress_health_check=list(HealthCheck))
 
@@ -208,51 +226,124 @@ def no_5xx(r: Any) -> None:
 
 
 @FUZZ_SETTINGS
-@given(body=bodies)
-def test_fuzz_new_table(client: TestClient, body: bytes) -> None:
-    no_5xx(client.post("/api/tables", content=body, headers={"Content-Type": "application/json"}))
+@given(body=fuzzbodies.bodies_of(["seed", "seat", "opponent", "edition", "format", "regulation", "scenario",
+                                  "scenario_file"]))
+def test_fuzz_new_table(direct: DirectClient, body: bytes) -> None:
+    no_5xx(direct.post("/api/tables", content=body, headers={"Content-Type": "application/json"}))
 
 
+@pytest.mark.parametrize("what", ["", "/log", "/choose", "/quit"])
 @FUZZ_SETTINGS
-@given(seat=query_text, token=query_text, what=st.sampled_from(["", "/log", "/choose", "/quit"]), body=bodies)
-def test_fuzz_seat_endpoints(client: TestClient, table: tuple[str, str], seat: str, token: str, what: str,
+@given(seat=query_text, token=query_text, body=bodies)
+def test_fuzz_seat_endpoints(direct: DirectClient, fuzz_table: tuple[str, str], what: str, seat: str, token: str,
                              body: bytes) -> None:
-    tid, real = table
+    tid, real = fuzz_table
     params = {"token": token if token else real}
     path = f"/api/tables/{tid}/seats/{quote(seat or '0', safe='')}{what}"
     if what in ("/choose", "/quit"):
-        no_5xx(client.post(path, params=params, content=body))
+        no_5xx(direct.post(path, params=params, content=body))
     else:
-        no_5xx(client.get(path, params=params, headers={"X-Seat-Token": token.encode("utf-8").replace(b"\r", b"")
+        no_5xx(direct.get(path, params=params, headers={"X-Seat-Token": token.encode("utf-8").replace(b"\r", b"")
                                                                                      .replace(b"\n", b"")}))
 
 
 @FUZZ_SETTINGS
 @given(tid=query_text)
-def test_fuzz_texts_and_unknown_tables(client: TestClient, tid: str) -> None:
-    no_5xx(client.get(f"/api/tables/{quote(tid, safe='')}/texts"))
+def test_fuzz_texts_and_unknown_tables(direct: DirectClient, tid: str) -> None:
+    no_5xx(direct.get(f"/api/tables/{quote(tid, safe='')}/texts"))
 
 
 @FUZZ_SETTINGS
 @given(step=query_text, view=query_text | st.sampled_from(["0", "1", "judge"]))
-def test_fuzz_replay_steps(client: TestClient, replay: str, step: str, view: str) -> None:
-    no_5xx(client.get(f"/api/replays/{replay}", params={"step": step, "view": view}))
+def test_fuzz_replay_steps(direct: DirectClient, fuzz_replay: str, step: str, view: str) -> None:
+    no_5xx(direct.get(f"/api/replays/{fuzz_replay}", params={"step": step, "view": view}))
 
 
 @FUZZ_SETTINGS
 @given(cut=st.integers(0, 10**6), junk=st.binary(max_size=60), where=st.integers(0, 10**6))
-def test_fuzz_replay_uploads(client: TestClient, log_text: str, cut: int, junk: bytes, where: int) -> None:
+def test_fuzz_replay_uploads(direct: DirectClient, log_text: str, cut: int, junk: bytes, where: int) -> None:
     raw = log_text.encode()[:3000]  # the log's head: its game line and first events, edited at random
     raw = raw[: cut % (len(raw) + 1)]
     at = where % (len(raw) + 1)
-    no_5xx(client.post("/api/replays", content=raw[:at] + junk + raw[at:]))
+    no_5xx(direct.post("/api/replays", content=raw[:at] + junk + raw[at:]))
 
 
 @FUZZ_SETTINGS
 @given(path=st.text(max_size=40), method=st.sampled_from(["GET", "POST", "PUT", "DELETE"]))
-def test_fuzz_any_path(client: TestClient, path: str, method: str) -> None:
-    no_5xx(client.request(method, "/" + quote(path.lstrip("/"), safe="/?=&")))
+def test_fuzz_any_path(direct: DirectClient, path: str, method: str) -> None:
+    no_5xx(direct.request(method, "/" + quote(path.lstrip("/"), safe="/?=&")))
 
 
-def test_catalog_answers(client: TestClient) -> None:
-    assert client.get("/api/catalog").status_code == 200
+def test_catalog_answers(direct: DirectClient) -> None:
+    assert direct.get("/api/catalog").status_code == 200
+
+
+# --- the lessons' and the studio's endpoints ----------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def lesson_session(direct: DirectClient) -> tuple[str, str]:
+    lesson = direct.get("/api/lessons").json()["lessons"][0]["id"]
+    r = direct.post(f"/api/lessons/{lesson}/sessions", content=b"{}")
+    assert r.status_code == 200, r.text
+    return r.json()["session"], r.json()["token"]
+
+
+@pytest.mark.parametrize("what", ["start", "session", "choose"])
+@FUZZ_SETTINGS
+@given(name=query_text, token=query_text, body=bodies)
+def test_fuzz_lessons(direct: DirectClient, lesson_session: tuple[str, str], what: str, name: str, token: str,
+                      body: bytes) -> None:
+    real_sid, real_token = lesson_session
+    if what == "start":
+        no_5xx(direct.post(f"/api/lessons/{quote(name, safe='')}/sessions", content=body))
+        return
+    path = f"/api/lessons/sessions/{quote(name, safe='') if name else real_sid}"
+    params = {"token": token if token else real_token}
+    if what == "choose":
+        no_5xx(direct.post(path + "/choose", params=params, content=body))
+    else:
+        no_5xx(direct.get(path, params=params, headers={"X-Lesson-Token": token.encode("utf-8")
+                                                        .replace(b"\r", b"").replace(b"\n", b"")}))
+
+
+REAL_FILE = "definitions/blackpoker/editions/act8.2/actions.yaml"  # bundled: read-only, never written
+
+
+def studio_body(data: bytes) -> bytes:
+    """A studio request: about one in 256 names a real file (each of those checks every definition, a tenth
+    of a second); the others are refused before that (tests/web/test_studio_api.py checks real files)."""
+    if data[:1] == b"\x89":
+        return fuzzbodies.body_of(data[1:] or b"\1", first='"name": ' + json.dumps(REAL_FILE))
+    return fuzzbodies.body_of(data)
+
+
+def studio_name(data: bytes) -> str:
+    return REAL_FILE if data[:1] == b"\x89" else fuzzbodies.any_text(data)
+
+
+@pytest.mark.parametrize("what", ["check", "entry", "sheet", "save", "play", "diff", "simulate"])
+@FUZZ_SETTINGS
+@given(body=st.binary(max_size=160).map(studio_body))
+def test_fuzz_studio_posts(direct: DirectClient, what: str, body: bytes) -> None:
+    no_5xx(direct.post(f"/api/studio/{what}", content=body, headers={"Content-Type": "application/json"}))
+
+
+@pytest.mark.parametrize("what", ["file", "version", "pdf", "simulate/"])
+@FUZZ_SETTINGS
+@given(query=query_text, name=st.binary(max_size=32).map(studio_name))
+def test_fuzz_studio_gets(direct: DirectClient, what: str, query: str, name: str) -> None:
+    path = f"/api/studio/{what}" + (quote(query, safe="") if what.endswith("/") else "")
+    no_5xx(direct.get(path, params={"name": name, "edition": query, "format": query}))
+
+
+def test_the_studio_refuses_a_cursor_that_is_no_position(direct: DirectClient) -> None:
+    text = direct.get("/api/studio/file", params={"name": REAL_FILE}).json()["text"]
+    for line, col in (("abc", 1), ({"a": 1}, 1), (1, -5), (True, 1), (1.5, 1), (1, 10**8)):
+        r = direct.post("/api/studio/check", json_body={"name": REAL_FILE, "text": text, "line": line, "col": col})
+        assert "line and col" in refused(r)
+    assert direct.post("/api/studio/check", json_body={"name": REAL_FILE, "text": text, "line": 3}).status_code == 200
+
+
+def test_a_simulation_with_wrong_fields_is_refused(direct: DirectClient) -> None:
+    for body in ({"edition": "act8.2", "format": "std", "entry": "x", "games": 10**9}, {"edition": 5}):
+        refused(direct.post("/api/studio/simulate", json_body=body))
