@@ -87,17 +87,19 @@ class Table:
         self.quit = False
         self.lock = threading.Lock()
         self._position: Position | None = None
+        self._told: ViewLog | None = None  # the log of the last play: what it told is not worked out again
 
     def position(self) -> Position:
         if self._position is None:
             self._position = self._play()
+            self._told = self._position.log
         return self._position
 
     def _play(self) -> Position:
         cursor = [0]
         agents = [_Person(self.choices, cursor) if kind == "person" else BOTS[kind](self.bot_seed + s)
                   for s, kind in enumerate(self.seats)]
-        log = ViewLog(len(self.seats), strict=self.strict)
+        log = ViewLog(len(self.seats), strict=self.strict, memo=self._told)
         for line in self.start.head:
             log.write(dict(line))
         game = new_game(self.start.rules, agents, self.start.seed, decks=self.start.decks, setup=self.start.setup,

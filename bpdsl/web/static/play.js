@@ -44,6 +44,9 @@ function render(p) {
       opts.append(b);
     }
     prompt.append(opts);
+    const hint = passHint(p);
+    if (hint) prompt.append(el("p", { class: "hint", id: "hint", text: hint }));
+    prompt.append(el("p", { class: "muted keys", text: "キー: 番号 + Enter で選択 / t 番号 + Enter で効果の文 / ? で凡例" }));
   } else if (p.waiting) {
     prompt.append(el("div", { class: "question", text: p.waiting }));
   }
@@ -55,6 +58,38 @@ function render(p) {
   if (p.waiting && !polling) polling = setInterval(refresh, 1500);
   if (!p.waiting && polling) { clearInterval(polling); polling = null; }
 }
+
+// A pass that changes nothing: the turn player's pass with an empty stage only gives the chance back (the
+// turn ends by raising エンド), so the page says so instead of letting the log fill with passes.
+function passHint(p) {
+  const b = p.board;
+  if (p.prompt.kind !== "action" || !b || !Array.isArray(b.stage) || b.stage.length || b.turn !== p.seat) return "";
+  const end = p.prompt.options.find((o) => /^エンド/.test(o.label));
+  if (!end) return "";
+  return "ステージが空のときのパスは何も起こしません。ターンを終えるには " + end.i + ": " + end.label + " を選びます。";
+}
+
+// Keyboard shortcuts, as in the terminal (bpdsl play): a number and Enter takes that option, t and a number
+// shows its printed text, ? the legend.
+let typed = "";
+function onKey(e) {
+  if (e.target && /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName)) return;
+  const keys = document.getElementById("typed");
+  if (/^[0-9]$/.test(e.key) || (e.key === "t" && typed === "")) typed += e.key;
+  else if (e.key === "Backspace") typed = typed.slice(0, -1);
+  else if (e.key === "Escape") typed = "";
+  else if (e.key === "?") { document.getElementById("legend").scrollIntoView(); document.getElementById("legend").classList.add("flash"); }
+  else if (e.key === "Enter" && typed) {
+    const text = typed.startsWith("t"), n = Number(typed.replace("t", ""));
+    typed = "";
+    const opt = state && state.prompt && state.prompt.options.find((o) => o.i === n);
+    if (opt && text) showText(opt.entry || opt.label);
+    else if (opt) choose(n);
+    e.preventDefault();
+  } else return;
+  if (keys) keys.textContent = typed ? "入力: " + typed : "";
+}
+document.addEventListener("keydown", onKey);
 
 async function refresh() {
   try { render(await api("GET", base + q)); } catch (e) { document.getElementById("error").textContent = e.message; }
