@@ -14,7 +14,24 @@ function showText(name) {
   box.textContent = lines ? lines.join("\n") : name + " (効果の文なし)";
 }
 
+// The page reads a payload as the schema the server is tested against describes it
+// (/static/seat-payload.schema.json): a payload whose top-level fields or board layout differ from it is said on
+// the console (the browser tests fail on any console error), so the page and the server cannot drift apart.
+let schema = null;
+function checkShape(p) {
+  if (!schema) return;
+  const known = Object.keys(schema.properties);
+  const missing = schema.required.filter((k) => !(k in p));
+  const unknown = Object.keys(p).filter((k) => !known.includes(k));
+  const b = p.board || {};
+  const layout = Array.isArray(b.board) ? "rows" : "blackpoker";
+  const need = schema.$defs[layout].required.filter((k) => !(k in b));
+  if (missing.length || unknown.length || need.length)
+    console.error("payload differs from seat-payload.schema.json:", { missing, unknown, board: need });
+}
+
 function render(p) {
+  checkShape(p);
   state = p;
   document.getElementById("title").textContent = p.title + " — 席" + p.seat;
   document.getElementById("board").replaceChildren(boardEl(p.board, texts));
@@ -110,5 +127,6 @@ document.getElementById("quit").addEventListener("click", async () => {
 
 (async () => {
   try { texts = await api("GET", "/api/tables/" + encodeURIComponent(table) + "/texts"); } catch (e) { texts = {}; }
+  try { schema = await (await fetch("/static/seat-payload.schema.json")).json(); } catch (e) { schema = null; }
   await refresh();
 })();
