@@ -35,4 +35,5 @@ def serve(
 
     typer.echo(f"bpdsl serve: http://{host}:{port}/  (Ctrl+C stops)", err=True)
     # the bound name is one the pages may be opened at (bpdsl.web.sameorigin refuses other host names)
-    uvicorn.run(create_app(defs, hosts=(host,)), host=host, port=port, log_level="warning", access_log=False)
+    uvicorn.run(create_app(defs, hosts=(host,)), host=host, port=port, log_level="warning", access_log=False,
+                timeout_graceful_shutdown=2)  # open pushed-update streams do not hold the stop

@@ -10,6 +10,9 @@ status and leaves the game unchanged):
   private address (seat and token);
 * ``GET  /api/tables/{id}/seats/{seat}?token=`` — the seat's payload (:func:`bpdsl.web.payload.seat_payload`);
 * ``POST /api/tables/{id}/seats/{seat}/choose?token=`` ``{decision, option}``; ``.../quit``;
+* ``GET  /api/tables/{id}/seats/{seat}/events?token=`` — server-sent events: the seat's payload now and
+  after every change of the game (the other seat's choice, a quit), so the other seat's page follows the
+  game without polling; the browser's EventSource reconnects by itself after a dropped connection;
 * ``GET  /api/tables/{id}/seats/{seat}/log?token=`` — while the game runs: the lines the seat was told;
   once it is over (or quit): the full JSON Lines log, replayable with ``bpdsl replay``;
 * ``GET  /api/tables/{id}/texts`` — printed texts of the game's actions, characters and fogs;
@@ -28,7 +31,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -46,6 +49,7 @@ from bpdsl.web.lessons import lesson_routes
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_JSON = 64 * 1024  # a request body of the API (a scenario file's text included)
 MAX_TEXT = 200  # an edition, format, opponent, regulation or scenario file name
+PUSH_EVERY = 0.25  # seconds between two looks of a pushed-updates stream at its table (in the server)
 HEAVY_AT_ONCE = 2  # games played through in worker threads at once (the others wait their turn)
 T = TypeVar("T")
 
@@ -151,6 +155,26 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = ()) -> Starlett
 
         return JSONResponse(await off_loop(look))
 
+    async def api_events(request: Request) -> Response:
+        table, seat = seat_of(request)
+
+        def look() -> tuple[int, str]:
+            with table.lock:
+                return table.version, json.dumps(seat_payload(table, seat), ensure_ascii=False)
+
+        async def stream() -> Any:
+            sent = -1
+            while not await request.is_disconnected():
+                if table.version != sent:
+                    sent, data = await off_loop(look)
+                    yield f"event: payload\nid: {sent}\ndata: {data}\n\n"
+                else:
+                    yield ": waiting\n\n"  # a comment line: a dropped connection is noticed
+                await anyio.sleep(PUSH_EVERY)
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
     async def api_choose(request: Request) -> Response:
         table, seat = seat_of(request)
         data = await read_json(request, 4096)
@@ -176,6 +200,7 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = ()) -> Starlett
         def quit_() -> dict[str, Any]:
             with table.lock:
                 table.quit = True
+                table.version += 1
                 return seat_payload(table, seat)
 
         return JSONResponse(await off_loop(quit_))
@@ -256,6 +281,7 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = ()) -> Starlett
         Route("/api/tables/{table}/seats/{seat}/choose", api_choose, methods=["POST"]),
         Route("/api/tables/{table}/seats/{seat}/quit", api_quit, methods=["POST"]),
         Route("/api/tables/{table}/seats/{seat}/log", api_log),
+        Route("/api/tables/{table}/seats/{seat}/events", api_events),
         Route("/api/replays", api_new_replay, methods=["POST"]),
         Route("/api/replays/{replay}", api_replay),
         *lesson_routes(read_json, definitions),

@@ -85,6 +85,7 @@ class Table:
         self.bot_seed = bot_seed
         self.choices: list[int] = []
         self.quit = False
+        self.version = 0  # bumped by every change of the game: what the pushed updates watch
         self.lock = threading.Lock()
         self._position: Position | None = None
         self._told: ViewLog | None = None  # the log of the last play: what it told is not worked out again
@@ -138,6 +139,7 @@ class Table:
             self.choices.pop()
             self._position = None
             raise
+        self.version += 1
 
     def end_lines(self) -> list[dict[str, Any]]:
         """The log's ``end`` line of a game quit before its end (the state where it stopped)."""

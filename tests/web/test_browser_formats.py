@@ -64,9 +64,13 @@ def watch(page: Any) -> tuple[list[str], list[dict[str, Any]]]:
     return errors, payloads
 
 
-def click_to_the_end(page: Any, rng: random.Random, errors: list[str], limit: int = 1500) -> int:
+def click_to_the_end(page: Any, rng: random.Random, errors: list[str], limit: int = 1500,
+                     shot: Path | None = None) -> int:
     clicks = 0
     while page.locator("#result").count() == 0:
+        if shot is not None and clicks >= 12 and page.locator(".trump").count() >= 3:
+            page.screenshot(path=str(shot))  # the board with both seats' trumps (docs/sandbox.md)
+            shot = None
         buttons = page.locator(".options button")
         n = buttons.count()
         assert n >= 1, "a decision shows its legal options"
@@ -83,10 +87,10 @@ def click_to_the_end(page: Any, rng: random.Random, errors: list[str], limit: in
     return clicks
 
 
-def play_format(page: Any, server: str, fields: dict[str, str]) -> tuple[int, list[dict[str, Any]]]:
+def play_format(page: Any, server: str, fields: dict[str, str], shot: Path | None = None) -> tuple[int, list[dict[str, Any]]]:
     errors, payloads = watch(page)
     start_game(page, server, fields, seed=5)
-    clicks = click_to_the_end(page, random.Random(2), errors)
+    clicks = click_to_the_end(page, random.Random(2), errors, shot=shot)
     result = page.locator("#result").inner_text()
     assert "勝ち" in result or "負け" in result or "引き分け" in result
     assert not errors, errors
@@ -97,9 +101,15 @@ def play_format(page: Any, server: str, fields: dict[str, str]) -> tuple[int, li
 
 
 @pytest.mark.parametrize("fields", QUICK, ids=lambda f: "-".join(f.values()))
-def test_a_game_of_this_format_plays_to_its_end(server: str, browser_context: Any, fields: dict[str, str]) -> None:  # noqa: F811
+def test_a_game_of_this_format_plays_to_its_end(server: str, browser_context: Any, fields: dict[str, str],  # noqa: F811
+                                                tmp_path: Path) -> None:
+    import os
+
     page = browser_context.new_page()
-    clicks, payloads = play_format(page, server, fields)
+    shots = Path(os.environ.get("BPDSL_SCREENSHOTS", tmp_path))
+    shots.mkdir(parents=True, exist_ok=True)
+    shot = shots / "sandbox-extra.png" if fields.get("format") == "extra" else None
+    clicks, payloads = play_format(page, server, fields, shot)
     if fields.get("format") == "extra":
         # the trumps were placed through the page, and the opponent's face-down ones are backs
         questions = [p["prompt"]["question"] for p in payloads if p.get("prompt")]

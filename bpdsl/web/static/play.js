@@ -5,7 +5,6 @@ const base = "/api/tables/" + encodeURIComponent(table) + "/seats/" + seat;
 const q = "?token=" + encodeURIComponent(token || "");
 let texts = {};
 let state = null;
-let polling = null;
 
 function showText(name) {
   const box = document.getElementById("text");
@@ -72,8 +71,21 @@ function render(p) {
   log.scrollTop = log.scrollHeight;
   document.getElementById("save").href = base + "/log" + q;
   document.getElementById("quit").disabled = p.over;
-  if (p.waiting && !polling) polling = setInterval(refresh, 1500);
-  if (!p.waiting && polling) { clearInterval(polling); polling = null; }
+  follow(p);
+}
+
+// While the other seat decides, the server pushes every change (server-sent events); the browser's
+// EventSource reconnects by itself after a dropped connection, and a reload starts again from the payload.
+let events = null;
+function follow(p) {
+  if (p.waiting && !events && window.EventSource) {
+    events = new EventSource(base + "/events" + q);
+    events.addEventListener("payload", (m) => {
+      const next = JSON.parse(m.data);
+      if (!state || next.decision_no !== state.decision_no || next.over !== state.over) render(next);
+    });
+  }
+  if (!p.waiting && events) { events.close(); events = null; }
 }
 
 // A pass that changes nothing: the turn player's pass with an empty stage only gives the chance back (the
