@@ -83,11 +83,30 @@ def _optional_text(data: dict[str, Any], key: str, default: str, limit: int = MA
     return default if value is None or value == "" else text(value, key, limit)
 
 
-def create_app(definitions: Any = None, hosts: tuple[str, ...] = ()) -> Starlette:
+def create_app(definitions: Any = None, hosts: tuple[str, ...] = (), store: Any = None) -> Starlette:
     """The sandbox app; ``definitions``: the definitions to play (None: the bundled ones); ``hosts``: host
     names besides this machine's addresses and ``localhost`` that the app answers to
-    (:mod:`bpdsl.web.sameorigin`, in front of every route)."""
-    tables = Tables()
+    (:mod:`bpdsl.web.sameorigin`, in front of every route); ``store``: a :class:`bpdsl.web.store.TableStore`
+    the tables are kept in (a table not in memory is resumed from it), or None."""
+
+    def resume(table_id: str) -> Table | None:
+        stored = store.load(table_id) if store is not None else None
+        if stored is None:
+            return None
+        try:
+            begun = new_start(dict(stored.recipe["data"]), int(stored.recipe["seed"]), definitions)
+        except StartError:  # the definitions changed since: the game cannot be started again
+            return None
+        table = Table(begun, stored.seats, bot_seed=stored.bot_seed)
+        table.id, table.tokens, table.choices, table.quit = stored.id, stored.tokens, stored.choices, stored.quit
+        table.recipe = stored.recipe
+        return table
+
+    def keep(table: Table) -> None:
+        if store is not None and getattr(table, "recipe", None) is not None:
+            store.save(table)
+
+    tables = Tables(resume=resume)
     replays = ReplayStore()
     heavy: list[anyio.CapacityLimiter] = []
 
@@ -138,7 +157,10 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = ()) -> Starlett
             seats = ["person", "person"] if opponent == "person" else [opponent, opponent]
             seats[seat] = "person"
             table = Table(begun, seats, bot_seed=seed + 1)
+            table.recipe = {"data": {k: data[k] for k in ("edition", "format", "regulation", "scenario",
+                                                          "scenario_file") if data.get(k)}, "seed": seed}
             table.position()  # play up to the first decision of a person (the bot may begin)
+            keep(table)
             return table
 
         table = tables.add(await off_loop(start))
@@ -185,11 +207,13 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = ()) -> Starlett
             with table.lock:
                 table.apply(seat, decision, option)
                 try:
-                    return seat_payload(table, seat)
+                    payload = seat_payload(table, seat)
                 except Exception:  # the answer cannot be built: the choice is taken back, the game unchanged
                     table.choices.pop()
                     table._position = None
                     raise
+                keep(table)
+                return payload
 
         return JSONResponse(await off_loop(choose))
 
@@ -201,6 +225,7 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = ()) -> Starlett
             with table.lock:
                 table.quit = True
                 table.version += 1
+                keep(table)
                 return seat_payload(table, seat)
 
         return JSONResponse(await off_loop(quit_))

@@ -85,6 +85,7 @@ class Table:
         self.bot_seed = bot_seed
         self.choices: list[int] = []
         self.quit = False
+        self.recipe: dict[str, Any] | None = None  # the new-game request's fields and seed (bpdsl.web.store)
         self.version = 0  # bumped by every change of the game: what the pushed updates watch
         self.lock = threading.Lock()
         self._position: Position | None = None
@@ -167,7 +168,8 @@ class Tables:
     asked about for :data:`IDLE_SECONDS` dropped when the next table is added or looked up."""
 
     def __init__(self, limit: int = MAX_TABLES, idle: float = IDLE_SECONDS,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic, resume: Callable[[str], Any] | None = None):
+        self.resume = resume  # a table not in memory, from where tables are kept (bpdsl.web.store), or None
         self.limit = limit
         self.idle = idle
         self.clock = clock
@@ -196,6 +198,11 @@ class Tables:
             now = self.clock()
             self._expire(now)
             t = self.tables.get(table_id)
+            if t is None and self.resume is not None:
+                t = self.resume(table_id)
+                if t is not None:
+                    self.tables[table_id] = t
+                    self.used[table_id] = now
             if t is None:
                 raise Refused(404, f"no game {table_id[:40]!r} (it may have ended with the server, or been "
                                    f"idle for more than {self.idle / 3600:g} hours)")
