@@ -13,6 +13,8 @@ status and leaves the game unchanged):
 * ``GET  /api/tables/{id}/seats/{seat}/events?token=`` — server-sent events: the seat's payload now and
   after every change of the game (the other seat's choice, a quit), so the other seat's page follows the
   game without polling; the browser's EventSource reconnects by itself after a dropped connection;
+* ``GET  /api/tables/{id}/watch/{spectator|judge}?token=`` (and ``.../events``, pushed) — a watcher's view
+  (:func:`bpdsl.web.payload.watch_payload`): the spectator what both seats see, the judge every card;
 * ``GET  /api/tables/{id}/seats/{seat}/log?token=`` — while the game runs: the lines the seat was told;
   once it is over (or quit): the full JSON Lines log, replayable with ``bpdsl replay``;
 * ``GET  /api/tables/{id}/texts`` — printed texts of the game's actions, characters and fogs;
@@ -38,7 +40,7 @@ from starlette.staticfiles import StaticFiles
 from bpdsl.engine.log import chained
 from bpdsl.engine.view import JUDGE
 from bpdsl.web.guard import SEED_MAX, draw_seed, integer, parse_json, query_integer, text, token_matches
-from bpdsl.web.payload import printed_texts, replay_payload, seat_payload
+from bpdsl.web.payload import WATCHERS, printed_texts, replay_payload, seat_payload, watch_payload
 from bpdsl.web.replays import MAX_LOG, Replay, ReplayStore, read_log
 from bpdsl.web.sameorigin import SameOrigin
 from bpdsl.web.starts import StartError, catalog, log_start, new_start
@@ -99,6 +101,7 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = (), store: Any 
             return None
         table = Table(begun, stored.seats, bot_seed=stored.bot_seed)
         table.id, table.tokens, table.choices, table.quit = stored.id, stored.tokens, stored.choices, stored.quit
+        table.watchers = stored.watchers
         table.recipe = stored.recipe
         return table
 
@@ -125,8 +128,52 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = (), store: Any 
             raise Refused(403, f"seat {seat} of this game is not yours (a bot's seat, or a wrong token)")
         return table, seat
 
+    def watcher_of(request: Request) -> tuple[Table, str]:
+        table = tables.get(request.path_params["table"])
+        role = request.path_params["role"]
+        if role not in WATCHERS:
+            raise Refused(404, f"no watcher {role[:40]!r}; watchers: {', '.join(WATCHERS)}")
+        token = request.query_params.get("token") or request.headers.get("x-seat-token") or ""
+        if not token_matches(table.watchers.get(role), token):
+            raise Refused(403, f"this is not the {role}'s link of this game (a wrong token)")
+        return table, role
+
+    async def api_watch(request: Request) -> Response:
+        table, role = watcher_of(request)
+
+        def look() -> dict[str, Any]:
+            with table.lock:
+                return watch_payload(table, role)
+
+        return JSONResponse(await off_loop(look))
+
+    async def api_watch_events(request: Request) -> Response:
+        table, role = watcher_of(request)
+
+        def look() -> tuple[int, str]:
+            with table.lock:
+                return table.version, json.dumps(watch_payload(table, role), ensure_ascii=False)
+
+        return pushed(request, table, look)
+
+    def pushed(request: Request, table: Table, look: Callable[[], tuple[int, str]]) -> Response:
+        """Server-sent events: ``look()`` now and after every change of ``table``."""
+
+        async def stream() -> Any:
+            sent = -1
+            while not await request.is_disconnected():
+                if table.version != sent:
+                    sent, data = await off_loop(look)
+                    yield f"event: payload\nid: {sent}\ndata: {data}\n\n"
+                else:
+                    yield ": waiting\n\n"  # a comment line: a dropped connection is noticed
+                await anyio.sleep(PUSH_EVERY)
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
     async def page(request: Request) -> Response:
-        name = {"/": "new.html", "/play": "play.html", "/replay": "replay.html"}[request.url.path]
+        name = {"/": "new.html", "/play": "play.html", "/replay": "replay.html", "/watch": "watch.html"}[request.url.path]
         return FileResponse(STATIC / name, media_type="text/html; charset=utf-8")
 
     async def api_catalog(request: Request) -> Response:
@@ -166,7 +213,9 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = (), store: Any 
         table = tables.add(await off_loop(start))
         return JSONResponse({"table": table.id, "title": table.start.title,
                              "seats": [{"seat": s, "token": tok, "url": f"/play?table={table.id}&seat={s}&token={tok}"}
-                                       for s, tok in table.tokens.items()]})
+                                       for s, tok in table.tokens.items()],
+                             "watch": [{"role": role, "url": f"/watch?table={table.id}&role={role}&token={tok}"}
+                                       for role, tok in table.watchers.items()]})
 
     async def api_seat(request: Request) -> Response:
         table, seat = seat_of(request)
@@ -184,18 +233,7 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = (), store: Any 
             with table.lock:
                 return table.version, json.dumps(seat_payload(table, seat), ensure_ascii=False)
 
-        async def stream() -> Any:
-            sent = -1
-            while not await request.is_disconnected():
-                if table.version != sent:
-                    sent, data = await off_loop(look)
-                    yield f"event: payload\nid: {sent}\ndata: {data}\n\n"
-                else:
-                    yield ": waiting\n\n"  # a comment line: a dropped connection is noticed
-                await anyio.sleep(PUSH_EVERY)
-
-        return StreamingResponse(stream(), media_type="text/event-stream",
-                                 headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+        return pushed(request, table, look)
 
     async def api_choose(request: Request) -> Response:
         table, seat = seat_of(request)
@@ -298,7 +336,7 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = (), store: Any 
                             status_code=500)
 
     routes = [
-        Route("/", page), Route("/play", page), Route("/replay", page),
+        Route("/", page), Route("/play", page), Route("/replay", page), Route("/watch", page),
         Route("/api/catalog", api_catalog),
         Route("/api/tables", api_new_table, methods=["POST"]),
         Route("/api/tables/{table}/texts", api_texts),
@@ -307,6 +345,8 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = (), store: Any 
         Route("/api/tables/{table}/seats/{seat}/quit", api_quit, methods=["POST"]),
         Route("/api/tables/{table}/seats/{seat}/log", api_log),
         Route("/api/tables/{table}/seats/{seat}/events", api_events),
+        Route("/api/tables/{table}/watch/{role}", api_watch),
+        Route("/api/tables/{table}/watch/{role}/events", api_watch_events),
         Route("/api/replays", api_new_replay, methods=["POST"]),
         Route("/api/replays/{replay}", api_replay),
         *lesson_routes(read_json, definitions),

@@ -82,6 +82,8 @@ class Table:
         self.start = start
         self.seats = seats  # per seat: "person" or a bot kind
         self.tokens = {s: secrets.token_urlsafe(16) for s, kind in enumerate(seats) if kind == "person"}
+        # the watchers' links: a spectator (what both seats see) and the judge (every card)
+        self.watchers = {role: secrets.token_urlsafe(16) for role in ("spectator", "judge")}
         self.bot_seed = bot_seed
         self.choices: list[int] = []
         self.quit = False

@@ -68,7 +68,7 @@ def click_to_the_end(page: Any, rng: random.Random, errors: list[str], limit: in
                      shot: Path | None = None) -> int:
     clicks = 0
     while page.locator("#result").count() == 0:
-        if shot is not None and clicks >= 12 and page.locator(".trump").count() >= 3:
+        if shot is not None and clicks >= 4 and page.locator(".trump").count() >= 3:
             page.screenshot(path=str(shot))  # the board with both seats' trumps (docs/sandbox.md)
             shot = None
         buttons = page.locator(".options button")
@@ -84,6 +84,8 @@ def click_to_the_end(page: Any, rng: random.Random, errors: list[str], limit: in
         assert not errors, errors
         clicks += 1
         assert clicks < limit, "the game did not end"
+    if shot is not None:
+        page.screenshot(path=str(shot))
     return clicks
 
 

@@ -23,7 +23,7 @@ import pytest
 
 from bpdsl.engine import new_game
 from bpdsl.engine.view import ViewLog
-from bpdsl.web.payload import replay_payload, seat_payload
+from bpdsl.web.payload import replay_payload, seat_payload, watch_payload
 from bpdsl.web.starts import EXAMPLE_REGULATIONS, catalog, new_start
 from bpdsl.web.tables import Position, Table
 from tests.web.leaks import tokens
@@ -51,6 +51,7 @@ class _Live:
 
     id = "live"
     quit = False
+    seats = ["person", "person"]
 
     def __init__(self, start: Any, pos: Position, decision_no: int):
         self.start, self._pos, self.decision_no = start, pos, decision_no
@@ -81,6 +82,15 @@ def check_payload(payload: dict[str, Any], game: Any, seat: int, log: ViewLog, r
     assert [e["text"] for e in log.seat_log(seat)[1:]] == payload["lines"]  # the log a seat may download
 
 
+def check_spectator(payload: dict[str, Any], game: Any) -> None:
+    """A spectator is shown only cards both seats may see."""
+    hooks = game.hooks
+    public = set.intersection(*({hooks.card_text(c) for c in hooks.visible_cards(game, s)} for s in (0, 1)))
+    hidden = (tokens(payload["board"]) | tokens(payload["lines"])) - public
+    assert not hidden, f"the spectator was sent {hidden}"
+    assert not payload["judge"]
+
+
 def play_checking(fields: dict[str, str], seed: int) -> tuple[Any, list[int], int]:
     """One game with random choices by both seats, every payload of both seats checked at every decision;
     the start, the choices and the number of payloads checked."""
@@ -103,6 +113,7 @@ def play_checking(fields: dict[str, str], seed: int) -> tuple[Any, list[int], in
                     assert (payload["prompt"] is not None) == (s == request.player)
                     check_payload(payload, game, s, log, request)
                     checked[0] += 1
+                check_spectator(watch_payload(live, "spectator"), game)  # type: ignore[arg-type]
             i = rng.randrange(len(request.options))
             choices.append(i)
             return i

@@ -57,3 +57,29 @@ def test_a_table_not_kept_is_still_not_found(tmp_path: Path) -> None:
     client = client_on(tmp_path / "t.sqlite3")
     r = client.get("/api/tables/nosuchgame/seats/0?token=x")
     assert r.status_code == 404 and "error" in r.json()
+
+
+def test_the_watchers_links_spectator_and_judge(tmp_path: Path) -> None:
+    """A spectator's and the judge's link: each opens its own view only, a wrong token is refused, and both
+    links survive a restart."""
+    db = tmp_path / "tables.sqlite3"
+    client = client_on(db)
+    r = client.post("/api/tables", json={"edition": "act8.0", "format": "std", "opponent": "person", "seed": 3})
+    data = r.json()
+    watch = {w["role"]: w["url"].split("token=")[1] for w in data["watch"]}
+    table = data["table"]
+    seat_token = data["seats"][0]["token"]
+    spectator = client.get(f"/api/tables/{table}/watch/spectator?token={watch['spectator']}").json()
+    assert spectator["role"] == "spectator" and not spectator["judge"]
+    # the spectator sees neither hand: only the counts
+    assert all("hand" not in side or set(side["hand"]) <= {"?"} for side in spectator["board"]["players"])
+    judge = client.get(f"/api/tables/{table}/watch/judge?token={watch['judge']}").json()
+    assert judge["judge"]
+    for o in judge["board"]["seats"]:  # every hand, card by card
+        mine = o["players"][o["you"]]
+        assert len(mine["hand"]) == mine["hand_count"] > 0 and "?" not in mine["hand"]
+    for role, token in (("judge", watch["spectator"]), ("spectator", seat_token), ("judge", "x")):
+        assert client.get(f"/api/tables/{table}/watch/{role}?token={token}").status_code == 403
+    assert client.get(f"/api/tables/{table}/watch/nobody?token=x").status_code == 404
+    again = client_on(db)
+    assert again.get(f"/api/tables/{table}/watch/judge?token={watch['judge']}").status_code == 200
