@@ -68,7 +68,7 @@ def click_to_the_end(page: Any, rng: random.Random, errors: list[str], limit: in
                      shot: Path | None = None) -> int:
     clicks = 0
     while page.locator("#result").count() == 0:
-        if shot is not None and clicks >= 4 and page.locator(".trump").count() >= 3:
+        if shot is not None and clicks >= 3 and page.locator(".trump").count() >= 2:
             page.screenshot(path=str(shot))  # the board with both seats' trumps (docs/sandbox.md)
             shot = None
         buttons = page.locator(".options button")

@@ -1,7 +1,8 @@
 """Two players on two browsers: two Chromium contexts (no shared cookies or storage), one table, each seat
 opened by its own secret link; every choice made on one page reaches the other by the pushed updates
 (server-sent events — the waiting page sends no request while it waits), one page is reloaded in the
-middle of the game and goes on where it was, and the game is played to its end with no console error.
+middle of the game and goes on where it was, a spectator's page follows the game, and the game is played
+to its end with no console error.
 """
 from __future__ import annotations
 
@@ -65,9 +66,16 @@ def test_two_browsers_play_one_table_to_its_end(server: str, browser: Any) -> No
         urllib.request.urlopen(f"{server}/api/tables/{table}/seats/1?token={links[0].split('token=')[1]}")
     assert refused.value.code == 403
 
+    watch = {a.locator("#links a.watch").nth(k).get_attribute("data-role"): a.locator("#links a.watch").nth(k).get_attribute("href")
+             for k in range(2)}
     for page, link in zip(pages, links):
         page.goto(server + link)
         page.wait_for_selector(".options button, #prompt .question")
+    spectator = contexts[0].new_page()  # a third page follows the table as a spectator
+    spectator.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    spectator.on("pageerror", lambda e: errors.append(str(e)))
+    spectator.goto(server + watch["spectator"])
+    spectator.wait_for_selector("#deciding")
     rng = random.Random(6)
     clicks = 0
     reloaded = False
@@ -94,6 +102,8 @@ def test_two_browsers_play_one_table_to_its_end(server: str, browser: Any) -> No
         assert not errors, errors
         assert clicks < 600
     assert reloaded
+    spectator.wait_for_selector("#result")  # the spectator's page followed the game to its end by the pushes
+    assert "勝ち" in spectator.locator("#result").inner_text() or "引き分け" in spectator.locator("#result").inner_text()
     outcomes = [p.locator("#result").inner_text() for p in pages]
     assert sorted(("勝ち" in o, "負け" in o) for o in outcomes) in ([(False, True), (True, False)],) or \
         all("引き分け" in o for o in outcomes), outcomes
