@@ -10,6 +10,7 @@ status and leaves the game unchanged):
   private address (seat and token);
 * ``GET  /api/tables/{id}/seats/{seat}?token=`` — the seat's payload (:func:`bpdsl.web.payload.seat_payload`);
 * ``POST /api/tables/{id}/seats/{seat}/choose?token=`` ``{decision, option}``; ``.../quit``;
+  ``.../notes`` ``{text}`` — a note on the game at the current decision (sent back to its seat only);
 * ``GET  /api/tables/{id}/seats/{seat}/events?token=`` — server-sent events: the seat's payload now and
   after every change of the game (the other seat's choice, a quit), so the other seat's page follows the
   game without polling; the browser's EventSource reconnects by itself after a dropped connection;
@@ -45,11 +46,12 @@ from bpdsl.web.replays import MAX_LOG, Replay, ReplayStore, read_log
 from bpdsl.web.sameorigin import SameOrigin
 from bpdsl.web.starts import StartError, catalog, log_start, new_start
 from bpdsl.web.studio import studio_routes
-from bpdsl.web.tables import BOTS, Refused, Table, Tables
+from bpdsl.web.tables import BOTS, MAX_NOTES, Refused, Table, Tables
 from bpdsl.web.lessons import lesson_routes
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_JSON = 64 * 1024  # a request body of the API (a scenario file's text included)
+MAX_NOTE = 1000  # characters of a seat's note on a game
 MAX_TEXT = 200  # an edition, format, opponent, regulation or scenario file name
 PUSH_EVERY = 0.25  # seconds between two looks of a pushed-updates stream at its table (in the server)
 HEAVY_AT_ONCE = 2  # games played through in worker threads at once (the others wait their turn)
@@ -101,7 +103,7 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = (), store: Any 
             return None
         table = Table(begun, stored.seats, bot_seed=stored.bot_seed)
         table.id, table.tokens, table.choices, table.quit = stored.id, stored.tokens, stored.choices, stored.quit
-        table.watchers = stored.watchers
+        table.watchers, table.notes = stored.watchers, stored.notes
         table.recipe = stored.recipe
         return table
 
@@ -255,6 +257,23 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = (), store: Any 
 
         return JSONResponse(await off_loop(choose))
 
+    async def api_note(request: Request) -> Response:
+        table, seat = seat_of(request)
+        data = await read_json(request, 4096)
+        note = text(data.get("text"), "text", MAX_NOTE).strip()
+        if not note:
+            raise Refused(400, "a note needs some text")
+
+        def write() -> dict[str, Any]:
+            with table.lock:
+                if len(table.notes) >= MAX_NOTES:
+                    raise Refused(409, f"this game has {MAX_NOTES} notes already")
+                table.notes.append({"seat": seat, "decision_no": table.decision_no, "text": note})
+                keep(table)
+                return seat_payload(table, seat)
+
+        return JSONResponse(await off_loop(write))
+
     async def api_quit(request: Request) -> Response:
         table, seat = seat_of(request)
         await read_body(request, 4096)
@@ -343,6 +362,7 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = (), store: Any 
         Route("/api/tables/{table}/seats/{seat}", api_seat),
         Route("/api/tables/{table}/seats/{seat}/choose", api_choose, methods=["POST"]),
         Route("/api/tables/{table}/seats/{seat}/quit", api_quit, methods=["POST"]),
+        Route("/api/tables/{table}/seats/{seat}/notes", api_note, methods=["POST"]),
         Route("/api/tables/{table}/seats/{seat}/log", api_log),
         Route("/api/tables/{table}/seats/{seat}/events", api_events),
         Route("/api/tables/{table}/watch/{role}", api_watch),

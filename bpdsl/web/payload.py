@@ -73,6 +73,7 @@ def seat_payload(table: Table, seat: int) -> dict[str, Any]:
         "prompt": prompt, "waiting": waiting,
         "lines": [text for _i, text in pos.log.told[seat]],
         "over": table.over, "quit": table.quit, "result": _result(pos, seat),
+        "notes": [n for n in getattr(table, "notes", []) if n["seat"] == seat],
     }
 
 

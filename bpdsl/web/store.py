@@ -20,7 +20,7 @@ from typing import Any
 SCHEMA = """CREATE TABLE IF NOT EXISTS tables (
   id TEXT PRIMARY KEY, recipe TEXT NOT NULL, seats TEXT NOT NULL, bot_seed INTEGER NOT NULL,
   tokens TEXT NOT NULL, choices TEXT NOT NULL, quit INTEGER NOT NULL, saved REAL NOT NULL DEFAULT 0,
-  watchers TEXT NOT NULL DEFAULT '{}')"""
+  watchers TEXT NOT NULL DEFAULT '{}', notes TEXT NOT NULL DEFAULT '[]')"""
 
 
 @dataclass
@@ -35,6 +35,7 @@ class Stored:
     choices: list[int]
     quit: bool
     watchers: dict[str, str]
+    notes: list[dict[str, Any]]
 
 
 class TableStore:
@@ -53,20 +54,20 @@ class TableStore:
         """Write ``table`` (new or changed) in one transaction."""
         row = (table.id, json.dumps(table.recipe, ensure_ascii=False), json.dumps(table.seats), table.bot_seed,
                json.dumps({str(k): v for k, v in table.tokens.items()}), json.dumps(table.choices),
-               int(table.quit), json.dumps(table.watchers))
+               int(table.quit), json.dumps(table.watchers), json.dumps(table.notes, ensure_ascii=False))
         with self.lock:
             self.db.execute("INSERT OR REPLACE INTO tables (id, recipe, seats, bot_seed, tokens, choices, quit, "
-                            "watchers, saved) VALUES (?, ?, ?, ?, ?, ?, ?, ?, julianday('now'))", row)
+                            "watchers, notes, saved) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, julianday('now'))", row)
 
     def load(self, table_id: str) -> Stored | None:
         with self.lock:
-            row = self.db.execute("SELECT id, recipe, seats, bot_seed, tokens, choices, quit, watchers FROM tables "
-                                  "WHERE id = ?", (table_id,)).fetchone()
+            row = self.db.execute("SELECT id, recipe, seats, bot_seed, tokens, choices, quit, watchers, notes "
+                                  "FROM tables WHERE id = ?", (table_id,)).fetchone()
         if row is None:
             return None
         return Stored(row[0], json.loads(row[1]), json.loads(row[2]), int(row[3]),
                       {int(k): v for k, v in json.loads(row[4]).items()}, [int(i) for i in json.loads(row[5])],
-                      bool(row[6]), dict(json.loads(row[7])))
+                      bool(row[6]), dict(json.loads(row[7])), list(json.loads(row[8])))
 
     def close(self) -> None:
         with self.lock:

@@ -23,6 +23,7 @@ from bpdsl.engine.view import ViewLog
 BOTS: dict[str, Callable[[int], Any]] = {"random": lambda seed: RandomAgent(seed),
                                          "first": lambda seed: FirstLegalAgent()}
 BOT_NAMES = {"random": "ランダム", "first": "最初の合法手"}
+MAX_NOTES = 200  # notes on one table
 MAX_TABLES = 200  # the oldest table is dropped beyond this (a local sandbox, not a server farm)
 IDLE_SECONDS = 6 * 3600  # a table nobody asked about for this long is dropped
 
@@ -88,6 +89,9 @@ class Table:
         self.choices: list[int] = []
         self.quit = False
         self.recipe: dict[str, Any] | None = None  # the new-game request's fields and seed (bpdsl.web.store)
+        # a seat's notes on the game: {"seat", "decision_no", "text"}; each seat is sent its own only (a note
+        # may name a card its writer sees and the other seat does not)
+        self.notes: list[dict[str, Any]] = []
         self.version = 0  # bumped by every change of the game: what the pushed updates watch
         self.lock = threading.Lock()
         self._position: Position | None = None
@@ -213,4 +217,4 @@ class Tables:
         return t
 
 
-__all__ = ["BOTS", "BOT_NAMES", "Position", "Refused", "Start", "Table", "Tables"]
+__all__ = ["BOTS", "BOT_NAMES", "MAX_NOTES", "Position", "Refused", "Start", "Table", "Tables"]

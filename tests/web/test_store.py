@@ -83,3 +83,19 @@ def test_the_watchers_links_spectator_and_judge(tmp_path: Path) -> None:
     assert client.get(f"/api/tables/{table}/watch/nobody?token=x").status_code == 404
     again = client_on(db)
     assert again.get(f"/api/tables/{table}/watch/judge?token={watch['judge']}").status_code == 200
+
+
+def test_notes_on_a_game_are_their_seats_own_and_kept(tmp_path: Path) -> None:
+    db = tmp_path / "tables.sqlite3"
+    client = client_on(db)
+    data = client.post("/api/tables", json={"edition": "act8.0", "format": "std", "opponent": "person", "seed": 3}).json()
+    table, tokens = data["table"], {s["seat"]: s["token"] for s in data["seats"]}
+    r = client.post(f"/api/tables/{table}/seats/0/notes?token={tokens[0]}", json={"text": "  ♠9 を引いた: 裁定を確認  "})
+    assert r.status_code == 200, r.text
+    assert r.json()["notes"] == [{"seat": 0, "decision_no": 0, "text": "♠9 を引いた: 裁定を確認"}]
+    assert client.get(f"/api/tables/{table}/seats/1?token={tokens[1]}").json()["notes"] == []  # not the other seat's
+    for body, status in (({"text": "   "}, 400), ({"text": "x" * 1001}, 400), ({}, 400)):
+        assert client.post(f"/api/tables/{table}/seats/0/notes?token={tokens[0]}", json=body).status_code == status
+    assert client.post(f"/api/tables/{table}/seats/0/notes?token={tokens[1]}", json={"text": "x"}).status_code == 403
+    again = client_on(db)
+    assert again.get(f"/api/tables/{table}/seats/0?token={tokens[0]}").json()["notes"][0]["text"].startswith("♠9")

@@ -66,6 +66,7 @@ function render(p) {
   } else if (p.waiting) {
     prompt.append(el("div", { class: "question", text: p.waiting }));
   }
+  document.getElementById("notes").replaceChildren(...(p.notes || []).map((n) => el("li", { text: "決定 " + n.decision_no + ": " + n.text })));
   const log = document.getElementById("log");
   log.replaceChildren(...p.lines.map((t) => el("li", { text: t })));
   log.scrollTop = log.scrollHeight;
@@ -131,6 +132,14 @@ async function choose(i) {
   try { render(await api("POST", base + "/choose" + q, { decision: state.decision_no, option: i })); }
   catch (e) { err.textContent = e.message; await refresh(); }
 }
+
+document.getElementById("note-form").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const box = document.getElementById("note");
+  if (!box.value.trim()) return;
+  try { render(await api("POST", base + "/notes" + q, { text: box.value })); box.value = ""; }
+  catch (e) { document.getElementById("error").textContent = e.message; }
+});
 
 document.getElementById("quit").addEventListener("click", async () => {
   if (!confirm("ゲームを終了しますか？ (ログは保存できます)")) return;
