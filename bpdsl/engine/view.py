@@ -275,6 +275,11 @@ class ViewLog(EventLog):
         self._after.extend([None] * (n - len(self._after)))
         self._after.append(after)
 
+    def forget_memo(self) -> None:
+        """Let go of the earlier play's log (once this play is over: a log never keeps a chain of others)."""
+        self._memo = None
+        self._memo_told = []
+
     def _recall(self, n: int) -> bool:
         """Event ``n`` told from the memo, if the memo has the same history up to it (see the class)."""
         memo = self._memo

@@ -100,6 +100,7 @@ class Table:
     def position(self) -> Position:
         if self._position is None:
             self._position = self._play()
+            self._position.log.forget_memo()
             self._told = self._position.log
         return self._position
 
