@@ -1,6 +1,9 @@
 """``bpdsl serve``: the browser sandbox on this machine (http://127.0.0.1:8000 by default)."""
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Optional
+
 import typer
 
 from bpdsl.commands._definitions import with_definitions
@@ -13,6 +16,8 @@ def register(app: typer.Typer) -> None:
 def serve(
     port: int = typer.Option(8000, "--port", "-p", min=0, max=65535, help="TCP port (0: any free port)."),
     host: str = typer.Option("127.0.0.1", "--host", help="Address to bind (default: this machine only)."),
+    tables: Optional[Path] = typer.Option(None, "--tables", help="SQLite file the games in progress are kept in "
+                                          "(a restarted server resumes them); default: kept in memory only."),
 ) -> None:
     """Play, save and replay games in the browser; each seat is sent only what it may see (3.12.1)."""
     import socket
@@ -35,4 +40,16 @@ def serve(
 
     typer.echo(f"bpdsl serve: http://{host}:{port}/  (Ctrl+C stops)", err=True)
     # the bound name is one the pages may be opened at (bpdsl.web.sameorigin refuses other host names)
-    uvicorn.run(create_app(defs, hosts=(host,)), host=host, port=port, log_level="warning", access_log=False)
+    store = None
+    if tables is not None:
+        import sqlite3
+
+        from bpdsl.web.store import TableStore
+
+        try:
+            store = TableStore(tables)
+        except (OSError, sqlite3.Error) as exc:
+            typer.echo(f"bpdsl serve: cannot keep the tables in {tables}: {exc}", err=True)
+            raise typer.Exit(2)
+    uvicorn.run(create_app(defs, hosts=(host,), store=store), host=host, port=port, log_level="warning", access_log=False,
+                timeout_graceful_shutdown=2)  # open pushed-update streams do not hold the stop

@@ -72,10 +72,14 @@ QUESTIONS = {"action": "アクションを起こしますか？ (パスもでき
              "cost_D": "コストD: 捨てるカードを選んでください", "cost_S": "コストS: 墓地に移すキャラクターを選んでください",
              "attackers": "このキャラクターでアタックしますか？", "blockers": "ブロッカーを選んでください",
              "draw_more": "もう1枚引きますか？ (任意のドロー)", "order": "同時に誘発したアクションのうち、次にステージに置くもの",
-             "discard": "手札の上限を超えています: 捨てるカードを選んでください", "choose": "選んでください"}
+             "discard": "手札の上限を超えています: 捨てるカードを選んでください", "choose": "選んでください",
+             "trump_place": "デッキのカードを切札として裏向きに置きますか？", "trump": "切札を選んでください",
+             "source": "アクションを起こすためにドライブする兵士を選んでください", "hit_or_stand": "ヒットしますか？"}
 
 
-_GENERAL = frozenset({"choose", "attackers", "blockers", "order", "face"})
+# kinds whose question is completed by the engine's own wording of what is asked (``what``); a kind without
+# a question of its own (a game's own decision) is asked in general words with that wording
+_GENERAL = frozenset({"choose", "attackers", "blockers", "order", "face", "trump_place", "trump", "hit_or_stand"})
 
 
 def card_texts(hooks: Visibility, cards: Iterable[int]) -> set[str]:
@@ -184,8 +188,9 @@ class SeatView:
         allowed = self.allowed() | self._own | shown
         labels = [self.guard(req.label(i), allowed, f"{req.kind} option") for i in range(len(req.options))]
         # the action being raised or paid for; the engine's own wording of what is asked where the kind is general
-        what = req.context.get("action") or (req.context.get("what") if req.kind in _GENERAL else "") or ""
-        question = QUESTIONS.get(req.kind, req.kind)
+        general = req.kind in _GENERAL or req.kind not in QUESTIONS
+        what = req.context.get("action") or (req.context.get("what") if general else "") or ""
+        question = QUESTIONS.get(req.kind, QUESTIONS["choose"])
         if what and what not in question:
             question = f"{question} ({self.guard(str(what), allowed, 'question')})"
         return Prompt(req.kind, question, labels, {k: v for k, v in req.context.items() if isinstance(v, (str, int))})
@@ -216,10 +221,19 @@ class ViewLog(EventLog):
     ``told[seat]`` holds ``(event index, line)`` pairs.  Attach the game with :meth:`attach` right after
     :func:`~bpdsl.engine.new_game` (the game's first line is written before the game exists).  When the step
     API takes the game back to a checkpoint (:meth:`truncate`), the lines told since are taken back too.
+
+    ``memo``: the log of an earlier play of the same game (the browser sandbox plays a table again from its
+    start at every decision).  While this play's events carry the same chain digests as the memo's — the
+    digest covers every event before, decisions included, so the game's state is the same — each seat's
+    line and visible cards are taken from the memo instead of being worked out again; from the first event
+    that differs on, everything is worked out as usual.
     """
 
-    def __init__(self, seats: int = 2, strict: bool = False):
+    def __init__(self, seats: int = 2, strict: bool = False, memo: "ViewLog | None" = None):
         super().__init__()
+        self._memo = memo if memo is not None and memo.seats == seats and memo.strict == strict else None
+        self._memo_told: list[dict[int, str]] = ([dict(t) for t in self._memo.told] if self._memo is not None
+                                                 else [])
         self.views: list[SeatView] = []
         self.told: list[list[tuple[int, str]]] = [[] for _ in range(seats)]
         self.seats = seats
@@ -245,6 +259,8 @@ class ViewLog(EventLog):
         if not self.views:
             return
         n = len(self.lines) - 1
+        if self._recall(n):
+            return
         if isinstance(event, LogEvent):
             event = event.json()
         before = self._before(n)
@@ -258,6 +274,30 @@ class ViewLog(EventLog):
         del self._after[n:]
         self._after.extend([None] * (n - len(self._after)))
         self._after.append(after)
+
+    def forget_memo(self) -> None:
+        """Let go of the earlier play's log (once this play is over: a log never keeps a chain of others)."""
+        self._memo = None
+        self._memo_told = []
+
+    def _recall(self, n: int) -> bool:
+        """Event ``n`` told from the memo, if the memo has the same history up to it (see the class)."""
+        memo = self._memo
+        if memo is None:
+            return False
+        seen = memo._after[n] if n < len(memo._after) else None
+        if seen is None or n >= len(memo.lines) or memo.lines[n].get(CHAIN_KEY) != self.lines[n].get(CHAIN_KEY):
+            self._memo = None  # the games part here: work everything out from now on
+            self._memo_told = []
+            return False
+        for s in range(self.seats):
+            line = self._memo_told[s].get(n)
+            if line:
+                self.told[s].append((n, line))
+        del self._after[n:]
+        self._after.extend([None] * (n - len(self._after)))
+        self._after.append(seen)
+        return True
 
     def truncate(self, n: int) -> None:
         """Forget the events after the first ``n`` and the lines they told; the hash chain goes on from the

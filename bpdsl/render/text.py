@@ -72,6 +72,41 @@ class TextBlock:
             out.extend(child.lines())
         return out
 
+    def marked_lines(self, depth: int = 0) -> list[str]:
+        """The printed lines with their list markers (1. / ・ / (a) / i.), a nested list indented one step
+        further: the plain text of a numbered procedure keeps the numbers its steps refer to."""
+        pad = "  " * depth
+        out = [pad + self.text] if self.text else []
+        for n, item in enumerate(self.items, 1):
+            out.append(f"{pad}{list_marker(self.style, n)}{item.text}")
+            for child in item.children:
+                out.extend(child.marked_lines(depth + 1))
+        for child in self.children:
+            out.extend(child.marked_lines(depth + 1 if self.text else depth))
+        return out
+
+
+def _roman(n: int) -> str:
+    out = ""
+    for value, digits in ((10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i")):
+        while n >= value:
+            out += digits
+            n -= value
+    return out
+
+
+def list_marker(style: str, n: int) -> str:
+    """The marker of the ``n``-th item (from 1) of a list of ``style``, as plain text prints it."""
+    if style == "decimal":
+        return f"{n}. "
+    if style == "alpha":
+        return f"({chr(ord('a') + (n - 1) % 26)}) "
+    if style == "roman":
+        return f"{_roman(n)}. "
+    if style == "bullet":
+        return "・"
+    return ""
+
 
 @dataclass
 class TextSection:
@@ -442,7 +477,7 @@ def plain_lines(entry: EntryText) -> list[str]:
     terminal prints and the browser shows on hover)."""
     out = [entry.header]
     for sec in entry.sections:
-        lines = sec.lines()
+        lines = [line for block in sec.blocks for line in block.marked_lines()]
         if not lines:
             continue
         out.append(f"{sec.label} {lines[0]}")

@@ -10,6 +10,12 @@ status and leaves the game unchanged):
   private address (seat and token);
 * ``GET  /api/tables/{id}/seats/{seat}?token=`` — the seat's payload (:func:`bpdsl.web.payload.seat_payload`);
 * ``POST /api/tables/{id}/seats/{seat}/choose?token=`` ``{decision, option}``; ``.../quit``;
+  ``.../notes`` ``{text}`` — a note on the game at the current decision (sent back to its seat only);
+* ``GET  /api/tables/{id}/seats/{seat}/events?token=`` — server-sent events: the seat's payload now and
+  after every change of the game (the other seat's choice, a quit), so the other seat's page follows the
+  game without polling; the browser's EventSource reconnects by itself after a dropped connection;
+* ``GET  /api/tables/{id}/watch/{spectator|judge}?token=`` (and ``.../events``, pushed) — a watcher's view
+  (:func:`bpdsl.web.payload.watch_payload`): the spectator what both seats see, the judge every card;
 * ``GET  /api/tables/{id}/seats/{seat}/log?token=`` — while the game runs: the lines the seat was told;
   once it is over (or quit): the full JSON Lines log, replayable with ``bpdsl replay``;
 * ``GET  /api/tables/{id}/texts`` — printed texts of the game's actions, characters and fogs;
@@ -28,24 +34,26 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from bpdsl.engine.log import chained
 from bpdsl.engine.view import JUDGE
 from bpdsl.web.guard import SEED_MAX, draw_seed, integer, parse_json, query_integer, text, token_matches
-from bpdsl.web.payload import printed_texts, replay_payload, seat_payload
+from bpdsl.web.payload import WATCHERS, printed_texts, replay_payload, seat_payload, watch_payload
 from bpdsl.web.replays import MAX_LOG, Replay, ReplayStore, read_log
 from bpdsl.web.sameorigin import SameOrigin
 from bpdsl.web.starts import StartError, catalog, log_start, new_start
 from bpdsl.web.studio import studio_routes
-from bpdsl.web.tables import BOTS, Refused, Table, Tables
+from bpdsl.web.tables import BOTS, MAX_NOTES, Refused, Table, Tables
 from bpdsl.web.lessons import lesson_routes
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_JSON = 64 * 1024  # a request body of the API (a scenario file's text included)
+MAX_NOTE = 1000  # characters of a seat's note on a game
 MAX_TEXT = 200  # an edition, format, opponent, regulation or scenario file name
+PUSH_EVERY = 0.25  # seconds between two looks of a pushed-updates stream at its table (in the server)
 HEAVY_AT_ONCE = 2  # games played through in worker threads at once (the others wait their turn)
 T = TypeVar("T")
 
@@ -79,11 +87,31 @@ def _optional_text(data: dict[str, Any], key: str, default: str, limit: int = MA
     return default if value is None or value == "" else text(value, key, limit)
 
 
-def create_app(definitions: Any = None, hosts: tuple[str, ...] = ()) -> Starlette:
+def create_app(definitions: Any = None, hosts: tuple[str, ...] = (), store: Any = None) -> Starlette:
     """The sandbox app; ``definitions``: the definitions to play (None: the bundled ones); ``hosts``: host
     names besides this machine's addresses and ``localhost`` that the app answers to
-    (:mod:`bpdsl.web.sameorigin`, in front of every route)."""
-    tables = Tables()
+    (:mod:`bpdsl.web.sameorigin`, in front of every route); ``store``: a :class:`bpdsl.web.store.TableStore`
+    the tables are kept in (a table not in memory is resumed from it), or None."""
+
+    def resume(table_id: str) -> Table | None:
+        stored = store.load(table_id) if store is not None else None
+        if stored is None:
+            return None
+        try:
+            begun = new_start(dict(stored.recipe["data"]), int(stored.recipe["seed"]), definitions)
+        except StartError:  # the definitions changed since: the game cannot be started again
+            return None
+        table = Table(begun, stored.seats, bot_seed=stored.bot_seed)
+        table.id, table.tokens, table.choices, table.quit = stored.id, stored.tokens, stored.choices, stored.quit
+        table.watchers, table.notes = stored.watchers, stored.notes
+        table.recipe = stored.recipe
+        return table
+
+    def keep(table: Table) -> None:
+        if store is not None and getattr(table, "recipe", None) is not None:
+            store.save(table)
+
+    tables = Tables(resume=resume)
     replays = ReplayStore()
     heavy: list[anyio.CapacityLimiter] = []
 
@@ -102,8 +130,52 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = ()) -> Starlett
             raise Refused(403, f"seat {seat} of this game is not yours (a bot's seat, or a wrong token)")
         return table, seat
 
+    def watcher_of(request: Request) -> tuple[Table, str]:
+        table = tables.get(request.path_params["table"])
+        role = request.path_params["role"]
+        if role not in WATCHERS:
+            raise Refused(404, f"no watcher {role[:40]!r}; watchers: {', '.join(WATCHERS)}")
+        token = request.query_params.get("token") or request.headers.get("x-seat-token") or ""
+        if not token_matches(table.watchers.get(role), token):
+            raise Refused(403, f"this is not the {role}'s link of this game (a wrong token)")
+        return table, role
+
+    async def api_watch(request: Request) -> Response:
+        table, role = watcher_of(request)
+
+        def look() -> dict[str, Any]:
+            with table.lock:
+                return watch_payload(table, role)
+
+        return JSONResponse(await off_loop(look))
+
+    async def api_watch_events(request: Request) -> Response:
+        table, role = watcher_of(request)
+
+        def look() -> tuple[int, str]:
+            with table.lock:
+                return table.version, json.dumps(watch_payload(table, role), ensure_ascii=False)
+
+        return pushed(request, table, look)
+
+    def pushed(request: Request, table: Table, look: Callable[[], tuple[int, str]]) -> Response:
+        """Server-sent events: ``look()`` now and after every change of ``table``."""
+
+        async def stream() -> Any:
+            sent = -1
+            while not await request.is_disconnected():
+                if table.version != sent:
+                    sent, data = await off_loop(look)
+                    yield f"event: payload\nid: {sent}\ndata: {data}\n\n"
+                else:
+                    yield ": waiting\n\n"  # a comment line: a dropped connection is noticed
+                await anyio.sleep(PUSH_EVERY)
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
     async def page(request: Request) -> Response:
-        name = {"/": "new.html", "/play": "play.html", "/replay": "replay.html"}[request.url.path]
+        name = {"/": "new.html", "/play": "play.html", "/replay": "replay.html", "/watch": "watch.html"}[request.url.path]
         return FileResponse(STATIC / name, media_type="text/html; charset=utf-8")
 
     async def api_catalog(request: Request) -> Response:
@@ -134,13 +206,18 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = ()) -> Starlett
             seats = ["person", "person"] if opponent == "person" else [opponent, opponent]
             seats[seat] = "person"
             table = Table(begun, seats, bot_seed=seed + 1)
+            table.recipe = {"data": {k: data[k] for k in ("edition", "format", "regulation", "scenario",
+                                                          "scenario_file") if data.get(k)}, "seed": seed}
             table.position()  # play up to the first decision of a person (the bot may begin)
+            keep(table)
             return table
 
         table = tables.add(await off_loop(start))
         return JSONResponse({"table": table.id, "title": table.start.title,
                              "seats": [{"seat": s, "token": tok, "url": f"/play?table={table.id}&seat={s}&token={tok}"}
-                                       for s, tok in table.tokens.items()]})
+                                       for s, tok in table.tokens.items()],
+                             "watch": [{"role": role, "url": f"/watch?table={table.id}&role={role}&token={tok}"}
+                                       for role, tok in table.watchers.items()]})
 
     async def api_seat(request: Request) -> Response:
         table, seat = seat_of(request)
@@ -150,6 +227,15 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = ()) -> Starlett
                 return seat_payload(table, seat)
 
         return JSONResponse(await off_loop(look))
+
+    async def api_events(request: Request) -> Response:
+        table, seat = seat_of(request)
+
+        def look() -> tuple[int, str]:
+            with table.lock:
+                return table.version, json.dumps(seat_payload(table, seat), ensure_ascii=False)
+
+        return pushed(request, table, look)
 
     async def api_choose(request: Request) -> Response:
         table, seat = seat_of(request)
@@ -161,13 +247,32 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = ()) -> Starlett
             with table.lock:
                 table.apply(seat, decision, option)
                 try:
-                    return seat_payload(table, seat)
+                    payload = seat_payload(table, seat)
                 except Exception:  # the answer cannot be built: the choice is taken back, the game unchanged
                     table.choices.pop()
                     table._position = None
                     raise
+                keep(table)
+                return payload
 
         return JSONResponse(await off_loop(choose))
+
+    async def api_note(request: Request) -> Response:
+        table, seat = seat_of(request)
+        data = await read_json(request, 4096)
+        note = text(data.get("text"), "text", MAX_NOTE).strip()
+        if not note:
+            raise Refused(400, "a note needs some text")
+
+        def write() -> dict[str, Any]:
+            with table.lock:
+                if len(table.notes) >= MAX_NOTES:
+                    raise Refused(409, f"this game has {MAX_NOTES} notes already")
+                table.notes.append({"seat": seat, "decision_no": table.decision_no, "text": note})
+                keep(table)
+                return seat_payload(table, seat)
+
+        return JSONResponse(await off_loop(write))
 
     async def api_quit(request: Request) -> Response:
         table, seat = seat_of(request)
@@ -176,6 +281,8 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = ()) -> Starlett
         def quit_() -> dict[str, Any]:
             with table.lock:
                 table.quit = True
+                table.version += 1
+                keep(table)
                 return seat_payload(table, seat)
 
         return JSONResponse(await off_loop(quit_))
@@ -248,14 +355,18 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = ()) -> Starlett
                             status_code=500)
 
     routes = [
-        Route("/", page), Route("/play", page), Route("/replay", page),
+        Route("/", page), Route("/play", page), Route("/replay", page), Route("/watch", page),
         Route("/api/catalog", api_catalog),
         Route("/api/tables", api_new_table, methods=["POST"]),
         Route("/api/tables/{table}/texts", api_texts),
         Route("/api/tables/{table}/seats/{seat}", api_seat),
         Route("/api/tables/{table}/seats/{seat}/choose", api_choose, methods=["POST"]),
         Route("/api/tables/{table}/seats/{seat}/quit", api_quit, methods=["POST"]),
+        Route("/api/tables/{table}/seats/{seat}/notes", api_note, methods=["POST"]),
         Route("/api/tables/{table}/seats/{seat}/log", api_log),
+        Route("/api/tables/{table}/seats/{seat}/events", api_events),
+        Route("/api/tables/{table}/watch/{role}", api_watch),
+        Route("/api/tables/{table}/watch/{role}/events", api_watch_events),
         Route("/api/replays", api_new_replay, methods=["POST"]),
         Route("/api/replays/{replay}", api_replay),
         *lesson_routes(read_json, definitions),

@@ -73,7 +73,42 @@ def seat_payload(table: Table, seat: int) -> dict[str, Any]:
         "prompt": prompt, "waiting": waiting,
         "lines": [text for _i, text in pos.log.told[seat]],
         "over": table.over, "quit": table.quit, "result": _result(pos, seat),
+        "notes": [n for n in getattr(table, "notes", []) if n["seat"] == seat],
     }
+
+
+WATCHERS = ("spectator", "judge")
+
+
+def watch_payload(table: Table, role: str) -> dict[str, Any]:
+    """What a watcher of a live table is shown.  The judge sees every card and hears every event with its
+    hidden parts (marked ``judge``).  A spectator sees what *both* seats see: each side as its opponent sees
+    it, the stage and the event lines of seat 0's side, every card name not visible to both seats blanked."""
+    pos = table.position()
+    game = pos.game
+    hooks = game.hooks
+    seats = range(len(table.seats))
+    deciding = pos.pending.player if pos.pending is not None and not table.quit else None
+    if role == "judge":
+        view = SeatView(game, JUDGE)
+        lines = [x for x in (judge_line(view, e) for e in pos.log.lines) if x]
+        board: dict[str, Any] = {"judge": True, "seats": [hooks.observe(game, s) for s in seats]}
+    else:
+        public = set.intersection(*(SeatView(game, s).allowed() for s in seats))
+        obs = [hooks.observe(game, s) for s in seats]
+        board = dict(obs[0])
+        if "players" in board and len(obs) == 2:  # each side as its opponent sees it
+            board["players"] = [obs[1 - s]["players"][s] for s in seats]
+        side = SeatView(game, 0)  # blanks (never raises): what is not public becomes ?
+        board = side.guard_data(board, public, "spectator board")
+        lines = [side.guard(text, public, "spectator line") for _i, text in pos.log.told[0]]
+    result = None
+    if pos.result is not None:
+        r = pos.result
+        result = {"winner": r.winner, "draw": r.draw, "turns": r.turns, "reason": r.reason}
+    return {"table": table.id, "role": role, "judge": role == "judge", "title": table.start.title,
+            "decision_no": table.decision_no, "board": board, "lines": lines, "deciding": deciding,
+            "over": table.over, "quit": table.quit, "result": result}
 
 
 def replay_payload(table: Table, step: int, total: int, seat: int, decisions: Sequence[int]) -> dict[str, Any]:
@@ -108,4 +143,4 @@ def replay_payload(table: Table, step: int, total: int, seat: int, decisions: Se
             "board": board, "lines": lines, "pending": pending, "result": result, "title": table.start.title}
 
 
-__all__ = ["printed_texts", "replay_payload", "seat_payload"]
+__all__ = ["WATCHERS", "printed_texts", "replay_payload", "seat_payload", "watch_payload"]

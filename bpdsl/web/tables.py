@@ -23,6 +23,7 @@ from bpdsl.engine.view import ViewLog
 BOTS: dict[str, Callable[[int], Any]] = {"random": lambda seed: RandomAgent(seed),
                                          "first": lambda seed: FirstLegalAgent()}
 BOT_NAMES = {"random": "ランダム", "first": "最初の合法手"}
+MAX_NOTES = 200  # notes on one table
 MAX_TABLES = 200  # the oldest table is dropped beyond this (a local sandbox, not a server farm)
 IDLE_SECONDS = 6 * 3600  # a table nobody asked about for this long is dropped
 
@@ -82,22 +83,32 @@ class Table:
         self.start = start
         self.seats = seats  # per seat: "person" or a bot kind
         self.tokens = {s: secrets.token_urlsafe(16) for s, kind in enumerate(seats) if kind == "person"}
+        # the watchers' links: a spectator (what both seats see) and the judge (every card)
+        self.watchers = {role: secrets.token_urlsafe(16) for role in ("spectator", "judge")}
         self.bot_seed = bot_seed
         self.choices: list[int] = []
         self.quit = False
+        self.recipe: dict[str, Any] | None = None  # the new-game request's fields and seed (bpdsl.web.store)
+        # a seat's notes on the game: {"seat", "decision_no", "text"}; each seat is sent its own only (a note
+        # may name a card its writer sees and the other seat does not)
+        self.notes: list[dict[str, Any]] = []
+        self.version = 0  # bumped by every change of the game: what the pushed updates watch
         self.lock = threading.Lock()
         self._position: Position | None = None
+        self._told: ViewLog | None = None  # the log of the last play: what it told is not worked out again
 
     def position(self) -> Position:
         if self._position is None:
             self._position = self._play()
+            self._position.log.forget_memo()
+            self._told = self._position.log
         return self._position
 
     def _play(self) -> Position:
         cursor = [0]
         agents = [_Person(self.choices, cursor) if kind == "person" else BOTS[kind](self.bot_seed + s)
                   for s, kind in enumerate(self.seats)]
-        log = ViewLog(len(self.seats), strict=self.strict)
+        log = ViewLog(len(self.seats), strict=self.strict, memo=self._told)
         for line in self.start.head:
             log.write(dict(line))
         game = new_game(self.start.rules, agents, self.start.seed, decks=self.start.decks, setup=self.start.setup,
@@ -136,6 +147,7 @@ class Table:
             self.choices.pop()
             self._position = None
             raise
+        self.version += 1
 
     def end_lines(self) -> list[dict[str, Any]]:
         """The log's ``end`` line of a game quit before its end (the state where it stopped)."""
@@ -163,7 +175,8 @@ class Tables:
     asked about for :data:`IDLE_SECONDS` dropped when the next table is added or looked up."""
 
     def __init__(self, limit: int = MAX_TABLES, idle: float = IDLE_SECONDS,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic, resume: Callable[[str], Any] | None = None):
+        self.resume = resume  # a table not in memory, from where tables are kept (bpdsl.web.store), or None
         self.limit = limit
         self.idle = idle
         self.clock = clock
@@ -192,6 +205,11 @@ class Tables:
             now = self.clock()
             self._expire(now)
             t = self.tables.get(table_id)
+            if t is None and self.resume is not None:
+                t = self.resume(table_id)
+                if t is not None:
+                    self.tables[table_id] = t
+                    self.used[table_id] = now
             if t is None:
                 raise Refused(404, f"no game {table_id[:40]!r} (it may have ended with the server, or been "
                                    f"idle for more than {self.idle / 3600:g} hours)")
@@ -200,4 +218,4 @@ class Tables:
         return t
 
 
-__all__ = ["BOTS", "BOT_NAMES", "Position", "Refused", "Start", "Table", "Tables"]
+__all__ = ["BOTS", "BOT_NAMES", "MAX_NOTES", "Position", "Refused", "Start", "Table", "Tables"]

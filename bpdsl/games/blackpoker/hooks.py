@@ -945,7 +945,7 @@ class BlackPokerHooks(BaseHooks):
         if t == "raise":
             keys = f" キー {' '.join(e['keys'])}" if e.get("keys") else ""
             ref = e.get("target_ref")
-            target = f" 対象 {self.describe_target(game, tuple(ref), me)}" if ref else ""
+            target = f" 対象 {self._told_target(game, tuple(ref), me)}" if ref else ""
             how = "" if e.get("direct") else " (誘発/効果)"
             return f"{who}: {self._name(e['action'])}{how}{keys}{target}"
         simple = _TOLD.get(t)
@@ -978,6 +978,14 @@ class BlackPokerHooks(BaseHooks):
         if t == "attackers" and e.get("ids"):
             return f"{who} が {len(e['ids'])} 体でアタック"
         return ""
+
+    def _told_target(self, game: Game, ref: tuple[Any, Any], me: int) -> str:
+        """A target in an event line read by ``me``: the line's subject may be the opponent (「相手: ツイスト …」),
+        so ``me``'s own things and ``me`` are named あなた, never 自分 (which would read as the opponent's own)."""
+        if ref[0] == "player" and isinstance(ref[1], int):
+            return _who(ref[1], me)
+        text = self.describe_target(game, ref, me)
+        return "あなた" + text[2:] if text.startswith("自分の") else text
 
     def _name(self, entry_id: str) -> str:
         """The printed name of an action or character id."""

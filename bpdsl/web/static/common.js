@@ -40,6 +40,25 @@ function cardsEl(list) {
   return span;
 }
 
+// 切札: a list of cards (the owner's view of a format without エクストラ's faces), or エクストラ's
+// {face_up, face_down_count, face_down (the owner only)}: face-up trumps are public, face-down ones are backs
+// to the opponent and marked 裏 for their owner (3.12.1)
+function trumpEl(trump, count, mine) {
+  if (Array.isArray(trump)) return cardsEl(trump);
+  if (!trump) return el("span", { text: count + "枚" });
+  const span = el("span", { class: "cards trumps" });
+  for (const c of trump.face_up || []) span.append(el("span", { class: "trump up", title: "表 (能力が有効)" }, cardEl(c)));
+  if (trump.face_down) {
+    for (const c of trump.face_down)
+      span.append(el("span", { class: "trump down", title: "裏 (相手には見えない)" }, cardEl(c), el("small", { text: "裏" })));
+  } else {
+    for (let k = 0; k < (trump.face_down_count || 0); k++)
+      span.append(el("span", { class: "trump down", title: "裏向きの切札" }, cardEl("?")));
+  }
+  if (!span.childNodes.length) span.append(el("span", { class: "muted", text: "-" }));
+  return span;
+}
+
 function who(seat, me) { return seat === me ? "あなた" : "相手"; }
 
 function charEl(ch, texts) {
@@ -63,8 +82,8 @@ function sideEl(p, me, texts, title) {
   row1.append(el("span", {}, el("span", { class: "label", text: "手札" }), el("b", { text: p.hand_count + "枚" })));
   row1.append(el("span", {}, el("span", { class: "label", text: "墓地" }), String(p.grave_count) + "枚 上: ",
                  p.grave_top ? cardEl(p.grave_top) : "-"));
-  if (p.trump_count || (p.trump && p.trump.length))
-    row1.append(el("span", {}, el("span", { class: "label", text: "切札" }), mine ? cardsEl(p.trump) : p.trump_count + "枚"));
+  if (p.trump_count || (p.trump && (p.trump.length || p.trump.face_down_count || (p.trump.face_up || []).length)))
+    row1.append(el("span", {}, el("span", { class: "label", text: "切札" }), trumpEl(p.trump, p.trump_count, mine)));
   area.append(row1);
   if (p.fog && p.fog.length) area.append(el("div", { class: "row" }, el("span", { class: "label", text: "フォグ" }), cardsEl(p.fog)));
   if (p.pack) {

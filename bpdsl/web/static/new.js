@@ -25,7 +25,7 @@ async function init() {
   document.getElementById("scenario_file").append(...catalog.scenarios.map((s) => el("option", { value: s, text: s })));
   const opp = document.getElementById("opponent");
   opp.replaceChildren(...catalog.bots.map((b) => el("option", { value: b.id, text: "ボット: " + b.name })),
-                      el("option", { value: "person", text: "同じ機械のもう一人 (ホットシート)" }));
+                      el("option", { value: "person", text: "もう一人 (席ごとの秘密のリンク; 別の機械でも)" }));
   document.getElementById("mode").addEventListener("change", showMode);
   showMode();
 }
@@ -50,7 +50,10 @@ document.getElementById("new").addEventListener("submit", async (ev) => {
     if (t.seats.length === 1) { location.href = t.seats[0].url; return; }
     const links = document.getElementById("links");
     links.replaceChildren(el("p", { text: t.title + ": 二人で遊ぶときは、それぞれの席を別のウィンドウで開いてください (相手の画面は見ないこと)。" }),
-      ...t.seats.map((s) => el("p", {}, el("a", { href: s.url, target: "_blank", text: "席" + s.seat + " を開く" }))));
+      ...t.seats.map((s) => el("p", {}, el("a", { href: s.url, target: "_blank", text: "席" + s.seat + " を開く" }))),
+      el("p", { class: "muted", text: "観戦とジャッジのリンク (ジャッジはすべてのカードが見えます):" }),
+      ...(t.watch || []).map((w) => el("p", {}, el("a", { href: w.url, target: "_blank", class: "watch", "data-role": w.role,
+                                                        text: w.role === "judge" ? "ジャッジとして見る" : "観戦する" }))));
   } catch (e) { err.textContent = e.message; }
 });
 

@@ -5,7 +5,6 @@ const base = "/api/tables/" + encodeURIComponent(table) + "/seats/" + seat;
 const q = "?token=" + encodeURIComponent(token || "");
 let texts = {};
 let state = null;
-let polling = null;
 
 function showText(name) {
   const box = document.getElementById("text");
@@ -14,7 +13,24 @@ function showText(name) {
   box.textContent = lines ? lines.join("\n") : name + " (効果の文なし)";
 }
 
+// The page reads a payload as the schema the server is tested against describes it
+// (/static/seat-payload.schema.json): a payload whose top-level fields or board layout differ from it is said on
+// the console (the browser tests fail on any console error), so the page and the server cannot drift apart.
+let schema = null;
+function checkShape(p) {
+  if (!schema) return;
+  const known = Object.keys(schema.properties);
+  const missing = schema.required.filter((k) => !(k in p));
+  const unknown = Object.keys(p).filter((k) => !known.includes(k));
+  const b = p.board || {};
+  const layout = Array.isArray(b.board) ? "rows" : "blackpoker";
+  const need = schema.$defs[layout].required.filter((k) => !(k in b));
+  if (missing.length || unknown.length || need.length)
+    console.error("payload differs from seat-payload.schema.json:", { missing, unknown, board: need });
+}
+
 function render(p) {
+  checkShape(p);
   state = p;
   document.getElementById("title").textContent = p.title + " — 席" + p.seat;
   document.getElementById("board").replaceChildren(boardEl(p.board, texts));
@@ -44,17 +60,66 @@ function render(p) {
       opts.append(b);
     }
     prompt.append(opts);
+    const hint = passHint(p);
+    if (hint) prompt.append(el("p", { class: "hint", id: "hint", text: hint }));
+    prompt.append(el("p", { class: "muted keys", text: "キー: 番号 + Enter で選択 / t 番号 + Enter で効果の文 / ? で凡例" }));
   } else if (p.waiting) {
     prompt.append(el("div", { class: "question", text: p.waiting }));
   }
+  document.getElementById("notes").replaceChildren(...(p.notes || []).map((n) => el("li", { text: "決定 " + n.decision_no + ": " + n.text })));
   const log = document.getElementById("log");
   log.replaceChildren(...p.lines.map((t) => el("li", { text: t })));
   log.scrollTop = log.scrollHeight;
   document.getElementById("save").href = base + "/log" + q;
   document.getElementById("quit").disabled = p.over;
-  if (p.waiting && !polling) polling = setInterval(refresh, 1500);
-  if (!p.waiting && polling) { clearInterval(polling); polling = null; }
+  follow(p);
 }
+
+// While the other seat decides, the server pushes every change (server-sent events); the browser's
+// EventSource reconnects by itself after a dropped connection, and a reload starts again from the payload.
+let events = null;
+function follow(p) {
+  if (p.waiting && !events && window.EventSource) {
+    events = new EventSource(base + "/events" + q);
+    events.addEventListener("payload", (m) => {
+      const next = JSON.parse(m.data);
+      if (!state || next.decision_no !== state.decision_no || next.over !== state.over) render(next);
+    });
+  }
+  if (!p.waiting && events) { events.close(); events = null; }
+}
+
+// A pass that changes nothing: the turn player's pass with an empty stage only gives the chance back (the
+// turn ends by raising エンド), so the page says so instead of letting the log fill with passes.
+function passHint(p) {
+  const b = p.board;
+  if (p.prompt.kind !== "action" || !b || !Array.isArray(b.stage) || b.stage.length || b.turn !== p.seat) return "";
+  const end = p.prompt.options.find((o) => /^エンド/.test(o.label));
+  if (!end) return "";
+  return "ステージが空のときのパスは何も起こしません。ターンを終えるには " + end.i + ": " + end.label + " を選びます。";
+}
+
+// Keyboard shortcuts, as in the terminal (bpdsl play): a number and Enter takes that option, t and a number
+// shows its printed text, ? the legend.
+let typed = "";
+function onKey(e) {
+  if (e.target && /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName)) return;
+  const keys = document.getElementById("typed");
+  if (/^[0-9]$/.test(e.key) || (e.key === "t" && typed === "")) typed += e.key;
+  else if (e.key === "Backspace") typed = typed.slice(0, -1);
+  else if (e.key === "Escape") typed = "";
+  else if (e.key === "?") { document.getElementById("legend").scrollIntoView(); document.getElementById("legend").classList.add("flash"); }
+  else if (e.key === "Enter" && typed) {
+    const text = typed.startsWith("t"), n = Number(typed.replace("t", ""));
+    typed = "";
+    const opt = state && state.prompt && state.prompt.options.find((o) => o.i === n);
+    if (opt && text) showText(opt.entry || opt.label);
+    else if (opt) choose(n);
+    e.preventDefault();
+  } else return;
+  if (keys) keys.textContent = typed ? "入力: " + typed : "";
+}
+document.addEventListener("keydown", onKey);
 
 async function refresh() {
   try { render(await api("GET", base + q)); } catch (e) { document.getElementById("error").textContent = e.message; }
@@ -68,6 +133,14 @@ async function choose(i) {
   catch (e) { err.textContent = e.message; await refresh(); }
 }
 
+document.getElementById("note-form").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const box = document.getElementById("note");
+  if (!box.value.trim()) return;
+  try { render(await api("POST", base + "/notes" + q, { text: box.value })); box.value = ""; }
+  catch (e) { document.getElementById("error").textContent = e.message; }
+});
+
 document.getElementById("quit").addEventListener("click", async () => {
   if (!confirm("ゲームを終了しますか？ (ログは保存できます)")) return;
   try { render(await api("POST", base + "/quit" + q)); } catch (e) { document.getElementById("error").textContent = e.message; }
@@ -75,5 +148,6 @@ document.getElementById("quit").addEventListener("click", async () => {
 
 (async () => {
   try { texts = await api("GET", "/api/tables/" + encodeURIComponent(table) + "/texts"); } catch (e) { texts = {}; }
+  try { schema = await (await fetch("/static/seat-payload.schema.json")).json(); } catch (e) { schema = null; }
   await refresh();
 })();
