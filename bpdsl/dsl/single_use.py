@@ -77,9 +77,6 @@ WHY: dict[str, tuple[str, str]] = {
     "prevent_damage": ("trump", "要塞: damage of actions whose key holds ♠ is not taken (wraps the effects of every "
                                 "such action: a replacement of the core damage rule)"),
     # --- a trump card's rule still written as one op: what its composition lacks (to be composed)
-    "damage_per_discard": ("trump", "暴動: damage per card of the triggering discard, printed 「…枚数×2点のダメージを、"
-                                    "手札を捨てたプレイヤーに与える」: needs an event-count name and a damage "
-                                    "wording with the amount first"),
     "discard_hand_or_lose_trump": ("trump", "悪あがき: 「手札を全て捨てる。手札がない場合、…」: needs a discard-all "
                                             "step and attempt's 「…ない場合、」 wording"),
     "if_targetable_by": ("trump", "修繕: a guard 「対象の兵士が装備アクションの対象にできる場合」: needs a "

@@ -43,6 +43,9 @@ NAMES: dict[str, NameInfo] = {
     "each.size": NameInfo("current size of the character a for_each step is at", "サイズ"),
     "each.rank": NameInfo("printed rank value of the character a for_each step is at", "数字"),
     "card.value": NameInfo("rank value (Table 3.1) of the card a step is looking at", "カードの数字"),
+    # --- the event that triggered this action (raises_when)
+    "trigger.discarded": NameInfo("number of cards the discard that triggered this action discarded (one "
+                                  "discard event per card)", "このアクションを誘発した時に捨てられた手札の枚数"),
     # --- what an earlier step of the effect chose (choose_card)
     "chosen.found": NameInfo("whether the choose_card step of this effect could choose a card", "選べた", "bool"),
     # --- players

@@ -527,6 +527,9 @@ class BlackPokerHooks(BaseHooks):
             uid = inst.data.get("source") if inst is not None else None
             ch = self.find(game, uid) if uid is not None else None
             return self.size(ch) if ch is not None else 0
+        if name == "trigger.discarded":  # the discard that triggered this action: one event per card
+            ev = inst.data.get("event") if inst is not None else None
+            return 1 if ev is not None and ev.type == "discarded" else 0
         if name == "chosen.found":  # the card a choose_card step chose
             return inst is not None and inst.data.get("chosen") is not None
         if name == "card.value":  # the card a reveal step is looking at

@@ -547,22 +547,6 @@ def _target_sacrifices(ctx: Any, a: Mapping[str, Any]) -> None:
 
 # --------------------------------------------------------------------------- hands
 
-DAMAGE_PER_DISCARD = declare(
-    "damage_per_discard", "effect",
-    args={"per_card": {"type": "integer", "required": True, "min": 1}},
-    phrase=lambda ctx, a: (f"このアクションを誘発した時に捨てられた手札の枚数×{a['per_card']}点のダメージを、"
-                           "手札を捨てたプレイヤーに与える。"),
-    summary="Damage to the player whose discard triggered this action: `per_card` per card discarded.",
-    example={"damage_per_discard": {"per_card": 2}},
-)
-
-@DAMAGE_PER_DISCARD.executor
-def _damage_per_discard(ctx: Any, a: Mapping[str, Any]) -> None:
-    ev = ctx.inst.data.get("event")  # one "discarded" event per card (BlackPokerRules.discard)
-    if ev is not None and ev.type == "discarded":
-        _trumps().damage_player(ctx, ev.seat, a["per_card"])
-
-
 DISCARD_HAND_OR_LOSE_TRUMP = declare(
     "discard_hand_or_lose_trump", "effect",
     args={"card": _CARD},
@@ -707,3 +691,5 @@ retire("hand_card_as_soldier", "put_onto_field: {cards: hand, count: 1, state: c
 retire("hand_to_life_end", "move_cards: {cards: hand, to: life, position: choose}")
 retire("destroy_target_if", "send_to_grave: {cards: target, what: soldier, from_field: false, "
                              "if: target.size <= source.size} (terms: {\"expr:target.size\": 対象の兵士})")
+retire("damage_per_discard", "damage: {to: trigger_player, amount: trigger.discarded * N, wording: amount_first} "
+                              "(terms: {trigger_player: 手札を捨てたプレイヤー})")
