@@ -64,6 +64,7 @@ WHY: dict[str, tuple[str, str]] = {
     "choose_card": ("block", "choose a card of a pattern (or of the target's suit) in a zone for a later step"),
     "close_all_trumps": ("block", "every trump of every player face down (切札リセット)"),
     "discard_cards": ("block", "a player discards N cards of their choice (内乱: the targeted opponent)"),
+    "together": ("block", "steps printed as one item of the effect's list (悪あがき's second bullet)"),
     "may": ("block", "「…てもよい。…た場合、…」: an optional step for a named player with its consequence"),
     "waive_cost": ("block", "a character's ability waiving a cost letter for a type of action (魔術士)"),
     # --- a trump card's rule that changes a core rule for that one card, through the general mechanism it
@@ -77,8 +78,6 @@ WHY: dict[str, tuple[str, str]] = {
     "prevent_damage": ("trump", "要塞: damage of actions whose key holds ♠ is not taken (wraps the effects of every "
                                 "such action: a replacement of the core damage rule)"),
     # --- a trump card's rule still written as one op: what its composition lacks (to be composed)
-    "discard_hand_or_lose_trump": ("trump", "悪あがき: 「手札を全て捨てる。手札がない場合、…」: needs a discard-all "
-                                            "step and attempt's 「…ない場合、」 wording"),
     "if_targetable_by": ("trump", "修繕: a guard 「対象の兵士が装備アクションの対象にできる場合」: needs a "
                                   "targetability name for expressions"),
     "negate_chosen": ("trump", "策士召喚: choose an action of the stage by its keys and negate it: needs a chosen "

@@ -46,6 +46,9 @@ NAMES: dict[str, NameInfo] = {
     # --- the event that triggered this action (raises_when)
     "trigger.discarded": NameInfo("number of cards the discard that triggered this action discarded (one "
                                   "discard event per card)", "このアクションを誘発した時に捨てられた手札の枚数"),
+    # --- what an earlier step of the effect did
+    "discarded.count": NameInfo("number of cards the last discard_cards step of this effect discarded",
+                                "捨てた手札の枚数"),
     # --- what an earlier step of the effect chose (choose_card)
     "chosen.found": NameInfo("whether the choose_card step of this effect could choose a card", "選べた", "bool"),
     # --- players

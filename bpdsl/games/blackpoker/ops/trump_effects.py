@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from bpdsl.engine.compiled import SUIT
 from bpdsl.games.blackpoker.components import Z_HAND, Z_LIFE
-from bpdsl.games.blackpoker.ops._common import NOUNS, get, noun
+from bpdsl.games.blackpoker.ops._common import NOUNS, case_of, get, noun
 from bpdsl.ops.registry import PhraseContext, declare, retire
 from bpdsl.games.blackpoker.components import DECK_SIZE
 
@@ -247,22 +247,36 @@ def _find_card(ctx: Any, a: Mapping[str, Any]) -> None:
     ctx.inst.data["found"] = card if ok else None
 
 
+def _lose_trump_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    lead = f"{a['unless_found']}が無い場合、" if a.get("unless_found") else ""
+    if a.get("if") is not None:
+        lead += case_of(ctx, a["if"])
+    if a.get("face"):
+        return f"{lead}{ctx.term('self', 'あなた')}の{'表' if a['face'] == 'up' else '裏'}切札にある{a['card']}を墓地に移す。"
+    if get(a, "wording", "zone") == "owner":  # 悪あがき: 「自分の切札♣10を墓地に移す。」
+        return f"{lead}{ctx.term('self', 'あなた')}の切札{a['card']}を墓地に移す。"
+    return f"{lead}切札の{a['card']}を墓地に移す。"
+
+
 LOSE_TRUMP = declare(
     "lose_trump", "effect",
     args={"card": _CARD, "unless_found": {**_CARD, "required": False, "nullable": True},
-          "face": {"type": "string", "allowed": ["up", "down"], "nullable": True}},
-    phrase=lambda ctx, a: (f"{a['unless_found']}が無い場合、" if a.get("unless_found") else "") + (
-        f"{ctx.term('self', 'あなた')}の{'表' if a['face'] == 'up' else '裏'}切札にある{a['card']}を墓地に移す。"
-        if a.get("face") else f"切札の{a['card']}を墓地に移す。"),
+          "face": {"type": "string", "allowed": ["up", "down"], "nullable": True},
+          "if": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}},
+          "wording": {"type": "string", "allowed": ["zone", "owner"], "default": "zone"}},
+    phrase=_lose_trump_phrase,
     summary=("The controller's trump `card` goes to the grave (with `unless_found`: only if the earlier "
-             "`find_card` did not find that card; with `face`: only if it lies face up / face down, "
-             "「自分の裏切札にある♣8を墓地に移す」)."),
+             "`find_card` did not find that card; with `if`: only if the condition holds, 悪あがき's "
+             "`discarded.count == 0`; with `face`: only if it lies face up / face down, "
+             "「自分の裏切札にある♣8を墓地に移す」; `wording: owner` prints 「自分の切札♣10」 for 「切札の♣10」)."),
     example={"lose_trump": {"card": "♠K", "unless_found": "♣K"}},
 )
 
 @LOSE_TRUMP.executor
 def _lose_trump(ctx: Any, a: Mapping[str, Any]) -> None:
     if a.get("unless_found") and ctx.inst.data.get("found") is not None:
+        return
+    if a.get("if") is not None and not ctx.value(a["if"]):
         return
     t = _trumps()
     card = _card_index(ctx, a["card"], ctx.seat)
@@ -547,27 +561,6 @@ def _target_sacrifices(ctx: Any, a: Mapping[str, Any]) -> None:
 
 # --------------------------------------------------------------------------- hands
 
-DISCARD_HAND_OR_LOSE_TRUMP = declare(
-    "discard_hand_or_lose_trump", "effect",
-    args={"card": _CARD},
-    phrase=lambda ctx, a: f"手札を全て捨てる。手札がない場合、自分の切札{a['card']}を墓地に移す。",
-    summary="The controller discards the whole hand; with no hand, their trump `card` goes to the grave instead.",
-    example={"discard_hand_or_lose_trump": {"card": "♣10"}},
-)
-
-@DISCARD_HAND_OR_LOSE_TRUMP.executor
-def _discard_hand_or_lose_trump(ctx: Any, a: Mapping[str, Any]) -> None:
-    t = _trumps()
-    hand = list(ctx.state.players[ctx.seat].hand)
-    if not hand:
-        card = _card_index(ctx, a["card"], ctx.seat)
-        if ctx.state.loc[card][0] == t.Z_TRUMP:
-            t.trump_to_grave(ctx.game, card)
-        return
-    for c in sorted(hand):
-        ctx.rules.discard(ctx.game, ctx.seat, c)
-
-
 # --------------------------------------------------------------------------- the stage
 
 def _remove_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -693,3 +686,6 @@ retire("destroy_target_if", "send_to_grave: {cards: target, what: soldier, from_
                              "if: target.size <= source.size} (terms: {\"expr:target.size\": 対象の兵士})")
 retire("damage_per_discard", "damage: {to: trigger_player, amount: trigger.discarded * N, wording: amount_first} "
                               "(terms: {trigger_player: 手札を捨てたプレイヤー})")
+retire("discard_hand_or_lose_trump", "together: {steps: [discard_cards: {all: true}, lose_trump: {card: C, if: "
+                                      "discarded.count == 0, wording: owner}]} (terms: {\"cond:discarded.count==0\": "
+                                      "手札がない} beside lose_trump)")
