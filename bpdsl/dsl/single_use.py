@@ -91,8 +91,6 @@ WHY: dict[str, tuple[str, str]] = {
     "sacrifice_to_destroy": ("trump", "瞬殺: any number of own soldiers to the grave, then a comparison with their "
                                       "sum: needs a chosen group and a sum name"),
     "soldiers_to_bulwarks": ("trump", "幻影: chosen own soldiers become charged bulwarks: convert with a choice"),
-    "soldiers_to_life_top": ("trump", "救済: every soldier of a size at least the key to its owner's life top in "
-                                      "the owner's order: for_each + move_cards with the owner's order"),
     # --- cut to one sentence of a seed list: what a composition still lacks
     "push_your_luck": ("seed", "B・J's hit-or-stand loop, left as one op: composed, it needs a per-effect tally read "
                                "by expressions (合計点), a named group of revealed cards (公開カード), points counted "

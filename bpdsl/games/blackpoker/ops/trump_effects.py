@@ -512,24 +512,6 @@ def _sacrifice_to_destroy(ctx: Any, a: Mapping[str, Any]) -> None:
         rules.to_grave(game, target)
 
 
-SOLDIERS_TO_LIFE_TOP = declare(
-    "soldiers_to_life_top", "effect",
-    args={"min_size": {"type": "expr", "required": True, "meta": {"expr": "int"}}},
-    phrase=lambda ctx, a: (f"{noun(a['min_size'])}以上の全ての兵士をオーナーの{ctx.term('life')}の一番上に"
-                           "オーナーの好きな順で移す。"),
-    summary="Every soldier of size at least `min_size` goes on top of its owner's life (in the owner's order).",
-    example={"soldiers_to_life_top": {"min_size": "key.rank"}},
-)
-
-@SOLDIERS_TO_LIFE_TOP.executor
-def _soldiers_to_life_top(ctx: Any, a: Mapping[str, Any]) -> None:
-    limit = ctx.value(a["min_size"])
-    for p in ctx.state.players:
-        for ch in list(p.field):
-            if ch.kind == "soldier" and ctx.rules.size(ch) >= limit:
-                ctx.rules.leave_field(ctx.game, ch, Z_LIFE)
-
-
 def _sacrifices_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     what = NOUNS[get(a, "what", "character")]
     if get(a, "who", "target") == "target":
@@ -689,3 +671,5 @@ retire("damage_per_discard", "damage: {to: trigger_player, amount: trigger.disca
 retire("discard_hand_or_lose_trump", "together: {steps: [discard_cards: {all: true}, lose_trump: {card: C, if: "
                                       "discarded.count == 0, wording: owner}]} (terms: {\"cond:discarded.count==0\": "
                                       "手札がない} beside lose_trump)")
+retire("soldiers_to_life_top", "for_each: {what: soldier, where: each.size >= N, do: [move_cards: {cards: each, to: "
+                                "life, position: top, say_owner: true, order: owner}]} (terms: {\"expr:each.size\": \"\"})")
