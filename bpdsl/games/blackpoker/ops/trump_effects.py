@@ -607,27 +607,6 @@ def _soldier_duel(ctx: Any, a: Mapping[str, Any]) -> None:
     ctx.hooks.compare_soldiers(ctx.game, loser=a["loser"], damage=get(a, "damage", "difference") == "difference")
 
 
-SOLDIERS_TO_BULWARKS = declare(
-    "soldiers_to_bulwarks", "effect",
-    args={},
-    phrase=("自分の場にいる兵士を好きな数だけ選び、チャージ状態の防壁にする。兵士の時に受けた効果、能力は無くなる。"
-            "兵士が複数のカードから成る場合、1枚ずつ防壁にする。"),
-    summary="The controller turns any number of their soldiers into charged bulwarks, one bulwark per card.",
-    example={"soldiers_to_bulwarks": {}},
-)
-
-@SOLDIERS_TO_BULWARKS.executor
-def _soldiers_to_bulwarks(ctx: Any, a: Mapping[str, Any]) -> None:
-    from bpdsl.games.blackpoker.ops.conversion import convert_character
-
-    seat, hooks = ctx.seat, ctx.hooks
-    for ch in [c for c in ctx.state.players[seat].field if c.kind == "soldier"]:
-        if ctx.decide(seat, "choose", [0, 1], {"what": hooks.describe_char(ctx.game, ch, seat)},
-                      ["兵士のまま", "防壁にする"]) == 1:
-            for made in convert_character(ctx, ch, "bulwark"):
-                made.driven = False  # チャージ状態の防壁
-
-
 REORDER_BULWARKS = declare(
     "reorder_bulwarks", "effect",
     args={},
@@ -673,3 +652,4 @@ retire("discard_hand_or_lose_trump", "together: {steps: [discard_cards: {all: tr
                                       "手札がない} beside lose_trump)")
 retire("soldiers_to_life_top", "for_each: {what: soldier, where: each.size >= N, do: [move_cards: {cards: each, to: "
                                 "life, position: top, say_owner: true, order: owner}]} (terms: {\"expr:each.size\": \"\"})")
+retire("soldiers_to_bulwarks", "convert: {cards: own_chosen, to: bulwark, state: charge}")
