@@ -86,8 +86,6 @@ WHY: dict[str, tuple[str, str]] = {
                              "with a case-by-case wording (第9.0版 draws 2: draw_top)"),
     "reorder_bulwarks": ("trump", "幻影: the own bulwarks in an order the player chooses: needs an order decision "
                                   "over a field"),
-    "reveal_pick_soldier": ("trump", "援軍: reveal 2, one as a soldier, the other under the life: reveal_top with a "
-                                     "pick of one"),
     "sacrifice_to_destroy": ("trump", "瞬殺: any number of own soldiers to the grave, then a comparison with their "
                                       "sum: needs a chosen group and a sum name"),
     # --- cut to one sentence of a seed list: what a composition still lacks

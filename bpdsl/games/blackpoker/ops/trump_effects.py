@@ -371,33 +371,6 @@ def _refill_hand(ctx: Any, a: Mapping[str, Any]) -> None:
         ctx.rules.draw(ctx.game, ctx.seat, n)
 
 
-def _reveal_pick_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    n = get(a, "count", 2)
-    return (f"{ctx.term('life')}の一番上から{n}枚カードをめくり1枚を兵士としてチャージ状態で場に出し、"
-            f"もう{n - 1}枚を{ctx.term('life')}の一番下に移す。")
-
-
-REVEAL_PICK_SOLDIER = declare(
-    "reveal_pick_soldier", "effect",
-    args={"count": {"type": "integer", "min": 2, "default": 2}},
-    phrase=_reveal_pick_phrase,
-    summary="Reveal the top `count` cards of the life: one becomes a charged soldier, the others go to the life's bottom.",
-    example={"reveal_pick_soldier": {"count": 2}},
-)
-
-@REVEAL_PICK_SOLDIER.executor
-def _reveal_pick_soldier(ctx: Any, a: Mapping[str, Any]) -> None:
-    rules, game, seat = ctx.rules, ctx.game, ctx.seat
-    life = game.state.players[seat].life
-    top = [life[-1 - i] for i in range(min(get(a, "count", 2), len(life)))]
-    if not top:
-        return
-    i = ctx.decide(seat, "choose", top, {"what": "兵士にするカード"}, [rules.card_text(c) for c in top])
-    rules.put_onto_field(game, seat, [top[i]], None, True, False)
-    for c in top[:i] + top[i + 1:]:
-        rules.move_card(game, c, Z_LIFE, seat, top=False)
-
-
 # --------------------------------------------------------------------------- characters
 
 def _destroy_all_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -653,3 +626,4 @@ retire("discard_hand_or_lose_trump", "together: {steps: [discard_cards: {all: tr
 retire("soldiers_to_life_top", "for_each: {what: soldier, where: each.size >= N, do: [move_cards: {cards: each, to: "
                                 "life, position: top, say_owner: true, order: owner}]} (terms: {\"expr:each.size\": \"\"})")
 retire("soldiers_to_bulwarks", "convert: {cards: own_chosen, to: bulwark, state: charge}")
+retire("reveal_pick_soldier", "reveal_top: {count: 2, pick: 1, rest: bottom}")
