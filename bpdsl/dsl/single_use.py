@@ -82,8 +82,6 @@ WHY: dict[str, tuple[str, str]] = {
                                   "targetability name for expressions"),
     "negate_chosen": ("trump", "策士召喚: choose an action of the stage by its keys and negate it: needs a chosen "
                                "action (not a target) for negate"),
-    "refill_hand": ("trump", "手札補充 (第8.2版): 「2枚以下の場合2枚、3枚の場合1枚」: draw_top by an expression "
-                             "with a case-by-case wording (第9.0版 draws 2: draw_top)"),
     "reorder_bulwarks": ("trump", "幻影: the own bulwarks in an order the player chooses: needs an order decision "
                                   "over a field"),
     "sacrifice_to_destroy": ("trump", "瞬殺: any number of own soldiers to the grave, then a comparison with their "

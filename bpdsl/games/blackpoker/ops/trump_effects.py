@@ -334,39 +334,39 @@ def _take_damage(ctx: Any, a: Mapping[str, Any]) -> None:
     ctx.rules.damage(ctx.game, ctx.seat, int(amount))
 
 
+def _draw_top_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    until, most = a.get("until_hand"), a.get("most")
+    if until is None:
+        return f"{ctx.term('life')}の一番上からカードを{get(a, 'count', 1)}枚引き手札に加える。"
+    if most is None:  # 「手札が3枚になるまでカードを引く。」
+        return f"自分の手札が{until}枚になるまでカードを引く。"
+    # 手札補充 (第8.2版): the cases of the hand size, 「自分の手札が2枚以下の場合、2枚カードを引き、3枚の場合1枚カードを引く。」
+    text = f"自分の手札が{until - most}枚以下の場合、{most}枚カードを引き"
+    rest = [f"{until - k}枚の場合{k}枚カードを引く。" for k in range(most - 1, 0, -1)]
+    return text + ("、" + "、".join(rest) if rest else "。")
+
+
 DRAW_TOP = declare(
     "draw_top", "effect",
-    args={"count": {"type": "integer", "min": 1, "default": 1}},
-    phrase=lambda ctx, a: f"{ctx.term('life')}の一番上からカードを{get(a, 'count', 1)}枚引き手札に加える。",
-    summary="The controller draws `count` cards from the top of their life.",
+    args={"count": {"type": "integer", "min": 1, "default": 1},
+          "until_hand": {"type": "integer", "min": 1, "nullable": True},
+          "most": {"type": "integer", "min": 1, "max": 5, "nullable": True}},
+    phrase=_draw_top_phrase,
+    summary=("The controller draws `count` cards from the top of their life; with `until_hand`, as many as "
+             "bring the hand to that many cards (「手札が3枚になるまで」), at most `most` (手札補充 of 第8.2版: "
+             "`until_hand: 4, most: 2`, printed as the cases of the hand size)."),
     example={"draw_top": {"count": 2}},
 )
 
 @DRAW_TOP.executor
 def _draw_top(ctx: Any, a: Mapping[str, Any]) -> None:
-    ctx.rules.draw(ctx.game, ctx.seat, get(a, "count", 1))
-
-
-def _refill_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    below, most = a["below"], a["most"]
-    text = f"自分の手札が{below - most}枚以下の場合、{most}枚カードを引き"
-    rest = [f"{below - k}枚の場合{k}枚カードを引く。" for k in range(most - 1, 0, -1)]
-    return text + ("、" + "、".join(rest) if rest else "。")
-
-
-REFILL_HAND = declare(
-    "refill_hand", "effect",
-    args={"below": {"type": "integer", "required": True, "min": 1},
-          "most": {"type": "integer", "required": True, "min": 1, "max": 5}},
-    phrase=_refill_phrase,
-    summary="The controller draws up to `below` cards in hand, at most `most` cards.",
-    example={"refill_hand": {"below": 4, "most": 2}},
-)
-
-@REFILL_HAND.executor
-def _refill_hand(ctx: Any, a: Mapping[str, Any]) -> None:
-    hand = len(ctx.state.players[ctx.seat].hand)
-    n = min(a["most"], max(0, a["below"] - hand))
+    until = a.get("until_hand")
+    if until is None:
+        ctx.rules.draw(ctx.game, ctx.seat, get(a, "count", 1))
+        return
+    n = max(0, until - len(ctx.state.players[ctx.seat].hand))
+    if a.get("most") is not None:
+        n = min(n, a["most"])
     if n:
         ctx.rules.draw(ctx.game, ctx.seat, n)
 
@@ -627,3 +627,4 @@ retire("soldiers_to_life_top", "for_each: {what: soldier, where: each.size >= N,
                                 "life, position: top, say_owner: true, order: owner}]} (terms: {\"expr:each.size\": \"\"})")
 retire("soldiers_to_bulwarks", "convert: {cards: own_chosen, to: bulwark, state: charge}")
 retire("reveal_pick_soldier", "reveal_top: {count: 2, pick: 1, rest: bottom}")
+retire("refill_hand", "draw_top: {until_hand: N, most: M}")
