@@ -64,6 +64,7 @@ WHY: dict[str, tuple[str, str]] = {
     "choose_card": ("block", "choose a card of a pattern (or of the target's suit) in a zone for a later step"),
     "close_all_trumps": ("block", "every trump of every player face down (切札リセット)"),
     "discard_cards": ("block", "a player discards N cards of their choice (内乱: the targeted opponent)"),
+    "reorder": ("block", "the own characters of a kind in an order the player chooses, in their places (幻影)"),
     "together": ("block", "steps printed as one item of the effect's list (悪あがき's second bullet)"),
     "may": ("block", "「…てもよい。…た場合、…」: an optional step for a named player with its consequence"),
     "waive_cost": ("block", "a character's ability waiving a cost letter for a type of action (魔術士)"),
@@ -82,8 +83,6 @@ WHY: dict[str, tuple[str, str]] = {
                                   "targetability name for expressions"),
     "negate_chosen": ("trump", "策士召喚: choose an action of the stage by its keys and negate it: needs a chosen "
                                "action (not a target) for negate"),
-    "reorder_bulwarks": ("trump", "幻影: the own bulwarks in an order the player chooses: needs an order decision "
-                                  "over a field"),
     "sacrifice_to_destroy": ("trump", "瞬殺: any number of own soldiers to the grave, then a comparison with their "
                                       "sum: needs a chosen group and a sum name"),
     # --- cut to one sentence of a seed list: what a composition still lacks

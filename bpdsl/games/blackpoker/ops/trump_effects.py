@@ -580,30 +580,6 @@ def _soldier_duel(ctx: Any, a: Mapping[str, Any]) -> None:
     ctx.hooks.compare_soldiers(ctx.game, loser=a["loser"], damage=get(a, "damage", "difference") == "difference")
 
 
-REORDER_BULWARKS = declare(
-    "reorder_bulwarks", "effect",
-    args={},
-    phrase="自分の場にいる防壁の順番を任意の順番に並び替えてもよい。",
-    summary="The controller may put their bulwarks in any order.",
-    example={"reorder_bulwarks": {}},
-)
-
-@REORDER_BULWARKS.executor
-def _reorder_bulwarks(ctx: Any, a: Mapping[str, Any]) -> None:
-    seat, hooks = ctx.seat, ctx.hooks
-    field = ctx.state.players[seat].field
-    places = [i for i, ch in enumerate(field) if ch.kind == "bulwark"]
-    rest = [field[i] for i in places]
-    order = []
-    while len(rest) > 1:  # one choice per place, in the order of the field
-        i = ctx.decide(seat, "choose", rest, {"what": f"{len(order) + 1}番目の防壁"},
-                       [hooks.describe_char(ctx.game, ch, seat) for ch in rest])
-        order.append(rest.pop(i))
-    order += rest
-    for i, ch in zip(places, order):
-        field[i] = ch
-
-
 retire("bulwark_from_life_if_behind", "put_onto_field: {cards: life_top, count: 1, as: bulwark, face: down, "
                                       "state: charge, if: opponent.bulwarks >= me.bulwarks}")
 retire("if_target_hand_not_smaller", "proceed_if: {if: target.hand >= me.hand}")
@@ -628,3 +604,4 @@ retire("soldiers_to_life_top", "for_each: {what: soldier, where: each.size >= N,
 retire("soldiers_to_bulwarks", "convert: {cards: own_chosen, to: bulwark, state: charge}")
 retire("reveal_pick_soldier", "reveal_top: {count: 2, pick: 1, rest: bottom}")
 retire("refill_hand", "draw_top: {until_hand: N, most: M}")
+retire("reorder_bulwarks", "reorder: {what: bulwark}")
