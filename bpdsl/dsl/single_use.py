@@ -83,8 +83,6 @@ WHY: dict[str, tuple[str, str]] = {
                                   "targetability name for expressions"),
     "negate_chosen": ("trump", "策士召喚: choose an action of the stage by its keys and negate it: needs a chosen "
                                "action (not a target) for negate"),
-    "sacrifice_to_destroy": ("trump", "瞬殺: any number of own soldiers to the grave, then a comparison with their "
-                                      "sum: needs a chosen group and a sum name"),
     # --- cut to one sentence of a seed list: what a composition still lacks
     "push_your_luck": ("seed", "B・J's hit-or-stand loop, left as one op: composed, it needs a per-effect tally read "
                                "by expressions (合計点), a named group of revealed cards (公開カード), points counted "

@@ -47,6 +47,8 @@ NAMES: dict[str, NameInfo] = {
     "trigger.discarded": NameInfo("number of cards the discard that triggered this action discarded (one "
                                   "discard event per card)", "このアクションを誘発した時に捨てられた手札の枚数"),
     # --- what an earlier step of the effect did
+    "moved.size_sum": NameInfo("sum of the sizes of the characters a move_character step (count: any) of this "
+                               "effect moved", "この方法で墓地に移した兵士の数字の合計値"),
     "discarded.count": NameInfo("number of cards the last discard_cards step of this effect discarded",
                                 "捨てた手札の枚数"),
     # --- what an earlier step of the effect chose (choose_card)

@@ -530,6 +530,8 @@ class BlackPokerHooks(BaseHooks):
         if name == "trigger.discarded":  # the discard that triggered this action: one event per card
             ev = inst.data.get("event") if inst is not None else None
             return 1 if ev is not None and ev.type == "discarded" else 0
+        if name == "moved.size_sum":  # what a move_character step (count: any) of this effect moved
+            return int(inst.data.get("moved_size_sum", 0)) if inst is not None else 0
         if name == "discarded.count":  # what a discard_cards step of this effect discarded
             return int(inst.data.get("discarded", 0)) if inst is not None else 0
         if name == "chosen.found":  # the card a choose_card step chose

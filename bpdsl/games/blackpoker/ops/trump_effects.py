@@ -459,32 +459,6 @@ def _revive_from_grave(ctx: Any, a: Mapping[str, Any]) -> None:
         ctx.rules.put_onto_field(ctx.game, ctx.seat, [opts[i]], None, True, False)
 
 
-SACRIFICE_TO_DESTROY = declare(
-    "sacrifice_to_destroy", "effect",
-    args={},
-    phrase=("自分の場にいる兵士を1体以上任意の数だけ墓地に移す。この方法で墓地に移した兵士の数字の合計値が"
-            "対象の兵士の数字以上の場合、対象の兵士を墓地に移す。"),
-    summary=("The controller sends one or more of their soldiers to the grave; if their sizes add up to at least "
-             "the target's size, the target goes to the grave."),
-    example={"sacrifice_to_destroy": {}},
-)
-
-@SACRIFICE_TO_DESTROY.executor
-def _sacrifice_to_destroy(ctx: Any, a: Mapping[str, Any]) -> None:
-    rules, game, seat = ctx.rules, ctx.game, ctx.seat
-    target = _trumps().target_character(ctx)
-    total, chosen = 0, 0
-    for ch in [c for c in game.state.players[seat].field if c.kind == "soldier" and c is not target]:
-        if chosen and ctx.decide(seat, "choose", [0, 1], {"what": rules.describe_char(game, ch, seat)},
-                                 ["墓地に移さない", "墓地に移す"]) == 0:
-            continue
-        total += rules.size(ch)
-        chosen += 1
-        rules.to_grave(game, ch)
-    if chosen and target is not None and total >= rules.size(target) and rules.find(game, target.uid) is not None:
-        rules.to_grave(game, target)
-
-
 def _sacrifices_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     what = NOUNS[get(a, "what", "character")]
     if get(a, "who", "target") == "target":
@@ -605,3 +579,5 @@ retire("soldiers_to_bulwarks", "convert: {cards: own_chosen, to: bulwark, state:
 retire("reveal_pick_soldier", "reveal_top: {count: 2, pick: 1, rest: bottom}")
 retire("refill_hand", "draw_top: {until_hand: N, most: M}")
 retire("reorder_bulwarks", "reorder: {what: bulwark}")
+retire("sacrifice_to_destroy", "move_character: {whose: self, what: soldier, to: grave, count: any} then send_to_grave: "
+                                "{cards: target, what: soldier, from_field: false, if: moved.size_sum >= target.size} (list: prose)")
