@@ -342,8 +342,8 @@ def _draw_top_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
         return f"自分の手札が{until}枚になるまでカードを引く。"
     # 手札補充 (第8.2版): the cases of the hand size, 「自分の手札が2枚以下の場合、2枚カードを引き、3枚の場合1枚カードを引く。」
     text = f"自分の手札が{until - most}枚以下の場合、{most}枚カードを引き"
-    rest = [f"{until - k}枚の場合{k}枚カードを引く。" for k in range(most - 1, 0, -1)]
-    return text + ("、" + "、".join(rest) if rest else "。")
+    rest = [f"{until - k}枚の場合{k}枚カードを引き" for k in range(most - 1, 0, -1)]
+    return "、".join([text, *rest]).removesuffix("引き") + "引く。"  # the last case ends the sentence
 
 
 DRAW_TOP = declare(
