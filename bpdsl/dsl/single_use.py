@@ -64,6 +64,8 @@ WHY: dict[str, tuple[str, str]] = {
     "choose_card": ("block", "choose a card of a pattern (or of the target's suit) in a zone for a later step"),
     "close_all_trumps": ("block", "every trump of every player face down (切札リセット)"),
     "discard_cards": ("block", "a player discards N cards of their choice (内乱: the targeted opponent)"),
+    "negate_chosen": ("block", "choose an action of the stage that a condition over it lets through and negate it "
+                               "(策士召喚); any condition on each.key_count / each.key_rank, printed as its cases"),
     "reorder": ("block", "the own characters of a kind in an order the player chooses, in their places (幻影)"),
     "together": ("block", "steps printed as one item of the effect's list (悪あがき's second bullet)"),
     "may": ("block", "「…てもよい。…た場合、…」: an optional step for a named player with its consequence"),
@@ -81,8 +83,6 @@ WHY: dict[str, tuple[str, str]] = {
     # --- a trump card's rule still written as one op: what its composition lacks (to be composed)
     "if_targetable_by": ("trump", "修繕: a guard 「対象の兵士が装備アクションの対象にできる場合」: needs a "
                                   "targetability name for expressions"),
-    "negate_chosen": ("trump", "策士召喚: choose an action of the stage by its keys and negate it: needs a chosen "
-                               "action (not a target) for negate"),
     # --- cut to one sentence of a seed list: what a composition still lacks
     "push_your_luck": ("seed", "B・J's hit-or-stand loop, left as one op: composed, it needs a per-effect tally read "
                                "by expressions (合計点), a named group of revealed cards (公開カード), points counted "

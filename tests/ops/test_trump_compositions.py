@@ -75,6 +75,11 @@ def _ctx(**terms: str) -> PhraseContext:
      "対戦相手の場にいる防壁を1体以上任意の数だけ手札に移す。"),
     ("damage", {"to": "trigger_player", "amount": parse("3"), "wording": "amount_first"},
      "3点のダメージを、このアクションを誘発したプレイヤーに与える。"),
+    ("negate_chosen", {"where": parse("each.key_count == 2")},
+     "ステージにあるアクションを1つ選び無効化しステージから取り除く。そのアクションはキーカードが2枚のものとする。"),
+    ("negate_chosen", {"where": parse("each.key_rank <= key.rank or each.key_count == 2")},
+     "ステージにあるアクションを1つ選び無効化しステージから取り除く。そのアクションは次のいずれかに該当するものとする。"
+     "Xはキーカードの数字とする。\n  そのキーカードの数字がX以下\n  キーカードが2枚"),
     ("lose_trump", {"card": "♣10", "if": parse("discarded.count == 0"), "wording": "owner"},
      "捨てた手札が0枚の場合、自分の切札♣10を墓地に移す。"),
 ])

@@ -42,6 +42,10 @@ NAMES: dict[str, NameInfo] = {
     # --- what a step looks at one by one (for_each: a character; reveal_top: a card)
     "each.size": NameInfo("current size of the character a for_each step is at", "サイズ"),
     "each.rank": NameInfo("printed rank value of the character a for_each step is at", "数字"),
+    "each.key_count": NameInfo("number of key cards of the stage action a step looks at (negate_chosen)",
+                               "キーカードの枚数"),
+    "each.key_rank": NameInfo("rank value of the single key card of the stage action a step looks at",
+                              "そのキーカードの数字"),
     "card.value": NameInfo("rank value (Table 3.1) of the card a step is looking at", "カードの数字"),
     # --- the event that triggered this action (raises_when)
     "trigger.discarded": NameInfo("number of cards the discard that triggered this action discarded (one "

@@ -518,6 +518,14 @@ class BlackPokerHooks(BaseHooks):
             return self._card_name(inst.keys if inst is not None else [], name)
         if name == "attackers.count":
             return len(s.combat.get("attackers", []))
+        if name in ("each.key_count", "each.key_rank"):  # the stage action a step looks at (negate_chosen)
+            uid = inst.data.get("each_action") if inst is not None else None
+            x = next((x for x in s.stage if x.uid == uid), None)
+            if x is None:
+                return 0
+            if name == "each.key_count":
+                return len(x.keys)
+            return VALUE[x.keys[0] % DECK_SIZE] if x.keys else 0
         if name.startswith("each."):  # the character a for_each step is at
             ch = self.find(game, int(inst.data.get("each", -1))) if inst is not None else None
             if ch is None:
