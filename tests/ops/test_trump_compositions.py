@@ -80,6 +80,9 @@ def _ctx(**terms: str) -> PhraseContext:
     ("negate_chosen", {"where": parse("each.key_rank <= key.rank or each.key_count == 2")},
      "ステージにあるアクションを1つ選び無効化しステージから取り除く。そのアクションは次のいずれかに該当するものとする。"
      "Xはキーカードの数字とする。\n  そのキーカードの数字がX以下\n  キーカードが2枚"),
+    ("negate_chosen", {"single_key_at_most": parse("self.key_rank"), "two_keys": True},
+     "ステージにあるアクションを1つ選び無効化しステージから取り除く。そのアクションは次のいずれかに該当するものとする。"
+     "Xはこのアクションのキーカードの数字とする。\n  キーカードが1枚かつそのキーカードの数字がX以下\n  キーカードが2枚"),
     ("lose_trump", {"card": "♣10", "if": parse("discarded.count == 0"), "wording": "owner"},
      "捨てた手札が0枚の場合、自分の切札♣10を墓地に移す。"),
 ])

@@ -90,9 +90,25 @@ def _negate(ctx: Any, a: Mapping[str, Any]) -> None:
 _CHOSEN_WORDS = {"expr:each.key_count": "キーカードの枚数", "expr:each.key_rank": "そのキーカードの数字"}
 
 
+def _where(a: Mapping[str, Any]) -> Any:
+    """The condition of a negate_chosen call; the earlier arguments (``single_key_at_most``, ``two_keys``, still
+    written by editions made before ``where``) stand for the same condition."""
+    if a.get("where") is not None or (a.get("single_key_at_most") is None and not a.get("two_keys")):
+        return a.get("where")
+    from bpdsl.dsl.expr import parse
+    from bpdsl.ops.args import source_text
+
+    cases = []
+    if a.get("single_key_at_most") is not None:
+        cases.append(f"each.key_count == 1 and each.key_rank <= {source_text(a['single_key_at_most'])}")
+    if a.get("two_keys"):
+        cases.append("each.key_count == 2")
+    return parse(" or ".join(cases))
+
+
 def _negate_chosen_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     text = "ステージにあるアクションを1つ選び無効化しステージから取り除く。"
-    where = a.get("where")
+    where = _where(a)
     root = getattr(where, "root", None)
     if root is None:
         return text
@@ -111,19 +127,24 @@ def _negate_chosen_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 
 NEGATE_CHOSEN = declare(
     "negate_chosen", "effect",
-    args={"where": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}}},
+    args={"where": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}},
+          # the earlier form of the same condition (editions written before `where`)
+          "single_key_at_most": {"type": "expr", "nullable": True, "meta": {"expr": "int"}},
+          "two_keys": {"type": "boolean", "default": False}},
     phrase=_negate_chosen_phrase,
     summary=("The controller chooses an action on the stage for which `where` holds (`each.key_count`, "
              "`each.key_rank` name the action looked at; any action without `where`) and negates it (off the "
              "stage, its key cards to the grave). An `or` condition is printed as 「次のいずれかに該当する」 with "
-             "one item per case, another name as X (策士召喚). Nothing happens when there is none."),
+             "one item per case, another name as X (策士召喚). Nothing happens when there is none. "
+             "`single_key_at_most: N` / `two_keys: true` are the earlier form of `where` (one key card of at "
+             "most N / two key cards)."),
     example={"negate_chosen": {"where": "each.key_count == 1 and each.key_rank <= self.key_rank "
                                         "or each.key_count == 2"}},
 )
 
 @NEGATE_CHOSEN.executor
 def _negate_chosen(ctx: Any, a: Mapping[str, Any]) -> None:
-    where = a.get("where")
+    where = _where(a)
     data = ctx.inst.data
     opts = []
     for x in ctx.state.stage:
