@@ -97,7 +97,8 @@ def run(defs: Definitions, sink: DiagnosticSink, state: Any = None) -> None:
         _check_target_use(edition, sink)
         missing = {eid for ed, eid in dropped if ed == edition.id}
         if complete:
-            _check_refs(edition, sink, missing, defs.games.get(edition.game))
+            removed = {rid: pos for _attr, rid, pos in (getattr(state, "removes", {}) or {}).get(edition.id, [])}
+            _check_refs(edition, sink, missing, defs.games.get(edition.game), removed)
             _check_patterns(edition, defs.games.get(edition.game), sink)
         if complete and not missing:
             _check_turn_passing(edition, sink)
@@ -278,10 +279,14 @@ def _check_target_use(edition: Edition, sink: DiagnosticSink) -> None:
                        "name a player or card that needs no target (to: opponent)")
 
 
-def _check_refs(edition: Edition, sink: DiagnosticSink, missing: set[str], game: Any = None) -> None:
+def _check_refs(edition: Edition, sink: DiagnosticSink, missing: set[str], game: Any = None,
+                removed: dict[str, Any] | None = None) -> None:
     """Arguments of type ``ref`` must name an entry of the edition (``meta: {ref: action|character|fog}``
     narrows the kind).  Arguments with ``meta: {ref: cost|rank|suit|zone}`` (any type) must name
-    components the game declares; a cost string is checked letter by letter."""
+    components the game declares; a cost string is checked letter by letter.  A name the edition itself
+    removed (``remove:``) is reported at that removal, in the designer's file, not at the inherited entry
+    that still names it (``removed``: id -> position of its removal)."""
+    removed = removed or {}
 
     pools: dict[str, set[str]] = {
         "action": set(edition.actions), "character": set(edition.characters), "fog": set(edition.fogs),
@@ -291,7 +296,7 @@ def _check_refs(edition: Edition, sink: DiagnosticSink, missing: set[str], game:
     if game is not None:
         game_pools = {"cost": {c.id for c in game.costs}, "rank": {r.id for r in game.ranks},
                       "suit": {s.id for s in game.suits}, "zone": {z.id for z in game.zones}}
-    for _kind, entry in entries(edition):
+    for kind, entry in entries(edition):
         for top in op_calls_of(entry):
             for call, key, value, rule in walk(top):
                 meta = rule.get("meta") or {}
@@ -304,7 +309,13 @@ def _check_refs(edition: Edition, sink: DiagnosticSink, missing: set[str], game:
                 if "ref" not in types or not isinstance(value, str):
                     continue
                 pool = pools.get(target, pools["entry"])
-                if value not in pool and value not in missing:
+                if value not in pool and value not in missing and value in removed:
+                    where = call.arg_pos.get(key, call.pos)
+                    sink.error(removed[value], D_DANGLING,
+                               f"{edition.id} removes {target} {value!r}, but the {kind} {entry.id!r} it inherits "
+                               f"still names it ({call.op}.{key}, {where})",
+                               f"keep {value!r}, or remove or change the {kind} {entry.id!r} too")
+                elif value not in pool and value not in missing:
                     sink.error(call.arg_pos.get(key, call.pos), D_DANGLING,
                                f"{entry.id!r}: {call.op}.{key} names unknown {target} {value!r} in {edition.id}",
                                did_you_mean(value, pool) or f"{target}s of {edition.id}: " + ", ".join(sorted(pool)[:10]))

@@ -64,6 +64,10 @@ WHY: dict[str, tuple[str, str]] = {
     "choose_card": ("block", "choose a card of a pattern (or of the target's suit) in a zone for a later step"),
     "close_all_trumps": ("block", "every trump of every player face down (切札リセット)"),
     "discard_cards": ("block", "a player discards N cards of their choice (内乱: the targeted opponent)"),
+    "negate_chosen": ("block", "choose an action of the stage that a condition over it lets through and negate it "
+                               "(策士召喚); any condition on each.key_count / each.key_rank, printed as its cases"),
+    "reorder": ("block", "the own characters of a kind in an order the player chooses, in their places (幻影)"),
+    "together": ("block", "steps printed as one item of the effect's list (悪あがき's second bullet)"),
     "may": ("block", "「…てもよい。…た場合、…」: an optional step for a named player with its consequence"),
     "waive_cost": ("block", "a character's ability waiving a cost letter for a type of action (魔術士)"),
     # --- a trump card's rule that changes a core rule for that one card, through the general mechanism it
@@ -77,28 +81,8 @@ WHY: dict[str, tuple[str, str]] = {
     "prevent_damage": ("trump", "要塞: damage of actions whose key holds ♠ is not taken (wraps the effects of every "
                                 "such action: a replacement of the core damage rule)"),
     # --- a trump card's rule still written as one op: what its composition lacks (to be composed)
-    "damage_per_discard": ("trump", "暴動: damage per card of the triggering discard, printed 「…枚数×2点のダメージを、"
-                                    "手札を捨てたプレイヤーに与える」: needs an event-count name and a damage "
-                                    "wording with the amount first"),
-    "destroy_target_if": ("trump", "スラッシュ: send_to_grave with if: target.size <= source.size, but the sheet "
-                                   "words the condition 「対象の兵士が…以下の場合」 (the soldier as the subject)"),
-    "discard_hand_or_lose_trump": ("trump", "悪あがき: 「手札を全て捨てる。手札がない場合、…」: needs a discard-all "
-                                            "step and attempt's 「…ない場合、」 wording"),
     "if_targetable_by": ("trump", "修繕: a guard 「対象の兵士が装備アクションの対象にできる場合」: needs a "
                                   "targetability name for expressions"),
-    "negate_chosen": ("trump", "策士召喚: choose an action of the stage by its keys and negate it: needs a chosen "
-                               "action (not a target) for negate"),
-    "refill_hand": ("trump", "手札補充 (第8.2版): 「2枚以下の場合2枚、3枚の場合1枚」: draw_top by an expression "
-                             "with a case-by-case wording (第9.0版 draws 2: draw_top)"),
-    "reorder_bulwarks": ("trump", "幻影: the own bulwarks in an order the player chooses: needs an order decision "
-                                  "over a field"),
-    "reveal_pick_soldier": ("trump", "援軍: reveal 2, one as a soldier, the other under the life: reveal_top with a "
-                                     "pick of one"),
-    "sacrifice_to_destroy": ("trump", "瞬殺: any number of own soldiers to the grave, then a comparison with their "
-                                      "sum: needs a chosen group and a sum name"),
-    "soldiers_to_bulwarks": ("trump", "幻影: chosen own soldiers become charged bulwarks: convert with a choice"),
-    "soldiers_to_life_top": ("trump", "救済: every soldier of a size at least the key to its owner's life top in "
-                                      "the owner's order: for_each + move_cards with the owner's order"),
     # --- cut to one sentence of a seed list: what a composition still lacks
     "push_your_luck": ("seed", "B・J's hit-or-stand loop, left as one op: composed, it needs a per-effect tally read "
                                "by expressions (合計点), a named group of revealed cards (公開カード), points counted "

@@ -53,7 +53,14 @@ def phrase_steps(ctx: PhraseContext, calls: Sequence[Any]) -> str:
         if text is None:
             target = registry.get(op)
             args = {k: v.get("default") for k, v in target.args.items() if isinstance(v, dict) and "default" in v} | dict(args)
-            text = target.render(ctx, args)
+            terms = getattr(call, "terms", None)  # the nested call's own wording (terms: beside the op)
+            saved = ctx.terms
+            if terms:
+                ctx.terms = {**saved, **terms}
+            try:
+                text = target.render(ctx, args)
+            finally:
+                ctx.terms = saved
         out.append(text)
     return "".join(out)
 

@@ -61,3 +61,24 @@ def test_an_inherited_trump_action_not_written_stays_with_its_trump(tmp_path: Pa
     edition = result.definitions.editions["ex9"]
     assert edition.trumps["intimidation"].actions == ["intimidate", "quick_intimidate"]
     assert edition.actions["intimidate"].trump == "intimidation"
+
+
+def test_an_action_removed_while_an_inherited_trump_raises_it_is_reported_at_the_removal(tmp_path: Path) -> None:
+    """The mistake is the designer's ``remove:``, so the diagnostic points there (not at the bundled trump that
+    still names the action) and names the inherited trump to change with it."""
+    errors = _example_errors(tmp_path, "edition.yaml", "remove: {actions: [trump_reset]}",
+                             "remove: {actions: [trump_reset, slash]}")
+    assert len(errors) == 1 and "D003" in errors[0], errors
+    assert errors[0].startswith(str(tmp_path / "defs" / "edition.yaml") + ":"), errors
+    assert "removes action 'slash'" in errors[0] and "the trump 'slash'" in errors[0], errors
+
+
+def test_hints_for_a_wrong_argument_value_and_name_suggest_the_right_kind(tmp_path: Path) -> None:
+    old = "          - destroy_all: {what: [soldier], max_size: 10}\n"
+    errors = _example_errors(tmp_path, "trumps.yaml", old, old + "          - damage: {to: attacker_ownr, amount: 2}\n"
+                             "          - proceed_if: {if: target.drivn}\n")
+    assert len(errors) == 2, errors
+    assert all(e.startswith(str(tmp_path / "defs" / "trumps.yaml") + ":") for e in errors), errors
+    assert "O002" in errors[0] and "did you mean 'attacker_owner'" in errors[0], errors
+    # a condition is told a condition's name (a bool), not a number's
+    assert "X001" in errors[1] and "did you mean 'target.charged'" in errors[1], errors

@@ -42,7 +42,19 @@ NAMES: dict[str, NameInfo] = {
     # --- what a step looks at one by one (for_each: a character; reveal_top: a card)
     "each.size": NameInfo("current size of the character a for_each step is at", "サイズ"),
     "each.rank": NameInfo("printed rank value of the character a for_each step is at", "数字"),
+    "each.key_count": NameInfo("number of key cards of the stage action a step looks at (negate_chosen)",
+                               "キーカードの枚数"),
+    "each.key_rank": NameInfo("rank value of the single key card of the stage action a step looks at",
+                              "そのキーカードの数字"),
     "card.value": NameInfo("rank value (Table 3.1) of the card a step is looking at", "カードの数字"),
+    # --- the event that triggered this action (raises_when)
+    "trigger.discarded": NameInfo("number of cards the discard that triggered this action discarded (one "
+                                  "discard event per card)", "このアクションを誘発した時に捨てられた手札の枚数"),
+    # --- what an earlier step of the effect did
+    "moved.size_sum": NameInfo("sum of the sizes of the characters a move_character step (count: any) of this "
+                               "effect moved", "この方法で墓地に移した兵士の数字の合計値"),
+    "discarded.count": NameInfo("number of cards the last discard_cards step of this effect discarded",
+                                "捨てた手札の枚数"),
     # --- what an earlier step of the effect chose (choose_card)
     "chosen.found": NameInfo("whether the choose_card step of this effect could choose a card", "選べた", "bool"),
     # --- players

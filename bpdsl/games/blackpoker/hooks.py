@@ -518,6 +518,14 @@ class BlackPokerHooks(BaseHooks):
             return self._card_name(inst.keys if inst is not None else [], name)
         if name == "attackers.count":
             return len(s.combat.get("attackers", []))
+        if name in ("each.key_count", "each.key_rank"):  # the stage action a step looks at (negate_chosen)
+            uid = inst.data.get("each_action") if inst is not None else None
+            x = next((x for x in s.stage if x.uid == uid), None)
+            if x is None:
+                return 0
+            if name == "each.key_count":
+                return len(x.keys)
+            return VALUE[x.keys[0] % DECK_SIZE] if x.keys else 0
         if name.startswith("each."):  # the character a for_each step is at
             ch = self.find(game, int(inst.data.get("each", -1))) if inst is not None else None
             if ch is None:
@@ -527,6 +535,13 @@ class BlackPokerHooks(BaseHooks):
             uid = inst.data.get("source") if inst is not None else None
             ch = self.find(game, uid) if uid is not None else None
             return self.size(ch) if ch is not None else 0
+        if name == "trigger.discarded":  # the discard that triggered this action: one event per card
+            ev = inst.data.get("event") if inst is not None else None
+            return 1 if ev is not None and ev.type == "discarded" else 0
+        if name == "moved.size_sum":  # what a move_character step (count: any) of this effect moved
+            return int(inst.data.get("moved_size_sum", 0)) if inst is not None else 0
+        if name == "discarded.count":  # what a discard_cards step of this effect discarded
+            return int(inst.data.get("discarded", 0)) if inst is not None else 0
         if name == "chosen.found":  # the card a choose_card step chose
             return inst is not None and inst.data.get("chosen") is not None
         if name == "card.value":  # the card a reveal step is looking at

@@ -121,6 +121,18 @@ def case_words(words: str) -> str:
     return f"{words}{'' if not last or chr(0x3041) <= last <= chr(0x309f) else 'の'}場合、"
 
 
+def case_of(ctx: PhraseContext, condition: Any) -> str:
+    """「<condition>場合、」 of a step's ``if``: the call's or edition's ``cond:`` wording when there is one
+    (悪あがき: 「手札がない場合、」), else a comparison in the words proceed_if prints (スラッシュ: 「対象の兵士が…以下の
+    場合、」), else the condition's predicate words (「選べなかった場合、」)."""
+    worded = ctx.terms.get("cond:" + "".join(src(condition).split()))
+    if worded is not None:
+        return case_words(worded)
+    root = getattr(condition, "root", None)
+    words = condition_words(root, ctx) if root is not None else None
+    return case_words(words) if words is not None else f"{predicate(condition, ctx)}場合、"
+
+
 def disjuncts(node: Any) -> list[Any]:
     """The alternatives of an ``or`` condition, in written order (one node when it is no ``or``)."""
     if getattr(node, "op", None) == "or":

@@ -25,6 +25,8 @@ def _move_character_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     to = a["to"]
     place = zone_name(ctx, to) + (f"の{_POSITION[get(a, 'position', 'top')]}" if to == "life" else "")
     choose = "選び" if get(a, "say_choose", False) else ""
+    if get(a, "count", "one") == "any":  # 瞬殺: 「自分の場にいる兵士を1体以上任意の数だけ墓地に移す。」
+        return f"{_WHERE[get(a, 'whose', 'self')]}{NOUNS[get(a, 'what', 'character')]}を1体以上任意の数だけ{place}に移す。"
     return f"{_WHERE[get(a, 'whose', 'self')]}{NOUNS[get(a, 'what', 'character')]}1体を{choose}{place}に移す。"
 
 
@@ -34,28 +36,62 @@ MOVE_CHARACTER = declare(
           "what": {"type": "string", "allowed": list(NOUNS), "default": "character"},
           "to": {"type": "string", "allowed": list(_TO), "required": True},
           "position": {"type": "string", "allowed": list(_POSITION), "default": "top"},
-          "say_choose": {"type": "boolean", "default": False}},
+          "say_choose": {"type": "boolean", "default": False},
+          "count": {"type": "string", "allowed": ["one", "any"], "default": "one"}},
     phrase=_move_character_phrase,
     summary=("The controller chooses one character of kind `what` on the fields of `whose` (any, their own, the "
              "opponent's) and moves it to the grave, its owner's hand, or the top or (`position: bottom`) the "
              "bottom of its owner's life. Reports whether there was one (an `attempt` reads it). `say_choose` "
-             "only words the sentence (「…1体を選び墓地に移す」)."),
+             "only words the sentence (「…1体を選び墓地に移す」). `count: any`: one or more of them, as many as "
+             "the controller chooses (the action's own target is not among them); `moved.size_sum` is then the "
+             "sum of their sizes for the later steps (瞬殺); with none to move, the rest of the effect does not "
+             "happen."),
     example={"move_character": {"whose": "self", "what": "character", "to": "life", "position": "bottom"}},
 )
 
 
 @MOVE_CHARACTER.executor
-def _move_character(ctx: Any, a: Mapping[str, Any]) -> None:
+def _move_character(ctx: Any, a: Mapping[str, Any]) -> bool | None:
     rules, game, seat = ctx.rules, ctx.game, ctx.seat
     seats = {"any": [seat, 1 - seat], "self": [seat], "opponent": [1 - seat]}[get(a, "whose", "self")]
     what = get(a, "what", "character")
     opts = [ch for p in seats for ch in game.state.players[p].field if what == "character" or ch.kind == what]
+    if get(a, "count", "one") == "any":
+        return _move_any(ctx, a, opts)
     report_done(ctx, bool(opts))
     if not opts:
         return
     i = ctx.decide(seat, "choose", opts, {"what": f"{_plain_zone(a['to'])}に移すキャラクター"},
                    [rules.describe_char(game, ch, seat) for ch in opts])
-    ch = opts[i]
+    _move_one(ctx, a, opts[i])
+
+
+def _move_any(ctx: Any, a: Mapping[str, Any], opts: list[Any]) -> bool:
+    """「…を1体以上任意の数だけ…に移す」: a yes/no per character in the order of the fields, each moved as soon as
+    it is chosen (the last one is taken without asking when none was chosen: one or more); the action's target
+    is left out.  The sum of the sizes moved is kept for ``moved.size_sum``."""
+    rules, game, seat = ctx.rules, ctx.game, ctx.seat
+    t = ctx.inst.target
+    target = t[1] if t is not None and t[0] == "char" else None
+    opts = [ch for ch in opts if ch.uid != target]
+    report_done(ctx, bool(opts))
+    if not opts:
+        return False  # not one to move: 「1体以上」 cannot be done, and the steps that build on it do not happen
+    total, moved = 0, 0
+    for n, ch in enumerate(opts):
+        if moved or n < len(opts) - 1:
+            if ctx.decide(seat, "choose", [0, 1], {"what": rules.describe_char(game, ch, seat)},
+                          [f"{_plain_zone(a['to'])}に移さない", f"{_plain_zone(a['to'])}に移す"]) == 0:
+                continue
+        total += rules.size(ch)
+        moved += 1
+        _move_one(ctx, a, ch)
+    ctx.inst.data["moved_size_sum"] = total
+    return True
+
+
+def _move_one(ctx: Any, a: Mapping[str, Any], ch: Any) -> None:
+    rules, game = ctx.rules, ctx.game
     if a["to"] == "grave":
         rules.to_grave(game, ch)
         return

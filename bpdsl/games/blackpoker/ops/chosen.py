@@ -87,6 +87,12 @@ def _discard(ctx: Any, a: Mapping[str, Any]) -> None:
 _DISCARDER = {"self": "自分", "opponent": "対戦相手", "target": "対象の対戦相手"}
 
 
+def _discard_cards_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    who = get(a, "who", "self")
+    subject = "" if who == "self" else f"{_DISCARDER[who]}は"  # the controller: the subject a card leaves out
+    return f"{subject}手札を{'全て' if get(a, 'all', False) else str(get(a, 'count', 1)) + '枚'}捨てる。"
+
+
 def _discarder(ctx: Any, who: str) -> int:
     if who == "self":
         return int(ctx.seat)
@@ -98,11 +104,14 @@ def _discarder(ctx: Any, who: str) -> int:
 DISCARD_CARDS = declare(
     "discard_cards", "effect",
     args={"who": {"type": "string", "allowed": list(_DISCARDER), "default": "self"},
-          "count": {"type": "integer", "min": 1, "default": 1}},
-    phrase=lambda ctx, a: f"{_DISCARDER[get(a, 'who', 'self')]}は手札を{get(a, 'count', 1)}枚捨てる。",
+          "count": {"type": "integer", "min": 1, "default": 1},
+          "all": {"type": "boolean", "default": False}},
+    phrase=_discard_cards_phrase,
     summary=("A player (the controller, the opponent or the targeted player) discards `count` cards of their "
              "own choice from their hand (fewer when the hand is short; the step then counts as not done for "
-             "`attempt` and `may`). 内乱: 「対象の対戦相手は手札を2枚捨てる。」"),
+             "`attempt` and `may`); `all: true`: the whole hand (done if there was a card). The number "
+             "discarded is `discarded.count` for the later steps. 内乱: 「対象の対戦相手は手札を2枚捨てる。」, "
+             "悪あがき: 「手札を全て捨てる。」"),
     example={"discard_cards": {"who": "target", "count": 2}},
 )
 
@@ -110,12 +119,21 @@ DISCARD_CARDS = declare(
 def _discard_cards(ctx: Any, a: Mapping[str, Any]) -> None:
     seat = _discarder(ctx, get(a, "who", "self"))
     hand = ctx.state.players[seat].hand
+    if get(a, "all", False):  # no choice: the whole hand, in card order
+        cards = sorted(hand)
+        report_done(ctx, bool(cards))
+        for c in cards:
+            ctx.rules.discard(ctx.game, seat, c)
+        ctx.inst.data["discarded"] = len(cards)
+        return
     count = get(a, "count", 1)
     report_done(ctx, len(hand) >= count)
-    for _ in range(min(count, len(hand))):
+    n = min(count, len(hand))
+    for _ in range(n):
         opts = sorted(hand)
         i = ctx.decide(seat, "choose", opts, {"what": "捨てるカード"}, [ctx.rules.card_text(c) for c in opts])
         ctx.rules.discard(ctx.game, seat, opts[i])
+    ctx.inst.data["discarded"] = n
 
 
 retire("target_discards", "discard_cards: {who: target, count: N}")

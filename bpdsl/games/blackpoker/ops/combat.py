@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from bpdsl.games.blackpoker.ops._common import get, label_ref, noun, target_noun
-from bpdsl.ops.registry import PhraseContext, declare
+from bpdsl.ops.registry import PhraseContext, declare, declare_term
 
 
 def _attackers_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -123,11 +123,29 @@ def _unblocked_damage(ctx: Any, a: Mapping[str, Any]) -> None:
     ctx.hooks.unblocked_damage(ctx.game, ctx.state.turn)
 
 
+TRIGGER_PLAYER = declare_term("trigger_player", "このアクションを誘発したプレイヤー", ("手札を捨てたプレイヤー",),
+                             "how a sentence names the player whose act triggered the action (damage to: "
+                             "trigger_player): 暴動's 手札を捨てたプレイヤー")
+
+
+def _amount_words(value: Any, ctx: PhraseContext) -> str:
+    """The printed words of an amount: a name's noun, a product as 「…×N」 (暴動: 「…手札の枚数×2」)."""
+    from bpdsl.dsl.expr import Binary, unparse
+
+    root = getattr(value, "root", None)
+    if isinstance(root, Binary) and root.op == "*":
+        return f"{noun(unparse(root.left), ctx)}×{noun(unparse(root.right), ctx)}"
+    return noun(value, ctx)
+
+
 def _damage_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     who = {"target": f"対象の{target_noun(ctx, '対戦相手')}", "target_owner": "対象の兵士のオーナー",
-           "opponent": "対戦相手", "self": "自分", "attacker_owner": "アタッカーのオーナー"}[a["to"]]
+           "opponent": "対戦相手", "self": "自分", "attacker_owner": "アタッカーのオーナー",
+           "trigger_player": ctx.term(TRIGGER_PLAYER.key, TRIGGER_PLAYER.default)}[a["to"]]
     amount = a["amount"]
-    text_amount = noun(amount, ctx)
+    text_amount = _amount_words(amount, ctx)
+    if get(a, "wording", "plain") == "amount_first":  # 暴動: 「…×2点のダメージを、手札を捨てたプレイヤーに与える。」
+        return f"{text_amount}点のダメージを、{who}に与える。"
     if text_amount.lstrip("-").isdigit():
         return f"{who}に{text_amount}点のダメージを与える。"
     return f"{who}にX点のダメージを与える。Xは{text_amount}に等しい。"
@@ -135,15 +153,19 @@ def _damage_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 
 DAMAGE = declare(
     "damage", "effect",
-    args={"to": {"type": "string", "allowed": ["target", "target_owner", "opponent", "self", "attacker_owner"],
+    args={"to": {"type": "string", "allowed": ["target", "target_owner", "opponent", "self", "attacker_owner",
+                                               "trigger_player"],
                  "required": True},
-          "amount": {"type": "expr", "required": True, "meta": {"expr": "int"}}},
+          "amount": {"type": "expr", "required": True, "meta": {"expr": "int"}},
+          "wording": {"type": "string", "allowed": ["plain", "amount_first"], "default": "plain"}},
     phrase=_damage_phrase,
     summary=("Deal `amount` damage to a player: move that many cards from the top of their life to the "
              "grave (all of them when the life is shorter). `to`: the targeted player, the targeted soldier's "
              "owner, the opponent, the controller, or `attacker_owner`: the owner of the attacker a judged "
              "blocker faced (an action triggered by `card_moved` with `cause: blocker`, 反撃), else of the "
-             "first attacker of the turn's combat."),
+             "first attacker of the turn's combat; `trigger_player`: the player whose act triggered this "
+             "action (暴動: the player who discarded; its printed noun is the term `trigger_player`). "
+             "`wording: amount_first` prints the amount before the player (「N点のダメージを、…に与える。」)."),
     example={"damage": {"to": "target", "amount": "key.spade.rank"}},
 )
 
@@ -159,6 +181,9 @@ def _damage(ctx: Any, a: Mapping[str, Any]) -> None:
         seat = 1 - ctx.seat
     elif to == "attacker_owner":
         seat = _attacker_owner(ctx)
+    elif to == "trigger_player":
+        ev = inst.data.get("event")
+        seat = ev.seat if ev is not None else ctx.seat
     else:
         seat = ctx.seat
     ctx.hooks.damage(ctx.game, seat, int(ctx.value(a["amount"])))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from bpdsl.engine.state import Character
-from bpdsl.games.blackpoker.ops._common import NOUNS, get, predicate
+from bpdsl.games.blackpoker.ops._common import NOUNS, STATES, get, predicate
 from bpdsl.ops.registry import PhraseContext, declare
 from bpdsl.games.blackpoker.events import Converted
 
@@ -22,10 +22,14 @@ def _convert_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     to = a["to"]
     frm = "soldier" if to == "bulwark" else "bulwark"
     cond = f"{predicate(a['if'])}場合、" if a.get("if") is not None else ""
+    state = f"{STATES[a['state']]}の" if a.get("state") else ""
     if a["cards"] == "own":
-        text = f"自分の場にいる{NOUNS[frm]}を全て{NOUNS[to]}にする。"
+        text = f"自分の場にいる{NOUNS[frm]}を全て{state}{NOUNS[to]}にする。"
+    elif a["cards"] == "own_chosen":  # 幻影: 「自分の場にいる兵士を好きな数だけ選び、チャージ状態の防壁にする。」
+        text = (f"自分の場にいる{NOUNS[frm]}を好きな数だけ選び、{state}{NOUNS[to]}にする。"
+                f"{NOUNS[frm]}の時に受けた効果、能力は無くなる。")
     else:
-        text = f"{NOUNS[frm]}を{NOUNS[to]}にする。{NOUNS[frm]}の時に受けた効果、能力は無くなる。"
+        text = f"{NOUNS[frm]}を{state}{NOUNS[to]}にする。{NOUNS[frm]}の時に受けた効果、能力は無くなる。"
     if to == "bulwark":
         text += "兵士が複数のカードから成る場合、1枚ずつ防壁にする。"
         if get(a, "see_placement", False):
@@ -37,15 +41,17 @@ def _convert_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 
 CONVERT = declare(
     "convert", "effect",
-    args={"cards": {"type": "string", "allowed": ["target", "own"], "required": True},
+    args={"cards": {"type": "string", "allowed": ["target", "own", "own_chosen"], "required": True},
           "to": {"type": "string", "allowed": ["soldier", "bulwark"], "required": True},
+          "state": {"type": "string", "allowed": list(STATES), "nullable": True},
           "if": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}},
           "see_placement": {"type": "boolean", "default": False}},
     phrase=_convert_phrase,
     summary=("Turn soldiers into bulwarks (one per card, face down) or bulwarks into soldiers (face up, the "
              "soldier their card makes): the targeted character (`cards: target`, when `if` holds) or every "
-             "character of the other kind on the controller's field (`own`). State and entering turn stay; "
-             "this turn's size changes are lost."),
+             "character of the other kind on the controller's field (`own`), or those of them the controller "
+             "chooses, any number (`own_chosen`, 幻影). State and entering turn stay unless `state` sets it "
+             "(幻影: `state: charge`, 「チャージ状態の防壁にする」); this turn's size changes are lost."),
     example={"convert": {"cards": "target", "to": "bulwark", "if": "target.is_soldier", "see_placement": True}},
 )
 
@@ -59,12 +65,20 @@ def _convert(ctx: Any, a: Mapping[str, Any]) -> None:
     frm = "soldier" if to == "bulwark" else "bulwark"
     if a["cards"] == "own":
         chars = [ch for ch in ctx.state.players[ctx.seat].field if ch.kind == frm]
+    elif a["cards"] == "own_chosen":  # one yes/no per character, in the order of the field
+        seat, hooks = ctx.seat, ctx.hooks
+        chars = [ch for ch in ctx.state.players[seat].field if ch.kind == frm
+                 if ctx.decide(seat, "choose", [0, 1], {"what": hooks.describe_char(ctx.game, ch, seat)},
+                               [f"{NOUNS[frm]}のまま", f"{NOUNS[to]}にする"]) == 1]
     else:
         t = ctx.inst.target
         ch = ctx.hooks.find(ctx.game, t[1]) if t is not None and t[0] == "char" else None
         chars = [ch] if ch is not None and ch.kind == frm else []
     for ch in chars:
-        convert_character(ctx, ch, to)
+        made = convert_character(ctx, ch, to)
+        if a.get("state"):
+            for m in made:
+                m.driven = a["state"] == "drive"
     if a["cards"] == "target" and chars:
         ctx.inst.data["converted"] = True
 

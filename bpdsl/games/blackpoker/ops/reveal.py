@@ -18,6 +18,13 @@ from bpdsl.games.blackpoker.events import Revealed
 def _reveal_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     where = filter_words(a["where"], ctx, {"card.value": ""}) if a.get("where") is not None else ""
     face = f"{FACES[a['face']]}かつ" if a.get("face") else ""
+    pick = a.get("pick")
+    if pick is not None:  # 援軍: 「…2枚カードをめくり1枚を兵士としてチャージ状態で場に出し、もう1枚を…一番下に移す。」
+        text = (f"{life(ctx)}の一番上から{a['count']}枚カードをめくり{where}{pick}枚を兵士として{face}"
+                f"{STATES[get(a, 'state', 'charge')]}で場に出し")
+        if get(a, "rest", "stay") == "bottom":
+            return text + f"、もう{a['count'] - pick}枚を{life(ctx)}の一番下に移す。"
+        return text + "、残りのカードはそのままにする。"
     return (f"{life(ctx)}の一番上から{a['count']}枚めくり、{where}カードを兵士として{face}"
             f"{STATES[get(a, 'state', 'charge')]}で場に出す。")
 
@@ -27,11 +34,15 @@ REVEAL_TOP = declare(
     args={"count": {"type": "integer", "min": 1, "required": True},
           "where": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}},
           "state": {"type": "string", "allowed": list(STATES), "default": "charge"},
-          "face": {"type": "string", "allowed": list(FACES), "nullable": True}},
+          "face": {"type": "string", "allowed": list(FACES), "nullable": True},
+          "pick": {"type": "integer", "min": 1, "nullable": True},
+          "rest": {"type": "string", "allowed": ["stay", "bottom"], "default": "stay"}},
     phrase=_reveal_phrase,
     summary=("Turn over the top `count` cards of the controller's life (shown to both players); each one for "
              "which `where` holds (`card.value` is its rank value) is put onto the field as a soldier, face up, "
-             "in state `state`; the others stay on the life and are remembered for rest_to_life_bottom."),
+             "in state `state`; the others stay on the life and are remembered for rest_to_life_bottom. With "
+             "`pick`, the controller chooses that many of them instead (援軍: `pick: 1`); `rest: bottom` puts "
+             "the others under the life at once (「もう1枚をライフの一番下に移す」)."),
     example={"reveal_top": {"count": 4, "where": "card.value <= key.rank_sum", "state": "drive"}},
 )
 
@@ -45,6 +56,9 @@ def _reveal_top(ctx: Any, a: Mapping[str, Any]) -> None:
     rest = []
     data = ctx.inst.data
     driven = get(a, "state", "charge") == "drive"
+    if a.get("pick") is not None:
+        _pick(ctx, a, cards, driven)
+        return
     for c in cards:
         data["card"] = c
         if a.get("where") is None or ctx.value(a["where"]):
@@ -52,6 +66,30 @@ def _reveal_top(ctx: Any, a: Mapping[str, Any]) -> None:
         else:
             rest.append(c)
     data.pop("card", None)
+    data["revealed_rest"] = rest
+
+
+def _pick(ctx: Any, a: Mapping[str, Any], cards: list[int], driven: bool) -> None:
+    """The controller picks ``pick`` of the revealed cards (those ``where`` lets through) as soldiers; the others
+    stay on the life (remembered for rest_to_life_bottom) or go under it (``rest: bottom``)."""
+    rules, game, seat, data = ctx.hooks, ctx.game, ctx.seat, ctx.inst.data
+    options = []
+    for c in cards:
+        data["card"] = c
+        if a.get("where") is None or ctx.value(a["where"]):
+            options.append(c)
+    data.pop("card", None)
+    picked = []
+    for _ in range(min(a["pick"], len(options))):
+        left = [c for c in options if c not in picked]
+        i = ctx.decide(seat, "choose", left, {"what": "兵士にするカード"}, [rules.card_text(c) for c in left])
+        picked.append(left[i])
+        rules.put_onto_field(game, seat, [left[i]], None, True, driven)
+    rest = [c for c in cards if c not in picked]
+    if get(a, "rest", "stay") == "bottom":
+        for c in rest:
+            rules.move_card(game, c, Z_LIFE, seat, top=False)
+        rest = []
     data["revealed_rest"] = rest
 
 

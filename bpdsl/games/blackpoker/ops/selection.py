@@ -18,7 +18,10 @@ WHOSE = {"self": "自分の", "opponent": "対戦相手の", "any": ""}
 
 def _for_each_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     where = a.get("where")
-    words = filter_words(where, ctx, {"each.size": ctx.term("size"), "each.rank": "数字"}) if where is not None else ""
+    # each.size is said as the edition's size word, or as a term expr:each.size (救済 leaves it unsaid: 「キーカードの
+    # 数字以上の全ての兵士」, terms: {"expr:each.size": ""} beside the for_each)
+    said = {"each.size": ctx.terms.get("expr:each.size", ctx.term("size")), "each.rank": ctx.terms.get("expr:each.rank", "数字")}
+    words = filter_words(where, ctx, said) if where is not None else ""
     outer = ctx.each
     ctx.each = {"filter": words, "whose": WHOSE[get(a, "controller", "any")], "noun": NOUNS[get(a, "what", "soldier")],
                 "wording": get(a, "wording", "every")}

@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from bpdsl.engine.core import Ctx
-from bpdsl.games.blackpoker.components import DECK_SIZE
 from bpdsl.games.blackpoker.ops._common import condition_words, disjuncts, get, noun, predicate, request_word
 from bpdsl.ops.registry import PhraseContext, declare
 from bpdsl.games.blackpoker.events import Retargeted
@@ -99,42 +98,76 @@ def _negate(ctx: Any, a: Mapping[str, Any]) -> None:
     ctx.game.remove_from_stage(victim)
 
 
-def _negate_chosen_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    text = "ステージにあるアクションを1つ選び無効化しステージから取り除く。"
+# how the condition of negate_chosen names the action it looks at, and a number it is compared with
+_CHOSEN_WORDS = {"expr:each.key_count": "キーカードの枚数", "expr:each.key_rank": "そのキーカードの数字"}
+
+
+def _where(a: Mapping[str, Any]) -> Any:
+    """The condition of a negate_chosen call; the earlier arguments (``single_key_at_most``, ``two_keys``, still
+    written by editions made before ``where``) stand for the same condition."""
+    if a.get("where") is not None or (a.get("single_key_at_most") is None and not a.get("two_keys")):
+        return a.get("where")
+    from bpdsl.dsl.expr import parse
+    from bpdsl.ops.args import source_text
+
     cases = []
     if a.get("single_key_at_most") is not None:
-        cases.append("キーカードが1枚かつそのキーカードの数字がX以下")
-    if get(a, "two_keys", False):
-        cases.append("キーカードが2枚")
-    if not cases:
+        cases.append(f"each.key_count == 1 and each.key_rank <= {source_text(a['single_key_at_most'])}")
+    if a.get("two_keys"):
+        cases.append("each.key_count == 2")
+    return parse(" or ".join(cases))
+
+
+def _negate_chosen_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    text = "ステージにあるアクションを1つ選び無効化しステージから取り除く。"
+    where = _where(a)
+    root = getattr(where, "root", None)
+    if root is None:
         return text
-    text += "そのアクションは次のいずれかに該当するものとする。"
-    if a.get("single_key_at_most") is not None:
-        text += f"Xは{noun(a['single_key_at_most'], ctx)}とする。"
-    return "\n".join([text, *("  " + c for c in cases)])
+    # a name of something other than the action looked at is said once as X (「Xは…とする。」)
+    others = sorted(n for n in where.names() if not n.startswith("each.")) if hasattr(where, "names") else []
+    said = PhraseContext({**ctx.terms, **_CHOSEN_WORDS, **{f"expr:{n}": "X" for n in others[:1]}}, ctx.names)
+    cases = [condition_words(c, said) for c in disjuncts(root)]
+    if any(w is None for w in cases):
+        return text + f"そのアクションは{predicate(where)}ものとする。"
+    x = f"Xは{noun(others[0], ctx)}とする。" if others else ""
+    if len(cases) == 1:  # 「キーカードが2枚のものとする」 (a noun takes の, as in case_words)
+        tail = "" if "\u3041" <= cases[0][-1:] <= "\u309f" else "の"
+        return f"{text}そのアクションは{cases[0]}{tail}ものとする。{x}"
+    return "\n".join([f"{text}そのアクションは次のいずれかに該当するものとする。{x}", *(f"  {c}" for c in cases)])
 
 
 NEGATE_CHOSEN = declare(
     "negate_chosen", "effect",
-    args={"single_key_at_most": {"type": "expr", "nullable": True, "meta": {"expr": "int"}},
+    args={"where": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}},
+          # the earlier form of the same condition (editions written before `where`)
+          "single_key_at_most": {"type": "expr", "nullable": True, "meta": {"expr": "int"}},
           "two_keys": {"type": "boolean", "default": False}},
     phrase=_negate_chosen_phrase,
-    summary=("The controller chooses an action on the stage and negates it (off the stage, its key cards to the "
-             "grave), among those that have one key card of value at most `single_key_at_most` or (`two_keys`) "
-             "two key cards; with neither, any action. Nothing happens when there is none (策士召喚)."),
-    example={"negate_chosen": {"single_key_at_most": "self.key_rank", "two_keys": True}},
+    summary=("The controller chooses an action on the stage for which `where` holds (`each.key_count`, "
+             "`each.key_rank` name the action looked at; any action without `where`) and negates it (off the "
+             "stage, its key cards to the grave). An `or` condition is printed as 「次のいずれかに該当する」 with "
+             "one item per case, another name as X (策士召喚). Nothing happens when there is none. "
+             "`single_key_at_most: N` / `two_keys: true` are the earlier form of `where` (one key card of at "
+             "most N / two key cards)."),
+    example={"negate_chosen": {"where": "each.key_count == 1 and each.key_rank <= self.key_rank "
+                                        "or each.key_count == 2"}},
 )
 
 @NEGATE_CHOSEN.executor
 def _negate_chosen(ctx: Any, a: Mapping[str, Any]) -> None:
-    from bpdsl.engine.compiled import VALUE
-
-    limit = ctx.value(a["single_key_at_most"]) if a.get("single_key_at_most") is not None else None
-    two = get(a, "two_keys", False)
-    any_action = limit is None and not two
-    opts = [x for x in ctx.state.stage if x is not ctx.inst and (
-        any_action or (limit is not None and len(x.keys) == 1 and VALUE[x.keys[0] % DECK_SIZE] <= limit)
-        or (two and len(x.keys) == 2))]
+    where = _where(a)
+    data = ctx.inst.data
+    opts = []
+    for x in ctx.state.stage:
+        if x is ctx.inst:
+            continue
+        if where is not None:
+            data["each_action"] = x.uid
+            if not ctx.value(where):
+                continue
+        opts.append(x)
+    data.pop("each_action", None)
     if opts:
         hooks = ctx.hooks
         i = ctx.decide(ctx.seat, "choose", opts, {"what": "無効化するアクション"},

@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from bpdsl.engine.compiled import SUIT
 from bpdsl.games.blackpoker.components import Z_HAND, Z_LIFE
-from bpdsl.games.blackpoker.ops._common import NOUNS, get, noun
+from bpdsl.games.blackpoker.ops._common import NOUNS, case_of, get, noun
 from bpdsl.ops.registry import PhraseContext, declare, retire
 from bpdsl.games.blackpoker.components import DECK_SIZE
 
@@ -247,22 +247,36 @@ def _find_card(ctx: Any, a: Mapping[str, Any]) -> None:
     ctx.inst.data["found"] = card if ok else None
 
 
+def _lose_trump_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    lead = f"{a['unless_found']}が無い場合、" if a.get("unless_found") else ""
+    if a.get("if") is not None:
+        lead += case_of(ctx, a["if"])
+    if a.get("face"):
+        return f"{lead}{ctx.term('self', 'あなた')}の{'表' if a['face'] == 'up' else '裏'}切札にある{a['card']}を墓地に移す。"
+    if get(a, "wording", "zone") == "owner":  # 悪あがき: 「自分の切札♣10を墓地に移す。」
+        return f"{lead}{ctx.term('self', 'あなた')}の切札{a['card']}を墓地に移す。"
+    return f"{lead}切札の{a['card']}を墓地に移す。"
+
+
 LOSE_TRUMP = declare(
     "lose_trump", "effect",
     args={"card": _CARD, "unless_found": {**_CARD, "required": False, "nullable": True},
-          "face": {"type": "string", "allowed": ["up", "down"], "nullable": True}},
-    phrase=lambda ctx, a: (f"{a['unless_found']}が無い場合、" if a.get("unless_found") else "") + (
-        f"{ctx.term('self', 'あなた')}の{'表' if a['face'] == 'up' else '裏'}切札にある{a['card']}を墓地に移す。"
-        if a.get("face") else f"切札の{a['card']}を墓地に移す。"),
+          "face": {"type": "string", "allowed": ["up", "down"], "nullable": True},
+          "if": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}},
+          "wording": {"type": "string", "allowed": ["zone", "owner"], "default": "zone"}},
+    phrase=_lose_trump_phrase,
     summary=("The controller's trump `card` goes to the grave (with `unless_found`: only if the earlier "
-             "`find_card` did not find that card; with `face`: only if it lies face up / face down, "
-             "「自分の裏切札にある♣8を墓地に移す」)."),
+             "`find_card` did not find that card; with `if`: only if the condition holds, 悪あがき's "
+             "`discarded.count == 0`; with `face`: only if it lies face up / face down, "
+             "「自分の裏切札にある♣8を墓地に移す」; `wording: owner` prints 「自分の切札♣10」 for 「切札の♣10」)."),
     example={"lose_trump": {"card": "♠K", "unless_found": "♣K"}},
 )
 
 @LOSE_TRUMP.executor
 def _lose_trump(ctx: Any, a: Mapping[str, Any]) -> None:
     if a.get("unless_found") and ctx.inst.data.get("found") is not None:
+        return
+    if a.get("if") is not None and not ctx.value(a["if"]):
         return
     t = _trumps()
     card = _card_index(ctx, a["card"], ctx.seat)
@@ -320,68 +334,41 @@ def _take_damage(ctx: Any, a: Mapping[str, Any]) -> None:
     ctx.rules.damage(ctx.game, ctx.seat, int(amount))
 
 
+def _draw_top_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    until, most = a.get("until_hand"), a.get("most")
+    if until is None:
+        return f"{ctx.term('life')}の一番上からカードを{get(a, 'count', 1)}枚引き手札に加える。"
+    if most is None:  # 「手札が3枚になるまでカードを引く。」
+        return f"自分の手札が{until}枚になるまでカードを引く。"
+    # 手札補充 (第8.2版): the cases of the hand size, 「自分の手札が2枚以下の場合、2枚カードを引き、3枚の場合1枚カードを引く。」
+    text = f"自分の手札が{until - most}枚以下の場合、{most}枚カードを引き"
+    rest = [f"{until - k}枚の場合{k}枚カードを引き" for k in range(most - 1, 0, -1)]
+    return "、".join([text, *rest]).removesuffix("引き") + "引く。"  # the last case ends the sentence
+
+
 DRAW_TOP = declare(
     "draw_top", "effect",
-    args={"count": {"type": "integer", "min": 1, "default": 1}},
-    phrase=lambda ctx, a: f"{ctx.term('life')}の一番上からカードを{get(a, 'count', 1)}枚引き手札に加える。",
-    summary="The controller draws `count` cards from the top of their life.",
+    args={"count": {"type": "integer", "min": 1, "default": 1},
+          "until_hand": {"type": "integer", "min": 1, "nullable": True},
+          "most": {"type": "integer", "min": 1, "max": 5, "nullable": True}},
+    phrase=_draw_top_phrase,
+    summary=("The controller draws `count` cards from the top of their life; with `until_hand`, as many as "
+             "bring the hand to that many cards (「手札が3枚になるまで」), at most `most` (手札補充 of 第8.2版: "
+             "`until_hand: 4, most: 2`, printed as the cases of the hand size)."),
     example={"draw_top": {"count": 2}},
 )
 
 @DRAW_TOP.executor
 def _draw_top(ctx: Any, a: Mapping[str, Any]) -> None:
-    ctx.rules.draw(ctx.game, ctx.seat, get(a, "count", 1))
-
-
-def _refill_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    below, most = a["below"], a["most"]
-    text = f"自分の手札が{below - most}枚以下の場合、{most}枚カードを引き"
-    rest = [f"{below - k}枚の場合{k}枚カードを引く。" for k in range(most - 1, 0, -1)]
-    return text + ("、" + "、".join(rest) if rest else "。")
-
-
-REFILL_HAND = declare(
-    "refill_hand", "effect",
-    args={"below": {"type": "integer", "required": True, "min": 1},
-          "most": {"type": "integer", "required": True, "min": 1, "max": 5}},
-    phrase=_refill_phrase,
-    summary="The controller draws up to `below` cards in hand, at most `most` cards.",
-    example={"refill_hand": {"below": 4, "most": 2}},
-)
-
-@REFILL_HAND.executor
-def _refill_hand(ctx: Any, a: Mapping[str, Any]) -> None:
-    hand = len(ctx.state.players[ctx.seat].hand)
-    n = min(a["most"], max(0, a["below"] - hand))
+    until = a.get("until_hand")
+    if until is None:
+        ctx.rules.draw(ctx.game, ctx.seat, get(a, "count", 1))
+        return
+    n = max(0, until - len(ctx.state.players[ctx.seat].hand))
+    if a.get("most") is not None:
+        n = min(n, a["most"])
     if n:
         ctx.rules.draw(ctx.game, ctx.seat, n)
-
-
-def _reveal_pick_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    n = get(a, "count", 2)
-    return (f"{ctx.term('life')}の一番上から{n}枚カードをめくり1枚を兵士としてチャージ状態で場に出し、"
-            f"もう{n - 1}枚を{ctx.term('life')}の一番下に移す。")
-
-
-REVEAL_PICK_SOLDIER = declare(
-    "reveal_pick_soldier", "effect",
-    args={"count": {"type": "integer", "min": 2, "default": 2}},
-    phrase=_reveal_pick_phrase,
-    summary="Reveal the top `count` cards of the life: one becomes a charged soldier, the others go to the life's bottom.",
-    example={"reveal_pick_soldier": {"count": 2}},
-)
-
-@REVEAL_PICK_SOLDIER.executor
-def _reveal_pick_soldier(ctx: Any, a: Mapping[str, Any]) -> None:
-    rules, game, seat = ctx.rules, ctx.game, ctx.seat
-    life = game.state.players[seat].life
-    top = [life[-1 - i] for i in range(min(get(a, "count", 2), len(life)))]
-    if not top:
-        return
-    i = ctx.decide(seat, "choose", top, {"what": "兵士にするカード"}, [rules.card_text(c) for c in top])
-    rules.put_onto_field(game, seat, [top[i]], None, True, False)
-    for c in top[:i] + top[i + 1:]:
-        rules.move_card(game, c, Z_LIFE, seat, top=False)
 
 
 # --------------------------------------------------------------------------- characters
@@ -435,22 +422,6 @@ def _charge_own(ctx: Any, a: Mapping[str, Any]) -> None:
             ch.driven = False
 
 
-DESTROY_TARGET_IF = declare(
-    "destroy_target_if", "effect",
-    args={"compare": {"type": "string", "allowed": ["source_size_at_least"], "required": True}},
-    phrase="対象の兵士がこのアクションを起こした兵士の数字以下の場合、対象の兵士を墓地に移す。",
-    summary="The targeted soldier goes to the grave if its size is at most the size of the soldier that raised the action.",
-    example={"destroy_target_if": {"compare": "source_size_at_least"}},
-)
-
-@DESTROY_TARGET_IF.executor
-def _destroy_target_if(ctx: Any, a: Mapping[str, Any]) -> None:
-    t = _trumps()
-    target, source = t.target_character(ctx), t.source_character(ctx)
-    if target is not None and source is not None and ctx.rules.size(target) <= ctx.rules.size(source):
-        ctx.rules.to_grave(ctx.game, target)
-
-
 def _revive_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     cards = a.get("cards")
     face = "表向きかつ" if get(a, "face_up", False) else ""
@@ -488,54 +459,6 @@ def _revive_from_grave(ctx: Any, a: Mapping[str, Any]) -> None:
         ctx.rules.put_onto_field(ctx.game, ctx.seat, [opts[i]], None, True, False)
 
 
-SACRIFICE_TO_DESTROY = declare(
-    "sacrifice_to_destroy", "effect",
-    args={},
-    phrase=("自分の場にいる兵士を1体以上任意の数だけ墓地に移す。この方法で墓地に移した兵士の数字の合計値が"
-            "対象の兵士の数字以上の場合、対象の兵士を墓地に移す。"),
-    summary=("The controller sends one or more of their soldiers to the grave; if their sizes add up to at least "
-             "the target's size, the target goes to the grave."),
-    example={"sacrifice_to_destroy": {}},
-)
-
-@SACRIFICE_TO_DESTROY.executor
-def _sacrifice_to_destroy(ctx: Any, a: Mapping[str, Any]) -> None:
-    rules, game, seat = ctx.rules, ctx.game, ctx.seat
-    target = _trumps().target_character(ctx)
-    total, chosen = 0, 0
-    own = [c for c in game.state.players[seat].field if c.kind == "soldier" and c is not target]
-    for i, ch in enumerate(own):
-        # the controller picks which soldiers go (「1体以上任意の数」); only the last one is forced, and only
-        # when none was picked before it
-        forced = not chosen and i == len(own) - 1
-        if not forced and ctx.decide(seat, "choose", [0, 1], {"what": rules.describe_char(game, ch, seat)},
-                                     ["墓地に移さない", "墓地に移す"]) == 0:
-            continue
-        total += rules.size(ch)
-        chosen += 1
-        rules.to_grave(game, ch)
-    if chosen and target is not None and total >= rules.size(target) and rules.find(game, target.uid) is not None:
-        rules.to_grave(game, target)
-
-
-SOLDIERS_TO_LIFE_TOP = declare(
-    "soldiers_to_life_top", "effect",
-    args={"min_size": {"type": "expr", "required": True, "meta": {"expr": "int"}}},
-    phrase=lambda ctx, a: (f"{noun(a['min_size'])}以上の全ての兵士をオーナーの{ctx.term('life')}の一番上に"
-                           "オーナーの好きな順で移す。"),
-    summary="Every soldier of size at least `min_size` goes on top of its owner's life (in the owner's order).",
-    example={"soldiers_to_life_top": {"min_size": "key.rank"}},
-)
-
-@SOLDIERS_TO_LIFE_TOP.executor
-def _soldiers_to_life_top(ctx: Any, a: Mapping[str, Any]) -> None:
-    limit = ctx.value(a["min_size"])
-    for p in ctx.state.players:
-        for ch in list(p.field):
-            if ch.kind == "soldier" and ctx.rules.size(ch) >= limit:
-                ctx.rules.leave_field(ctx.game, ch, Z_LIFE)
-
-
 def _sacrifices_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     what = NOUNS[get(a, "what", "character")]
     if get(a, "who", "target") == "target":
@@ -566,43 +489,6 @@ def _target_sacrifices(ctx: Any, a: Mapping[str, Any]) -> None:
 
 
 # --------------------------------------------------------------------------- hands
-
-DAMAGE_PER_DISCARD = declare(
-    "damage_per_discard", "effect",
-    args={"per_card": {"type": "integer", "required": True, "min": 1}},
-    phrase=lambda ctx, a: (f"このアクションを誘発した時に捨てられた手札の枚数×{a['per_card']}点のダメージを、"
-                           "手札を捨てたプレイヤーに与える。"),
-    summary="Damage to the player whose discard triggered this action: `per_card` per card discarded.",
-    example={"damage_per_discard": {"per_card": 2}},
-)
-
-@DAMAGE_PER_DISCARD.executor
-def _damage_per_discard(ctx: Any, a: Mapping[str, Any]) -> None:
-    ev = ctx.inst.data.get("event")  # one "discarded" event per card (BlackPokerRules.discard)
-    if ev is not None and ev.type == "discarded":
-        _trumps().damage_player(ctx, ev.seat, a["per_card"])
-
-
-DISCARD_HAND_OR_LOSE_TRUMP = declare(
-    "discard_hand_or_lose_trump", "effect",
-    args={"card": _CARD},
-    phrase=lambda ctx, a: f"手札を全て捨てる。手札がない場合、自分の切札{a['card']}を墓地に移す。",
-    summary="The controller discards the whole hand; with no hand, their trump `card` goes to the grave instead.",
-    example={"discard_hand_or_lose_trump": {"card": "♣10"}},
-)
-
-@DISCARD_HAND_OR_LOSE_TRUMP.executor
-def _discard_hand_or_lose_trump(ctx: Any, a: Mapping[str, Any]) -> None:
-    t = _trumps()
-    hand = list(ctx.state.players[ctx.seat].hand)
-    if not hand:
-        card = _card_index(ctx, a["card"], ctx.seat)
-        if ctx.state.loc[card][0] == t.Z_TRUMP:
-            t.trump_to_grave(ctx.game, card)
-        return
-    for c in sorted(hand):
-        ctx.rules.discard(ctx.game, ctx.seat, c)
-
 
 # --------------------------------------------------------------------------- the stage
 
@@ -668,51 +554,6 @@ def _soldier_duel(ctx: Any, a: Mapping[str, Any]) -> None:
     ctx.hooks.compare_soldiers(ctx.game, loser=a["loser"], damage=get(a, "damage", "difference") == "difference")
 
 
-SOLDIERS_TO_BULWARKS = declare(
-    "soldiers_to_bulwarks", "effect",
-    args={},
-    phrase=("自分の場にいる兵士を好きな数だけ選び、チャージ状態の防壁にする。兵士の時に受けた効果、能力は無くなる。"
-            "兵士が複数のカードから成る場合、1枚ずつ防壁にする。"),
-    summary="The controller turns any number of their soldiers into charged bulwarks, one bulwark per card.",
-    example={"soldiers_to_bulwarks": {}},
-)
-
-@SOLDIERS_TO_BULWARKS.executor
-def _soldiers_to_bulwarks(ctx: Any, a: Mapping[str, Any]) -> None:
-    from bpdsl.games.blackpoker.ops.conversion import convert_character
-
-    seat, hooks = ctx.seat, ctx.hooks
-    for ch in [c for c in ctx.state.players[seat].field if c.kind == "soldier"]:
-        if ctx.decide(seat, "choose", [0, 1], {"what": hooks.describe_char(ctx.game, ch, seat)},
-                      ["兵士のまま", "防壁にする"]) == 1:
-            for made in convert_character(ctx, ch, "bulwark"):
-                made.driven = False  # チャージ状態の防壁
-
-
-REORDER_BULWARKS = declare(
-    "reorder_bulwarks", "effect",
-    args={},
-    phrase="自分の場にいる防壁の順番を任意の順番に並び替えてもよい。",
-    summary="The controller may put their bulwarks in any order.",
-    example={"reorder_bulwarks": {}},
-)
-
-@REORDER_BULWARKS.executor
-def _reorder_bulwarks(ctx: Any, a: Mapping[str, Any]) -> None:
-    seat, hooks = ctx.seat, ctx.hooks
-    field = ctx.state.players[seat].field
-    places = [i for i, ch in enumerate(field) if ch.kind == "bulwark"]
-    rest = [field[i] for i in places]
-    order = []
-    while len(rest) > 1:  # one choice per place, in the order of the field
-        i = ctx.decide(seat, "choose", rest, {"what": f"{len(order) + 1}番目の防壁"},
-                       [hooks.describe_char(ctx.game, ch, seat) for ch in rest])
-        order.append(rest.pop(i))
-    order += rest
-    for i, ch in zip(places, order):
-        field[i] = ch
-
-
 retire("bulwark_from_life_if_behind", "put_onto_field: {cards: life_top, count: 1, as: bulwark, face: down, "
                                       "state: charge, if: opponent.bulwarks >= me.bulwarks}")
 retire("if_target_hand_not_smaller", "proceed_if: {if: target.hand >= me.hand}")
@@ -725,3 +566,18 @@ retire("source_to_hand", "move_cards: {cards: source, to: hand, back: true}")
 retire("boost_by_source", "modify_size: {by: source.size, direction: up, wording: onto}")
 retire("hand_card_as_soldier", "put_onto_field: {cards: hand, count: 1, state: charge, wording: choose}")
 retire("hand_to_life_end", "move_cards: {cards: hand, to: life, position: choose}")
+retire("destroy_target_if", "send_to_grave: {cards: target, what: soldier, from_field: false, "
+                             "if: target.size <= source.size} (terms: {\"expr:target.size\": 対象の兵士})")
+retire("damage_per_discard", "damage: {to: trigger_player, amount: trigger.discarded * N, wording: amount_first} "
+                              "(terms: {trigger_player: 手札を捨てたプレイヤー})")
+retire("discard_hand_or_lose_trump", "together: {steps: [discard_cards: {all: true}, lose_trump: {card: C, if: "
+                                      "discarded.count == 0, wording: owner}]} (terms: {\"cond:discarded.count==0\": "
+                                      "手札がない} beside lose_trump)")
+retire("soldiers_to_life_top", "for_each: {what: soldier, where: each.size >= N, do: [move_cards: {cards: each, to: "
+                                "life, position: top, say_owner: true, order: owner}]} (terms: {\"expr:each.size\": \"\"})")
+retire("soldiers_to_bulwarks", "convert: {cards: own_chosen, to: bulwark, state: charge}")
+retire("reveal_pick_soldier", "reveal_top: {count: 2, pick: 1, rest: bottom}")
+retire("refill_hand", "draw_top: {until_hand: N, most: M}")
+retire("reorder_bulwarks", "reorder: {what: bulwark}")
+retire("sacrifice_to_destroy", "move_character: {whose: self, what: soldier, to: grave, count: any} then send_to_grave: "
+                                "{cards: target, what: soldier, from_field: false, if: moved.size_sum >= target.size} (list: prose)")

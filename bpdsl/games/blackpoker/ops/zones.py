@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 from typing import Any, Callable, Mapping
 
-from bpdsl.games.blackpoker.ops._common import (FACES, NOUNS, STATES, case_words, condition_words, get, life, predicate,
+from bpdsl.games.blackpoker.ops._common import (FACES, NOUNS, STATES, case_of, case_words, condition_words, get, life, predicate,
                                                ranks_text, target_noun,
                                                zone_name)
 from bpdsl.engine.rng import shuffle
@@ -282,7 +282,7 @@ def _to_grave_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
         if each.get("wording") == "all":  # 威圧 (フレーム編): サイズが10以下の兵士を全て墓地に移す。
             return f"{each['filter']}{each['whose']}{each['noun']}を全て墓地に移す。"
         return f"{each['filter']}{each['whose']}全ての{each['noun']}を墓地に移す。"
-    cond = f"{predicate(a['if'])}場合、" if a.get("if") is not None else ""
+    cond = case_of(ctx, a["if"]) if a.get("if") is not None else ""
     where = "場から" if get(a, "from_field", True) else ""
     return f"{cond}{ctx.term(TARGET_REF.key, TARGET_REF.default)}{NOUNS[get(a, 'what', 'character')]}を{where}墓地に移す。"
 
@@ -325,6 +325,8 @@ _PROMPT = {"life": "ライフ", "hand": "手札", "grave": "墓地"}  # the word
 
 
 def _move_subject(ctx: PhraseContext, cards: str) -> str:
+    if cards == "each":  # outside a for_each's wording (its example): the character it is at
+        return "そのキャラクター"
     if cards == "target":
         return f"対象の{target_noun(ctx, 'キャラクター')}"
     return {"chosen": "選んだカード", "key": "キーカード", "source": "このアクションを起こした兵士"}[cards]
@@ -338,6 +340,10 @@ def _move_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
         return f"手札から1枚選び{owner}{place}に{'戻す' if get(a, 'back', False) else '移す'}。"
     face = f"{FACES[a['face']]}で" if a.get("face") else ""
     verb = "戻す" if get(a, "back", False) else "移す"
+    each = ctx.each
+    if cards == "each" and each is not None:  # 救済: 「…以上の全ての兵士をオーナーのライフの一番上にオーナーの好きな順で移す。」
+        order = "オーナーの好きな順で" if get(a, "order", "kept") == "owner" else ""
+        return f"{each['filter']}{each['whose']}全ての{each['noun']}を{owner}{place}に{face}{order}{verb}。"
     cond = f"{predicate(a['if'])}場合、" if a.get("if") is not None else ""
     text = f"{cond}{_move_subject(ctx, cards)}を{owner}{place}に{face}{verb}。"
     if get(a, "order", "kept") == "owner" and cards == "target":
@@ -347,7 +353,8 @@ def _move_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 
 MOVE_CARDS = declare(
     "move_cards", "effect",
-    args={"cards": {"type": "string", "allowed": ["target", "chosen", "key", "source", "hand"], "required": True},
+    args={"cards": {"type": "string", "allowed": ["target", "chosen", "key", "source", "hand", "each"],
+                    "required": True},
           "to": {"type": "string", "allowed": list(_MOVE_ZONES), "required": True},
           "position": {"type": "string", "allowed": list(_POSITIONS), "default": "top"},
           "face": {"type": "string", "allowed": ["down"], "nullable": True},
@@ -362,7 +369,9 @@ MOVE_CARDS = declare(
              "goes there in an order its owner chooses. `back`: the cards return where they came from "
              "(「戻す」; a card already in that zone stays where it lies). `face: down` and `say_owner` only word "
              "the sentence (a life is face down). With `if`, only when the condition holds (帰還: `if: "
-             "target.charged`). Reports whether anything was moved (an `attempt` reads it)."),
+             "target.charged`). `cards: each`: the character a for_each step is at (救済: every soldier of a "
+             "size to its owner's life top, printed 「…全ての兵士を…に移す」). Reports whether anything was moved "
+             "(an `attempt` reads it)."),
     example={"move_cards": {"cards": "target", "to": "life", "position": "top", "face": "down", "order": "owner",
                             "say_owner": True}},
 )
@@ -386,10 +395,12 @@ def _move_cards(ctx: Any, a: Mapping[str, Any]) -> None:
             top = ctx.decide(ctx.seat, "choose", [True, False], {"what": "移す場所"}, ["一番上", "一番下"]) == 0
         rules.move_card(game, hand[i], zone, s.owner[hand[i]], top=top)
         return
-    if a["cards"] in ("target", "source"):
+    if a["cards"] in ("target", "source", "each"):
         if a["cards"] == "source":  # the soldier driven to raise this action (スイッチ)
             uid = ctx.inst.data.get("source")
             ch = rules.find(game, uid) if uid is not None else None
+        elif a["cards"] == "each":  # the character a for_each step is at
+            ch = rules.find(game, int(ctx.inst.data.get("each", -1)))
         else:
             t = ctx.inst.target
             ch = rules.find(game, t[1]) if t is not None and t[0] == "char" else None
