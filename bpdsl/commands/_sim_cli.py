@@ -110,3 +110,14 @@ def progress_bar(label: str, total: int) -> Iterator[Callable[[int], None]]:
 def pct(iv: dict[str, Any]) -> str:
     """A rate with its 95 % interval, e.g. ``51.2 % [50.5, 51.9]``."""
     return f"{iv['rate'] * 100:.1f} % [{iv['low'] * 100:.1f}, {iv['high'] * 100:.1f}]"
+
+
+def separation_line(sep: dict[str, Any]) -> str:
+    """The agents' separation of a run in one line (bpdsl.sim.separation), with its warning."""
+    if not sep.get("measured"):
+        return f"agent separation: not measured ({sep.get('why', '')})"
+    parts = [f"{v['agent']}'s {v['decisions']} decisions: {v['asked_of']} would differ on {pct(v['differ'])}"
+             for v in sep["seats"].values()]
+    line = f"agent separation (choices differing on the same decisions): {pct(sep['differ'])} of {sep['decisions']}; " \
+           + "; ".join(parts)
+    return line + (" — WARNING: the agents are indistinguishable" if sep.get("indistinguishable") else "")

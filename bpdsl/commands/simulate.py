@@ -123,6 +123,10 @@ def print_stats(stats: dict[str, Any], check: bool) -> None:
         out.print(f"{what}: mean {d['mean']:.1f} (sd {d['sd']:.1f}), median {d['median']}, 10–90 % "
                   f"{d['p10']}–{d['p90']}, max {d['max']}")
     out.print(f"life left to the winner: mean {stats['winner_life']['mean']:.1f}, median {stats['winner_life']['median']}")
+    if "separation" in stats:
+        from bpdsl.commands._sim_cli import separation_line
+
+        out.print(separation_line(stats["separation"]))
     t = data_table("action", "raised", "per game", "games raised", "raiser wins (95 % CI)", title="actions")
     for k, a in stats["actions"].items():
         t.add_row(k, str(a["raises"]), f"{a['raises_per_game']:.2f}", pct(a["games_raised"]), pct(a["raiser_win_rate"]))
