@@ -16,7 +16,7 @@ from bpdsl.sim.job import SimJob
 
 
 def job_or_exit(cmd: str, edition: str, fmt: str, agents: str = "random", *, seed: int = 1, check: bool = False,
-                coverage: bool = False, definitions: Optional[list[str]] = None) -> SimJob:
+                coverage: bool = False, definitions: Optional[list[str]] = None, check_every: int = 1) -> SimJob:
     """A job whose rules compile here; invalid definitions exit 1, unknown ids and bad agents exit 2."""
     from bpdsl.commands._engine_cli import rules_or_exit
     from bpdsl.diagnostics import DefinitionError
@@ -32,7 +32,7 @@ def job_or_exit(cmd: str, edition: str, fmt: str, agents: str = "random", *, see
     if not definitions:
         rules_or_exit(edition, fmt)
     job = SimJob(edition, fmt, tuple(definitions) if definitions else None, tuple(str(s) for s in specs), check,
-                 coverage, seed)
+                 coverage, seed, check_every=check_every)
     try:
         _prepared(job)  # compiled once here: forked workers inherit it
     except DefinitionError as exc:

@@ -30,6 +30,8 @@ class SimJob:
     coverage: bool = False  # count executions of every effect step
     seed: int = 1
     bundled: bool = True  # with the bundled definitions (False: only ``definitions``)
+    # with ``check``: the invariants are checked in games 0, N, 2N ... of the run (1: every game)
+    check_every: int = 1
 
 
 @dataclass(frozen=True)
@@ -210,8 +212,10 @@ def play_range(job: SimJob, start: int, stop: int) -> Tally:
     prep = _prepared(job)
     rules = prep.rules
     tally = Tally()
-    check = check_invariants if job.check else None
+    checking = check_invariants if job.check else None
+    every = max(1, job.check_every)
     for i in range(start, stop):
+        check = checking if i % every == 0 else None  # a sampled game: checked after every step
         gs, s0, s1 = game_seed(job.seed, i)
         agents = [make_agent(prep.agent_specs[0], s0, rules), make_agent(prep.agent_specs[1], s1, rules)]
         separation: Counter = Counter()
@@ -235,6 +239,8 @@ def play_range(job: SimJob, start: int, stop: int) -> Tally:
         s = game.state
         if job.coverage:
             tally.coverage.update(s.counts.pop(COVERAGE, {}))
+        if check is not None:
+            tally.checked += 1
         tally.add(GameRecord(
             index=i, winner=winner, draw=draw, aborted=aborted, first=_first_player(s), turns=turns,
             decisions=decisions, life=tuple(len(getattr(p, "life", ())) for p in s.players),

@@ -59,6 +59,7 @@ class Tally:
     draws: int = 0
     aborted: int = 0
     violations: int = 0
+    checked: int = 0  # games whose invariants were checked after every step (SimJob.check_every)
     first_seat: list[int] = field(default_factory=lambda: [0, 0])  # games in which each seat went first
     first_wins: int = 0  # decisive games won by the first player
     turns: Counter = field(default_factory=Counter)
@@ -152,6 +153,7 @@ class Tally:
         self.draws += other.draws
         self.aborted += other.aborted
         self.violations += other.violations
+        self.checked += other.checked
         self.first_wins += other.first_wins
         for name in ("turns", "decisions", "winner_life", "raises", "games_raised", "raised_by_winner",
                      "raised_by_loser", "char_games", "char_winner", "char_loser", "coverage",
