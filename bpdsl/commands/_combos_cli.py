@@ -50,6 +50,8 @@ def combos_cmd(
     nodes: int = typer.Option(5000, "--nodes", min=1, help="positions expanded per combination"),
     seconds: float = typer.Option(120.0, "--seconds", min=0.1, help="time limit per combination"),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="worker processes (same results for any number)"),
+    backend: str = typer.Option("local", "--backend", help="local or ray (same results)"),
+    address: Optional[str] = typer.Option(None, "--address", help="with --backend ray: the cluster to join"),
     logs: Optional[Path] = typer.Option(None, "--logs", help="folder for the replayable log of each finding"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
 ) -> None:
@@ -63,6 +65,10 @@ def combos_cmd(
     from bpdsl.sim.combo_pairs import Task, combos, playable_trumps, run_tasks, summary, write_finding_logs
     from bpdsl.sim.combos import Bound
 
+    from bpdsl.commands._sim_cli import backend_or_exit
+    from bpdsl.sim.backends import BackendError
+
+    backend_or_exit("balance combos", backend, address)
     rules = rules_or_exit(edition, fmt)
     played, printed = playable_trumps(rules)
     wanted = [t.strip() for t in only.split(",") if t.strip()] if only else []
@@ -84,10 +90,13 @@ def combos_cmd(
     results: list[dict[str, Any]] = []
     try:
         with progress_bar(f"{edition} {fmt} combos", len(tasks)) as update:
-            for r in run_tasks(tasks, jobs, update, rules if jobs <= 1 else None):
+            for r in run_tasks(tasks, jobs, update, rules if jobs <= 1 else None, backend, address):
                 results.append(r)
     except ScenarioError as exc:
         typer.echo(f"bpdsl balance combos: the position: {exc}", err=True)
+        raise typer.Exit(2)
+    except BackendError as exc:
+        typer.echo(f"bpdsl balance combos: {exc}", err=True)
         raise typer.Exit(2)
     selection = project.current()
     for r in results:

@@ -3,7 +3,8 @@
 Everything printed — the board, the lines telling what happened, the question and the numbered options —
 comes from :class:`bpdsl.engine.view.SeatView`, the same view the browser sandbox uses.  The board is
 printed when it changed since it was last shown (``b`` prints it again); ``?`` prints the legend and the
-keys; ``t N`` prints the printed text of option N's action (``t 名前`` of any action or character); ``q``
+keys; with an advisor (``bpdsl play --explain AGENT``) its values of the options are printed with every
+question and ``e`` prints them again; ``t N`` prints the printed text of option N's action (``t 名前`` of any action or character); ``q``
 quits (the caller still writes a replayable log).
 """
 from __future__ import annotations
@@ -35,7 +36,8 @@ LEGEND = """[bold]記号[/bold]
   番号 または 選択肢の文字  その選択肢を選ぶ
   t 番号   その選択肢のアクションの効果 (アクションリストの文)
   t 名前   アクション・キャラクター・フォグの効果 (例: t ツイスト)
-  b        盤面をもう一度表示      ?  この説明      q  終了 (ログは保存されます)"""
+  b        盤面をもう一度表示      ?  この説明      q  終了 (ログは保存されます)
+  e        --explain のエージェントの評価をもう一度表示"""
 
 
 MAX_NUMBER_DIGITS = 6  # no prompt lists a million options; longer input is not a number we could mean
@@ -64,6 +66,8 @@ class HumanAgent:
         self.texts = texts or {}  # printed name -> printed text lines (actions, characters, fogs)
         self.last_board = ""
         self.view: SeatView | None = None
+        # an agent reading this seat's own observation, asked for its values at every decision (--explain)
+        self.advisor: Callable[[DecisionRequest, Callable[[], dict[str, Any]]], Any] | None = None
 
     def decide(self, request: DecisionRequest, observe: Callable[[], dict[str, Any]]) -> int:
         view = self.view_of()
@@ -79,6 +83,9 @@ class HumanAgent:
             self.show(board)
             self.last_board = key
         self.ask(prompt)
+        advice = self.advisor(request, observe) if self.advisor is not None else None
+        if advice is not None:
+            self.show_advice(advice, prompt)
         while True:
             try:
                 raw = self.read("> ").strip()
@@ -94,6 +101,9 @@ class HumanAgent:
             if low == "b":
                 self.show(board)
                 self.ask(prompt)
+                continue
+            if low == "e" and advice is not None:
+                self.show_advice(advice, prompt)
                 continue
             if low.startswith("t ") or low == "t":
                 self.print_text(raw[1:].strip(), request, prompt)
@@ -114,6 +124,18 @@ class HumanAgent:
         self.console.print(f"[bold]{escape(prompt.question)}[/bold]  [dim](? で説明)[/dim]")
         for i, label in enumerate(prompt.labels):
             self.console.print(f"  [cyan]{i}[/cyan]: {escape(label)}")
+
+    def show_advice(self, advice: Any, prompt: Prompt) -> None:
+        """The advisor's options and values (a :class:`bpdsl.sim.explain.Explanation`), best first."""
+        t = Table(title=f"{advice.agent} の評価 ({advice.measure})", show_lines=False)
+        t.add_column("番号")
+        t.add_column("選択肢")
+        t.add_column("評価", justify="right")
+        for c in advice.ranked():
+            mark = " ←" if c.index == advice.choice else ""
+            label = prompt.labels[c.index] if c.index < len(prompt.labels) else c.label
+            t.add_row(str(c.index), escape(label), ("-" if c.value is None else f"{c.value:.3f}") + mark)
+        self.console.print(t)
 
     def print_text(self, arg: str, request: DecisionRequest, prompt: Prompt) -> None:
         """The printed text of option ``arg``'s action, or of the entry named ``arg``."""

@@ -16,7 +16,7 @@ from bpdsl.sim.job import SimJob
 
 
 def job_or_exit(cmd: str, edition: str, fmt: str, agents: str = "random", *, seed: int = 1, check: bool = False,
-                coverage: bool = False, definitions: Optional[list[str]] = None) -> SimJob:
+                coverage: bool = False, definitions: Optional[list[str]] = None, check_every: int = 1) -> SimJob:
     """A job whose rules compile here; invalid definitions exit 1, unknown ids and bad agents exit 2."""
     from bpdsl.commands._engine_cli import rules_or_exit
     from bpdsl.diagnostics import DefinitionError
@@ -32,7 +32,7 @@ def job_or_exit(cmd: str, edition: str, fmt: str, agents: str = "random", *, see
     if not definitions:
         rules_or_exit(edition, fmt)
     job = SimJob(edition, fmt, tuple(definitions) if definitions else None, tuple(str(s) for s in specs), check,
-                 coverage, seed)
+                 coverage, seed, check_every=check_every)
     try:
         _prepared(job)  # compiled once here: forked workers inherit it
     except DefinitionError as exc:
@@ -110,3 +110,14 @@ def progress_bar(label: str, total: int) -> Iterator[Callable[[int], None]]:
 def pct(iv: dict[str, Any]) -> str:
     """A rate with its 95 % interval, e.g. ``51.2 % [50.5, 51.9]``."""
     return f"{iv['rate'] * 100:.1f} % [{iv['low'] * 100:.1f}, {iv['high'] * 100:.1f}]"
+
+
+def separation_line(sep: dict[str, Any]) -> str:
+    """The agents' separation of a run in one line (bpdsl.sim.separation), with its warning."""
+    if not sep.get("measured"):
+        return f"agent separation: not measured ({sep.get('why', '')})"
+    parts = [f"{v['agent']}'s {v['decisions']} decisions: {v['asked_of']} would differ on {pct(v['differ'])}"
+             for v in sep["seats"].values()]
+    line = f"agent separation (choices differing on the same decisions): {pct(sep['differ'])} of {sep['decisions']}; " \
+           + "; ".join(parts)
+    return line + (" — WARNING: the agents are indistinguishable" if sep.get("indistinguishable") else "")

@@ -140,6 +140,8 @@ def print_compare(result: dict[str, Any], show_all: bool) -> None:
                       ("B", "trumps_only_in_b")):
         if result.get(key):
             out.print(f"{key.split('_')[0]} only in {side}: {escape(', '.join(result[key]))}")
+    for w in result.get("warnings", []):
+        out.print(f"[bold yellow]warning:[/bold yellow] {escape(w)}")
 
 
 def _cells(r: dict[str, Any]) -> tuple[str, ...]:
@@ -250,15 +252,22 @@ def tournament_cmd(
         typer.echo(json.dumps(table, ensure_ascii=False, sort_keys=True))
         return
     from bpdsl.commands._console import CommandConsole
+    from rich.markup import escape
 
     t = data_table("A", "B", "games", "A wins", "B wins", "draws", "A's win rate (95 % CI)", "p (Holm)", "sig.",
-                   title=f"round-robin, {edition} {fmt}, seed {seed}", names=2)
+                   "separation", title=f"round-robin, {edition} {fmt}, seed {seed}", names=2)
     for p in table["pairs"]:
+        sep = p["separation"]
         t.add_row(p["a"], p["b"], str(p["games"]), str(p["wins_a"]), str(p["wins_b"]), str(p["draws"]),
-                  pct(p["win_rate_a"]), f"{p['p_adjusted']:.3g}", "yes" if p["significant"] else "no")
+                  pct(p["win_rate_a"]), f"{p['p_adjusted']:.3g}", "yes" if p["significant"] else "no",
+                  f"{pct(sep['differ'])} of {sep['decisions']}" if sep.get("measured") else "-")
     out = CommandConsole()
     out.print(t)
     out.print(f"test: {table['test']}")
+    out.print("separation: the share of decisions on which the other agent would have chosen differently "
+              "(asked the same decision; searching agents are not asked)")
+    for w in table["warnings"]:
+        out.print(f"[bold yellow]warning:[/bold yellow] {escape(w)}")
 
 
 from bpdsl.commands._combos_cli import register_combos  # noqa: E402  (its own module: the combo search)

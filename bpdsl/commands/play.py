@@ -1,4 +1,5 @@
-"""``bpdsl play``: a person at the terminal against the random bot."""
+"""``bpdsl play``: a person at the terminal against the random bot; ``--explain AGENT`` shows at each of the
+person's decisions how an agent of the balance lab values the options (:mod:`bpdsl.sim.explain`)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -21,6 +22,9 @@ def register(app: typer.Typer) -> None:
         log: Optional[Path] = typer.Option(None, "--log", help="write the JSONL event log of the game"),
         regulation: Optional[str] = typer.Option(None, "--regulation", "-r", help='play a whole match under a '
                                                  'regulation, e.g. "スタンダード + エントリー"'),
+        explain: Optional[str] = typer.Option(None, "--explain", metavar="AGENT", help="at each of your decisions, "
+                                              "show how an agent (heuristic, collector, mcts:N ...) values your "
+                                              "options, from your own view of the game"),
     ) -> None:
         """Play one game against the random bot, seeing exactly what your player may see."""
         from bpdsl.commands._paths import output_file_or_exit
@@ -38,6 +42,10 @@ def register(app: typer.Typer) -> None:
         edition = default_id(edition, "edition", "act8.0")
         fmt = default_id(fmt, "format", "std")
         seat = seat if seat is not None else 0
+        if explain is not None and regulation is not None:
+            typer.echo("bpdsl play: --explain is for a single game; it cannot be combined with --regulation", err=True)
+            raise typer.Exit(2)
+        advisor_spec = _advisor_or_exit(explain)
         output_file_or_exit(log, "play")
         if regulation is not None:  # a whole match under a regulation: bpdsl.commands._match_play
             from bpdsl.commands._match_play import run_cli
@@ -67,13 +75,20 @@ def register(app: typer.Typer) -> None:
         human = HumanAgent(console, log=elog, seat=seat, texts=printed_texts(rules))
         agents = [RandomAgent(s + 1), RandomAgent(s + 2)]
         agents[seat] = human  # type: ignore[call-overload]
-        game = new_game(rules, agents, s, log=elog)
+        advisor = None if advisor_spec is None else make_advisor(advisor_spec, s, rules)
+        game = new_game(rules, None if advisor is not None and hasattr(advisor, "bind") else agents, s, log=elog)
+        if advisor is not None:
+            from bpdsl.sim.explain import explain as explain_decision
+
+            if hasattr(advisor, "bind"):  # a search agent copies the live game: the game is driven step by step
+                advisor.bind(game, seat)
+            human.advisor = lambda request, observe: explain_decision(advisor, request, observe)
         elog.attach(game)
         console.print(f"[bold]{escape(rules.edition.name)} {escape(edition)} {escape(fmt)}[/bold] "
                       f"(flow {escape(rules.flow.id)}). "
                       f"あなたは席{seat}です。番号で選択、? で説明、q で終了。", highlight=False)
         try:
-            result = game.play()
+            result = game.play() if game.agents is not None else drive(game, agents)
         except Quit:
             console.print("終了しました。" + (f" ログ: {log} (bpdsl replay で再生できます)" if log else ""), markup=False)
             if log:
@@ -91,6 +106,33 @@ def register(app: typer.Typer) -> None:
         else:
             console.print(f"[bold red]あなたの負け[/bold red] ({reason})")
         console.print(f"{result.turns} ターン, seed {s}, 最終状態ハッシュ {result.state_hash}")
+
+
+def _advisor_or_exit(text: Optional[str]) -> Any:
+    """The agent spec of ``--explain`` (None without it); a spec that names no agent is a usage error."""
+    if text is None:
+        return None
+    from bpdsl.sim.agents import AgentSpecError, parse_agent
+
+    try:
+        return parse_agent(text)
+    except AgentSpecError as exc:
+        typer.echo(f"bpdsl play: --explain: {exc}", err=True)
+        raise typer.Exit(2)
+
+
+def make_advisor(spec: Any, seed: int, rules: Any) -> Any:
+    """The agent that explains the person's decisions: it is asked with the person's observation only."""
+    from bpdsl.sim.agents import make_agent
+
+    return make_agent(spec, seed + 3, rules)
+
+
+def drive(game: Any, agents: list[Any]) -> Any:
+    """Play a step game to its end with ``agents`` (a search advisor needs the live game to copy)."""
+    from bpdsl.sim.search import drive as drive_game
+
+    return drive_game(game, agents)
 
 
 def printed_texts(rules: Any) -> dict[str, list[str]]:

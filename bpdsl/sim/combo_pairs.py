@@ -8,7 +8,8 @@ The trumps searched are laid face up in the searcher's 切札 zone (the scenario
 position that is one of them is taken out of where the position put it.  Only trumps whose actions the
 engine plays are searched (the others are printed only and named in the result).
 
-Results do not depend on ``jobs``: each combination is searched alone, its search is deterministic for a
+Results do not depend on ``jobs`` nor on the backend (worker processes, or Ray tasks that get the
+definitions read here, :mod:`bpdsl.sim.shipped`): each combination is searched alone, its search is deterministic for a
 node bound, and the results are listed in the order of the combinations (a time bound, the safety net, is
 the one thing that can make a slower machine search less: the result says when it was hit).
 """
@@ -115,8 +116,12 @@ def search_task(task: Task, rules: Any = None) -> dict[str, Any]:
 
 
 def run_tasks(tasks: list[Task], jobs: int = 1, progress: Callable[[int], None] | None = None,
-              rules: Any = None) -> Iterator[dict[str, Any]]:
-    """The results of ``tasks`` in their order (``jobs`` worker processes; 1: this process)."""
+              rules: Any = None, backend: str = "local", address: str | None = None) -> Iterator[dict[str, Any]]:
+    """The results of ``tasks`` in their order (``jobs`` worker processes; 1: this process; ``backend``
+    ``"ray"``: Ray tasks on a local Ray instance of ``jobs`` CPUs or the cluster at ``address``)."""
+    if backend == "ray":
+        yield from _run_ray(tasks, jobs, progress, address)
+        return
     if jobs <= 1 or len(tasks) <= 1:
         for n, t in enumerate(tasks, 1):
             yield search_task(t, rules)
@@ -130,6 +135,63 @@ def run_tasks(tasks: list[Task], jobs: int = 1, progress: Callable[[int], None] 
             yield result
             if progress is not None:
                 progress(n)
+
+
+_SHIPPED_RULES: dict[tuple[str, str, str], Any] = {}
+
+
+def search_shipped(task: Task, shipped: Any) -> dict[str, Any]:
+    """What a Ray task runs: search one combination with the shipped definitions (compiled once per worker),
+    not the worker's own selection (it shares no files with the command)."""
+    from bpdsl.engine import load_definitions
+    from bpdsl.engine.compiled import compile_rules
+    from bpdsl.sim.shipped import unpack
+
+    key = (shipped.digest(), task.edition, task.format)
+    if key not in _SHIPPED_RULES:
+        _SHIPPED_RULES[key] = compile_rules(load_definitions(unpack(shipped), bundled=False), task.edition,
+                                            task.format)
+    return search_task(task, _SHIPPED_RULES[key])
+
+
+def _run_ray(tasks: list[Task], jobs: int, progress: Callable[[int], None] | None,
+             address: str | None) -> Iterator[dict[str, Any]]:
+    """The tasks as Ray tasks, their results yielded in the tasks' order (whichever finishes first)."""
+    from bpdsl.sim.backends import BackendError
+
+    try:
+        import ray
+    except ImportError:
+        raise BackendError("the Ray backend needs Ray: pip install 'bpdsl[cluster]'") from None
+    from bpdsl.sim.job import SimJob
+    from bpdsl.sim.shipped import pack
+
+    if not tasks:
+        return
+    shipped_defs = pack(SimJob(tasks[0].edition, tasks[0].format))  # the definitions this command reads
+    started_here = False
+    if not ray.is_initialized():
+        try:
+            if address:
+                ray.init(address=address, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+            else:
+                ray.init(num_cpus=max(1, jobs), include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+        except Exception as exc:  # Ray reports a node that timed out starting as a bare Exception
+            if ray.is_initialized():
+                ray.shutdown()
+            raise BackendError(f"cannot start or reach Ray{' at ' + address if address else ''}: {exc}") from None
+        started_here = True
+    try:
+        remote = ray.remote(search_shipped)
+        shipped = ray.put(shipped_defs)
+        refs = [remote.remote(t, shipped) for t in tasks]
+        for n, ref in enumerate(refs, 1):
+            yield ray.get(ref)
+            if progress is not None:
+                progress(n)
+    finally:
+        if started_here:
+            ray.shutdown()
 
 
 def write_finding_logs(rules: Any, result: dict[str, Any], folder: Any, head: Callable[[Any], list[dict[str, Any]]],

@@ -157,6 +157,8 @@ def compare(a: dict[str, Any], b: dict[str, Any], alpha: float = 0.05, min_trial
                   "p_adjusted": _p(r.p_adjusted), "significant": r.p_adjusted < alpha} for r in tested],
         "actions_only_in_a": only_a, "actions_only_in_b": only_b,
         "untested_below_trials": min_trials,
+        "warnings": [w for side, run in (("A", a), ("B", b))
+                     if (w := _indistinguishable(side, run)) is not None],
     }
     if with_trumps:
         both = {**a["trumps"], **b["trumps"]}
@@ -167,6 +169,17 @@ def compare(a: dict[str, Any], b: dict[str, Any], alpha: float = 0.05, min_trial
         out["trumps_only_in_a"] = sorted(set(a["trumps"]) - set(b["trumps"]))
         out["trumps_only_in_b"] = sorted(set(b["trumps"]) - set(a["trumps"]))
     return out
+
+
+def _indistinguishable(side: str, run: dict[str, Any]) -> str | None:
+    """The warning of a run whose two seats' agents chose alike (bpdsl.sim.separation), else None."""
+    from bpdsl.sim.separation import warning
+
+    agents = list(run.get("agents", {}).values())
+    if len(agents) != 2 or "separation" not in run:
+        return None
+    w = warning(agents[0], agents[1], run["separation"])
+    return None if w is None else f"run {side}: {w}"
 
 
 def _p(p: float) -> float:

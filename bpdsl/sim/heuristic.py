@@ -75,6 +75,19 @@ class HeuristicAgent:
         best = max(scores)
         return self.rng.choice([i for i, s in enumerate(scores) if s == best])
 
+    def values(self, request: DecisionRequest, observation: Callable[[], dict[str, Any]]
+               ) -> tuple[str, list[float | None], int]:
+        """Why it decides as it does (``bpdsl play --explain``): what its values are, the value of every
+        option (None: not valued, a kind of decision it answers at random) and its choice."""
+        handler = getattr(self, "_" + request.kind, None)
+        if handler is None:
+            return "no rule of thumb for this decision: chosen at random", [None] * len(request.options), \
+                self.rng.randrange(len(request.options))
+        scores = handler(request, observation())
+        best = max(scores)
+        choice = self.rng.choice([i for i, s in enumerate(scores) if s == best])
+        return "rule-of-thumb score (highest chosen, ties at random)", list(scores), choice
+
     # ------------------------------------------------------------------ what the agent knows
 
     @staticmethod

@@ -8,6 +8,7 @@ each finished game to a :class:`~bpdsl.sim.tally.Tally`.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -15,6 +16,7 @@ from typing import Any, Callable
 from bpdsl.engine.wrapped import inserted_steps, written_steps
 from bpdsl.sim.agents import make_agent, parse_agents
 from bpdsl.sim.seeds import game_seed
+from bpdsl.sim.separation import shadowed
 from bpdsl.sim.tally import GameRecord, Tally
 
 
@@ -28,6 +30,8 @@ class SimJob:
     coverage: bool = False  # count executions of every effect step
     seed: int = 1
     bundled: bool = True  # with the bundled definitions (False: only ``definitions``)
+    # with ``check``: the invariants are checked in games 0, N, 2N ... of the run (1: every game)
+    check_every: int = 1
 
 
 @dataclass(frozen=True)
@@ -208,10 +212,16 @@ def play_range(job: SimJob, start: int, stop: int) -> Tally:
     prep = _prepared(job)
     rules = prep.rules
     tally = Tally()
-    check = check_invariants if job.check else None
+    checking = check_invariants if job.check else None
+    every = max(1, job.check_every)
     for i in range(start, stop):
+        check = checking if i % every == 0 else None  # a sampled game: checked after every step
         gs, s0, s1 = game_seed(job.seed, i)
         agents = [make_agent(prep.agent_specs[0], s0, rules), make_agent(prep.agent_specs[1], s1, rules)]
+        separation: Counter = Counter()
+        if str(prep.agent_specs[0]) != str(prep.agent_specs[1]):  # each seat's decisions put to the other's agent
+            shadows = [make_agent(prep.agent_specs[1], s1, rules), make_agent(prep.agent_specs[0], s0, rules)]
+            agents = shadowed(agents, shadows, separation)
         prep.entered.clear()
         game = _new_game(rules, agents, gs, check)
         prep.current = game
@@ -229,11 +239,14 @@ def play_range(job: SimJob, start: int, stop: int) -> Tally:
         s = game.state
         if job.coverage:
             tally.coverage.update(s.counts.pop(COVERAGE, {}))
+        if check is not None:
+            tally.checked += 1
         tally.add(GameRecord(
             index=i, winner=winner, draw=draw, aborted=aborted, first=_first_player(s), turns=turns,
             decisions=decisions, life=tuple(len(getattr(p, "life", ())) for p in s.players),
             raised=dict(game.raised_game), characters=set(prep.entered), problem=problem, violation=violation,
-            counts={k: dict(v) for k, v in getattr(s, "counts", {}).items()}))  # the rules' counters (State.counts)
+            counts={k: dict(v) for k, v in getattr(s, "counts", {}).items()},  # the rules' counters (State.counts)
+            separation=dict(separation)))
     if job.coverage:
         tally.coverage.update(dict.fromkeys(prep.coverage, 0))  # every rule listed, executed or not
     return tally

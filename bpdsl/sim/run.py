@@ -9,6 +9,7 @@ from typing import Any
 
 from bpdsl.sim.backends import Progress, RunResult, run
 from bpdsl.sim.job import SimJob, _prepared, played_definitions
+from bpdsl.sim.separation import summarize as separation
 from bpdsl.sim.tally import summarize
 
 
@@ -28,8 +29,11 @@ def statistics(job: SimJob, result: RunResult) -> dict[str, Any]:
     out = describe(job)
     out.update(summarize(t, list(prep.rules.actions), list(prep.rules.characters)))
     played = max(t.games - t.aborted, 1)
+    out["separation"] = separation(t.separation, [str(a) for a in prep.agent_specs])
     out["interrupted"] = result.interrupted
     out["invariant_violations"] = t.violations if job.check else None
+    out["invariant_checks"] = {"games_checked": t.checked, "every": job.check_every,
+                               "how": "after every core-flow step of games 0, N, 2N ... of the run"} if job.check else None
     out["mean_turns"] = out["turns"]["mean"]
     out["mean_decisions"] = out["decisions"]["mean"]
     out["actions_raised"] = {a: s["raises"] for a, s in out["actions"].items()}

@@ -142,6 +142,23 @@ class SearchAgent:
     def decide(self, request: DecisionRequest, observation: Callable[[], dict[str, Any]]) -> int:
         if request.kind != "action" or self.game is None:
             return self.heuristic.decide(request, observation)
+        return self._search(request, observation)[0]
+
+    def values(self, request: DecisionRequest, observation: Callable[[], dict[str, Any]]
+               ) -> tuple[str, list[float | None], int]:
+        """Why it decides as it does (``bpdsl play --explain``): the mean playout score of each candidate
+        (None: an option the search did not compare) and its choice; other decisions are the heuristic's."""
+        if request.kind != "action" or self.game is None:
+            measure, values, choice = self.heuristic.values(request, observation)
+            return f"not searched, its heuristic's {measure}", values, choice
+        choice, means = self._search(request, observation)
+        return (f"mean score of its playouts ({self.budget} in all; 1 won, 0 lost, else the share of life left; "
+                "options the heuristic rates low are not played out)",
+                [means.get(i) for i in range(len(request.options))], choice)
+
+    def _search(self, request: DecisionRequest, observation: Callable[[], dict[str, Any]]
+                ) -> tuple[int, dict[int, float]]:
+        """The option chosen and the mean playout score of each candidate compared."""
         obs = observation()
         scores = self.heuristic._action(request, obs)
         for opt in request.options:  # the heuristic learns which actions help their target
@@ -150,7 +167,7 @@ class SearchAgent:
         ranked = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
         candidates = [i for i in ranked if scores[i] > -5.0][:CANDIDATES] or ranked[:1]
         if len(candidates) == 1:
-            return candidates[0]
+            return candidates[0], {}
         totals = {c: 0.0 for c in candidates}
         counts = {c: 0 for c in candidates}
         for k in range(max(self.budget, len(candidates))):
@@ -158,4 +175,5 @@ class SearchAgent:
             totals[c] += playout(self.game, self.seat, request.options[c], self.rng)
             counts[c] += 1
             self.playouts += 1
-        return max(candidates, key=lambda c: (totals[c] / counts[c], -ranked.index(c)))
+        means = {c: totals[c] / counts[c] for c in candidates}
+        return max(candidates, key=lambda c: (means[c], -ranked.index(c))), means

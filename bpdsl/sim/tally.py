@@ -33,6 +33,8 @@ class GameRecord:
     problem: str = ""
     violation: bool = False
     counts: dict[str, dict[Any, int]] = field(default_factory=dict)  # counters the game's rules kept
+    # (seat, decision kind, "asked" | "differ") -> decisions put to the other seat's agent too (separation)
+    separation: dict[tuple[int, str, str], int] = field(default_factory=dict)
 
 
 def _usages(counts: dict[str, dict[Any, int]]) -> dict[str, dict[Any, set[int]]]:
@@ -57,6 +59,7 @@ class Tally:
     draws: int = 0
     aborted: int = 0
     violations: int = 0
+    checked: int = 0  # games whose invariants were checked after every step (SimJob.check_every)
     first_seat: list[int] = field(default_factory=lambda: [0, 0])  # games in which each seat went first
     first_wins: int = 0  # decisive games won by the first player
     turns: Counter = field(default_factory=Counter)
@@ -77,9 +80,11 @@ class Tally:
     used_games: dict[str, Counter] = field(default_factory=dict)
     used_winner: dict[str, Counter] = field(default_factory=dict)
     used_loser: dict[str, Counter] = field(default_factory=dict)
+    separation: Counter = field(default_factory=Counter)  # agent separation (bpdsl.sim.separation)
 
     def add(self, g: GameRecord) -> None:
         self.games += 1
+        self.separation.update(g.separation)
         for name, table in g.counts.items():
             if not name.endswith(BY_SEAT):
                 self.counts.setdefault(name, Counter()).update(table)
@@ -148,9 +153,11 @@ class Tally:
         self.draws += other.draws
         self.aborted += other.aborted
         self.violations += other.violations
+        self.checked += other.checked
         self.first_wins += other.first_wins
         for name in ("turns", "decisions", "winner_life", "raises", "games_raised", "raised_by_winner",
-                     "raised_by_loser", "char_games", "char_winner", "char_loser", "coverage"):
+                     "raised_by_loser", "char_games", "char_winner", "char_loser", "coverage",
+                     "separation"):
             getattr(self, name).update(getattr(other, name))
         for p in other.problems:
             self._problem(*p)

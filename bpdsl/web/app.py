@@ -9,6 +9,8 @@ status and leaves the game unchanged):
   file's text), ``seat``, ``opponent`` (a bot kind or ``"person"``), ``seed``; answers each person seat's
   private address (seat and token);
 * ``GET  /api/tables/{id}/seats/{seat}?token=`` — the seat's payload (:func:`bpdsl.web.payload.seat_payload`);
+* ``GET  /api/tables/{id}/seats/{seat}/explain?token=&agent=heuristic`` — an agent's values of the seat's
+  pending options, from the seat's own observation (:mod:`bpdsl.web.advice`);
 * ``POST /api/tables/{id}/seats/{seat}/choose?token=`` ``{decision, option}``; ``.../quit``;
   ``.../notes`` ``{text}`` — a note on the game at the current decision (sent back to its seat only);
 * ``GET  /api/tables/{id}/seats/{seat}/events?token=`` — server-sent events: the seat's payload now and
@@ -41,6 +43,7 @@ from starlette.staticfiles import StaticFiles
 from bpdsl.engine.log import chained
 from bpdsl.engine.view import JUDGE
 from bpdsl.web.guard import SEED_MAX, draw_seed, integer, parse_json, query_integer, text, token_matches
+from bpdsl.web.advice import seat_advice
 from bpdsl.web.payload import WATCHERS, printed_texts, replay_payload, seat_payload, watch_payload
 from bpdsl.web.replays import MAX_LOG, Replay, ReplayStore, read_log
 from bpdsl.web.sameorigin import SameOrigin
@@ -287,6 +290,16 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = (), store: Any 
 
         return JSONResponse(await off_loop(quit_))
 
+    async def api_explain(request: Request) -> Response:
+        table, seat = seat_of(request)
+        agent = request.query_params.get("agent", "heuristic")
+
+        def advise() -> dict[str, Any]:
+            with table.lock:
+                return seat_advice(table, seat, agent)
+
+        return JSONResponse(await off_loop(advise))
+
     async def api_log(request: Request) -> Response:
         table, seat = seat_of(request)
 
@@ -367,6 +380,7 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = (), store: Any 
         Route("/api/tables/{table}/seats/{seat}/events", api_events),
         Route("/api/tables/{table}/watch/{role}", api_watch),
         Route("/api/tables/{table}/watch/{role}/events", api_watch_events),
+        Route("/api/tables/{table}/seats/{seat}/explain", api_explain),
         Route("/api/replays", api_new_replay, methods=["POST"]),
         Route("/api/replays/{replay}", api_replay),
         *lesson_routes(read_json, definitions),

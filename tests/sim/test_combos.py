@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -146,3 +148,16 @@ def test_the_loop_key_ignores_life_and_grave_but_not_the_hand() -> None:
 
     assert key(10, [], ["♡3"]) == key(9, ["♣2"], ["♡3"])
     assert key(10, [], ["♡3"]) != key(10, [], ["♡4"])
+
+
+def test_pairs_searched_on_ray_give_the_same_results(tmp_path: Path) -> None:
+    """Ray workers get the designer's -d definitions (they share no files with the command) and find the
+    same loops as the search in this process."""
+    pytest.importorskip("ray")
+    defs = draft(tmp_path, once_a_turn=False)
+    args = ("--trumps", "blood_mark,recharge")
+    here, on_ray = combos(defs, *args), combos(defs, *args, "--backend", "ray", "--jobs", "2")
+    for r in here["results"] + on_ray["results"]:
+        r["stats"].pop("seconds")
+    assert here["results"] == on_ray["results"]
+    assert any(r["loop"] for r in on_ray["results"])  # the drafted pair's loop, found by a Ray worker

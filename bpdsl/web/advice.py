@@ -1,0 +1,34 @@
+"""An agent's values of a person's pending decision, for the sandbox's 「評価」 (``…/seats/{seat}/explain``).
+
+The agent is asked with the seat's own observation only — what the person sees — so the advice reveals
+nothing hidden; its option labels are the seat's view's.  Only agents that decide from the observation are
+offered (heuristic, collector): the search agent copies the live game, which a sandbox table does not keep.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from bpdsl.web.tables import Refused, Table
+
+ADVISORS = ("heuristic", "collector")
+
+
+def seat_advice(table: Table, seat: int, agent: str) -> dict[str, Any]:
+    """The explanation (:class:`bpdsl.sim.explain.Explanation` as a dict) of ``agent`` for ``seat``'s decision."""
+    from bpdsl.sim.agents import make_agent, parse_agent
+    from bpdsl.sim.explain import explain
+
+    if agent not in ADVISORS:
+        raise Refused(400, f"unknown advisor {agent!r}; advisors: {', '.join(ADVISORS)}")
+    pos = table.position()
+    if table.quit or pos.pending is None:
+        raise Refused(409, "the game is over")
+    if pos.pending.player != seat:
+        raise Refused(409, "it is not this seat's decision")
+    advisor = make_agent(parse_agent(agent), table.bot_seed + 7 + table.decision_no, table.start.rules)
+    e = explain(advisor, pos.pending, lambda: pos.game.observe(seat)).as_dict()
+    labels = pos.log.views[seat].prompt(pos.pending).labels
+    for c in e["candidates"]:
+        c["label"] = labels[c["index"]]
+    e["decision_no"] = table.decision_no
+    return e
