@@ -222,6 +222,69 @@ def _trump_condition(edition: Edition, action: Action) -> str:
     return f"自分の表切札に「{trump.name}」がある"
 
 
+def _raising_call(calls: Iterable[object], action_id: str) -> tuple[OpCall | None, OpCall | None]:
+    """The ``raises_when`` ability among ``calls`` that triggers ``action_id``, and the ``grant`` that gives
+    it to a class of characters (None when the trump holds it itself)."""
+    for call in calls:
+        if not isinstance(call, OpCall):
+            continue
+        if call.op == "raises_when" and call.args.get("action") == action_id:
+            return call, None
+        if call.op == "grant":
+            found, _ = _raising_call(call.args.get("abilities") or [], action_id)
+            if found is not None:
+                return found, call
+    return None, None
+
+
+def _trump_trigger(edition: Edition, action: Action, ctx: PhraseContext) -> str:
+    """The frame list's (誘発条件) of a triggered action a trump brings: 「自分の表切札に「<trump>」があるかつ、
+    <the event of the trump's raises_when>時に誘発する。」 (the trump's ability then leaves that line out);
+    a granted trigger names who holds it: 「自分の <…> を持つ兵士が…」."""
+    trump = edition.trumps.get(action.trump) if action.trump else None
+    if trump is None or not _frame_style(edition) or action.request.trigger != "triggered":
+        return ""
+    call, grant = _raising_call(trump.abilities, action.id)
+    when = call.args.get("when") if call is not None else None
+    if not isinstance(when, OpCall):
+        return ""
+    head = render_call(ctx, when).removesuffix("、").removesuffix("場合").removesuffix("時に")
+    if grant is not None:
+        head = f"{_granted_holder(ctx, grant, action.name)}が{head}"
+    return f"自分の表切札に「{trump.name}」があるかつ、{head}時に誘発する。"
+
+
+def _driving_unit(edition: Edition, action: Action, ctx: PhraseContext) -> str:
+    """The frame list's (ユニット) of an action a character raises by driving itself (兵士起因): who may
+    raise it, in the words of the grant that gives it (「<スラッシュ> を持つ兵士1体」) or the trump character
+    that has it (「「策士」1体」); "" for any other action or edition."""
+    trump = edition.trumps.get(action.trump) if action.trump else None
+    if trump is None or not _frame_style(edition):
+        return ""
+    for call in trump.abilities:
+        if isinstance(call, OpCall) and call.op == "grant" and _drives(call.args.get("abilities") or [], action.id):
+            ctx.holder = trump.name
+            try:
+                return render_call(ctx, OpCall(call.op, call.args, terms={**(call.terms or {}), "grant_form": "unit"}))
+            finally:
+                ctx.holder = None
+    for character in edition.characters.values():
+        if character.trump == trump.id and _drives(character.abilities, action.id):
+            return f"「{character.name}」1体"
+    return ""
+
+
+def _drives(calls: Iterable[object], action_id: str) -> bool:
+    return any(isinstance(c, OpCall) and c.op == "raise_by_driving" and c.args.get("action") == action_id
+               and not c.args.get("free") for c in calls)
+
+
+def _granted_holder(ctx: PhraseContext, grant: OpCall, ability: str) -> str:
+    """Who holds a granted ability, in the grant's own words (its phrase with the wording term
+    ``grant_form: holder``): 「自分の <革命ドロー> を持つ兵士」."""
+    return render_call(ctx, OpCall(grant.op, grant.args, terms={**(grant.terms or {}), "grant_form": "holder"}))
+
+
 def _classic(edition: Edition) -> bool:
     return edition.notation == "timing"
 
@@ -306,8 +369,14 @@ def action_text(edition: Edition, action: Action, fmt: Format | str | None = Non
     ctx.target = action.target  # 「対象の…」 in the effect names what this action targets
     classic = _classic(edition)
     sections: list[TextSection] = []
+    unit = _driving_unit(edition, action, ctx)
+    if unit:  # 兵士起因: the unit is driven to raise it, printed as the cost C
+        sections.append(TextSection("unit", "(ユニット)", [TextBlock(text=unit)]))
     conditions = [c for c in action.conditions if not any(c is n for n in action.notes)]  # ※ notes print below
-    face_up = _trump_condition(edition, action)
+    face_up = _trump_condition(edition, action) if not unit.startswith("「") else ""  # a trump character's own
+    trigger = _trump_trigger(edition, action, ctx)
+    if trigger:  # the frame list says 「…時に誘発する。」 instead of 「直接起こすことができない」
+        conditions = [c for c in conditions if c.op != "not_direct"]
     if conditions or face_up:
         section = _simple("condition", "※" if classic else "(起動条件)", ctx, conditions)
         if face_up:
@@ -315,6 +384,8 @@ def action_text(edition: Edition, action: Action, fmt: Format | str | None = Non
         sections.append(section)
     if action.when is not None:
         sections.append(_simple("when", "(誘発条件)", ctx, [action.when]))
+    elif trigger:
+        sections.append(TextSection("when", "(誘発条件)", [TextBlock(text=trigger)]))
     if action.target is not None:
         sections.append(_simple("target", "（対象）" if classic else "(対象)", ctx, [action.target]))
     blocks, overrides = _effect_blocks(ctx, edition, action)
@@ -324,7 +395,7 @@ def action_text(edition: Edition, action: Action, fmt: Format | str | None = Non
     return EntryText(
         id=action.id, entry="action", mark=mark(edition, action.formats, fmt), name=action.name,
         ruby=action.ruby, type=action.type, tags=_tags(edition, action.formats, fmt),
-        request=request_text(edition, action), cost=f"$ {action.cost}" if action.cost else "",
+        request=request_text(edition, action), cost=f"$ {'C' if unit else ''}{action.cost}" if action.cost or unit else "",
         key=_key_text(action), sections=sections, key_first=classic,
     )
 
@@ -373,8 +444,12 @@ def trump_text(edition: Edition, trump: Trump, ctx: PhraseContext | None = None)
     from bpdsl.dsl.cards import SUIT_MARKS
 
     ctx = ctx or phrase_context(edition)
-    calls = [c for c in trump.abilities if not (_frame_style(edition) and c.op == "may_raise")]
-    items = [parse_lines(render_call(ctx, c)) for c in calls]
+    calls = [c for c in trump.abilities if not (_frame_style(edition) and _said_by_action(edition, c))]
+    ctx.holder = trump.name
+    try:
+        items = [parse_lines(render_call(ctx, c)) for c in calls]
+    finally:
+        ctx.holder = None
     if len(items) == 1:
         blocks = [_paragraph(items[0])]
     else:
@@ -385,6 +460,14 @@ def trump_text(edition: Edition, trump: Trump, ctx: PhraseContext | None = None)
         tags="β" if trump.beta else "", key=f"{SUIT_MARKS[trump.suit]}{trump.number}",
         sections=[TextSection("ability", "(能力)", blocks, overrides)],
     )
+
+
+def _said_by_action(edition: Edition, call: OpCall) -> bool:
+    """In the frame list a trump's ability leaves out what its actions say themselves: 「…アクションを起こす
+    ことができる」 (their 起動条件) and 「…場合、…アクションを誘発する」 (their 誘発条件)."""
+    if call.op == "may_raise":
+        return True
+    return call.op == "raises_when" and call.args.get("action") in edition.actions
 
 
 def entry_text(edition: Edition, entry: Action | Character | Fog, fmt: Format | str | None = None,

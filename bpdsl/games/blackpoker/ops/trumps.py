@@ -25,7 +25,7 @@ from typing import Any, Mapping
 
 from bpdsl.dsl.cards import SUIT_MARKS
 from bpdsl.games.blackpoker.ops._common import NOUNS, get, target_sentence
-from bpdsl.ops.registry import PhraseContext, declare
+from bpdsl.ops.registry import PhraseContext, declare, declare_term
 
 SUIT_IDS = list(SUIT_MARKS)
 _ACTION = {"type": "ref", "required": True, "meta": {"ref": "action"}}
@@ -76,8 +76,37 @@ def _may_raise(ctx: Any, a: Mapping[str, Any]) -> None:
     return None  # static: the engine offers the trump's actions only while the trump is face up
 
 
+GRANT_FORM = declare_term("grant_form", "rule", ("holder", "unit"),
+                         "how a grant is printed in the frame list (trump_style: frame): as the trump's rule "
+                         "「自分の場にいる♠の兵士は <スラッシュ> を持つ。」 or as who holds the ability "
+                         "「自分の <革命ドロー> を持つ兵士」 (a granted trigger's 誘発条件)")
+GRANT_WHERE = declare_term("grant_where", "場にいる", ("",),
+                           "where the frame list says the granted characters are: 自分の場にいる兵士 / 自分の兵士")
+
+
+def _granted_label(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    """The name in 「<…> を持つ」: the trump's own for an action raised by driving (<ファントム>), else the
+    granted action's (<革命ドロー>)."""
+    calls = a.get("abilities") or []
+    first = calls[0] if calls else None
+    op = getattr(first, "op", None) or (next(iter(first)) if isinstance(first, Mapping) and first else None)
+    args = getattr(first, "args", None) or (first.get(op) if isinstance(first, Mapping) else None) or {}
+    if op == "raise_by_driving" and ctx.holder:
+        return ctx.holder
+    return ctx.name(args.get("action", "")) if isinstance(args, Mapping) else ""
+
+
 def _grant_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     mark = SUIT_MARKS.get(get(a, "suit", ""), "")
+    if ctx.term("trump_style", "") == "frame":  # the frame list names the ability, its action says the rest
+        whose, noun, label = WHOSE[get(a, "whose", "self")], _class_noun(ctx, a["to"]), _granted_label(ctx, a)
+        form = ctx.term(GRANT_FORM.key, GRANT_FORM.default)
+        if form == "holder":
+            return f"{whose} <{label}> を持つ{noun}"
+        if form == "unit":  # the (ユニット) of an action the granted characters raise by driving
+            return f"<{label}> を持つ{noun}1体"
+        where = ctx.term(GRANT_WHERE.key, GRANT_WHERE.default)
+        return f"{whose}{where}{mark + 'の' if mark else ''}{noun}は <{label}> を持つ。"
     head = f"{WHOSE[get(a, 'whose', 'self')]}{mark}{_class_noun(ctx, a['to'])}は以下の能力を得る。"
     return "\n".join([head, *_lines(ctx, a.get("abilities"))])
 
@@ -163,9 +192,18 @@ def _raises_when(ctx: Any, a: Mapping[str, Any]) -> None:
     return None  # compiled into a trigger source of the trump (bpdsl.games.blackpoker.trumps)
 
 
+REPLACE_FORM = declare_term("replace_form", "when_resolving", ("every",),
+                           "how a replacement of a step is introduced: 「この能力が有効である時に…アクションが効果を"
+                           "発揮した場合、…アクションの「…」を」 or, as the frame list, 「この能力が有効で場合、対戦相手も"
+                           "含めた全ての…アクションの「…」を」")
+
+
 def _replace_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     name = ctx.name(a["action"])
     n = get(a, "if_charged_bulwarks", 0)
+    if a.get("step") and not n and ctx.term(REPLACE_FORM.key, REPLACE_FORM.default) == "every":
+        head = f"この能力が有効で場合、対戦相手も含めた全ての{name}アクションの「{get(a, 'title', a['step'])}」を以下のように変更する。"
+        return "\n".join([head, *_lines(ctx, a.get("with"))])
     when = (f"この能力が有効でありかつ、自分の場にチャージ状態の防壁が{n}枚以上存在する時に" if n
             else "この能力が有効である時に")
     head = f"{when}{name}アクションが効果を発揮した場合、"
@@ -348,10 +386,26 @@ def _alt_cost_quick(ctx: Any, a: Mapping[str, Any]) -> None:
     return None  # read when the legal actions are listed (bpdsl.games.blackpoker.trumps)
 
 
+RAISED_FORM = declare_term("raised_form", "起こした", ("リクエストした", "ステージに追加された"),
+                          "how a trigger on a raised action is worded: 「自分がエンドアクションを起こした」, "
+                          "「エンドアクションをリクエストした」 (the frame list) or 「自分のエンドアクションのリクエストが"
+                          "ステージに追加された」")
+
+
+def _player_raised_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    who, name = "自分" if get(a, "by", "self") == "self" else "対戦相手", ctx.name(a["action"])
+    form = ctx.term(RAISED_FORM.key, RAISED_FORM.default)
+    if form == "リクエストした":
+        return f"{'' if who == '自分' else who + 'が'}{name}アクションをリクエストした場合、"
+    if form == "ステージに追加された":
+        return f"{who}の{name}アクションのリクエストがステージに追加された場合、"
+    return f"{who}が{name}アクションを起こした場合、"
+
+
 PLAYER_RAISED = declare(
     "player_raised", "trigger",
     args={"action": _ACTION, "by": {"type": "string", "allowed": ["self", "opponent"], "default": "self"}},
-    phrase=lambda ctx, a: f"{'自分' if get(a, 'by', 'self') == 'self' else '対戦相手'}が{ctx.name(a['action'])}アクションを起こした場合、",
+    phrase=_player_raised_phrase,
     summary="Fires when the owner (`by: self`) or the opponent raises `action`.",
     example={"player_raised": {"action": "end", "by": "self"}},
 )
@@ -372,10 +426,16 @@ ABILITY_ENABLED = declare(
     example={"ability_enabled": {}},
 )
 
+UNBLOCKED_FORM = declare_term("unblocked_form", "なかった", ("ていない",),
+                             "an unblocked attacker: 「アタッカーかつダメージ判定アクションにてブロックされなかった」 or "
+                             "(the frame list) 「アタッカーかつ、ダメージ判定アクションにてブロックされていない」")
+
 UNBLOCKED_ATTACKER = declare(
     "unblocked_attacker", "trigger",
     args={},
-    phrase="アタッカーかつダメージ判定アクションにてブロックされなかった場合、",
+    phrase=lambda ctx, a: ("アタッカーかつ、ダメージ判定アクションにてブロックされていない時に"
+                           if ctx.term(UNBLOCKED_FORM.key, UNBLOCKED_FORM.default) == "ていない"
+                           else "アタッカーかつダメージ判定アクションにてブロックされなかった場合、"),
     summary="Fires for a soldier that attacked and was not blocked, when ダメージ判定 resolves.",
     example={"unblocked_attacker": {}},
 )
