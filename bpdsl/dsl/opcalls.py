@@ -21,6 +21,7 @@ from bpdsl.dsl.expr import ExprError, parse as parse_expr
 from bpdsl.dsl.document import Document, KeyPath
 from bpdsl.dsl.expr_names import NameInfo
 from bpdsl.dsl.schema import DSLValidator, check, prune, validator_for
+from bpdsl.dsl.textchecks import TERM_PREFIXES as CALL_TERM_PREFIXES  # a name or condition worded by the call
 from bpdsl.model import OpCall
 from bpdsl.ops import registry
 
@@ -149,14 +150,15 @@ class OpBuilder:
         return OpCall(name, built, text, self.doc.pos(path), arg_pos, terms)
 
     def _terms(self, path: KeyPath, raw: Any) -> dict[str, str] | None:
-        """``terms:`` beside an op: the wording of this call's sentence, e.g. ``{target_ref: 対象とした}``."""
+        """``terms:`` beside an op: the wording of this call's sentence, e.g. ``{target_ref: 対象とした}``, or
+        of one name or condition in it (``{"expr:target.size": 対象の兵士}``), as an edition's terms word them."""
         known = registry.WORDING
         if not isinstance(raw, dict) or not all(isinstance(v, str) for v in raw.values()):
             self.error(path, C.O_SHAPE, "'terms' of an op call maps a wording term to its word",
                        "e.g. terms: {target_ref: 対象とした}")
             return None
         for key in raw:
-            if key not in known:
+            if key not in known and not str(key).startswith(CALL_TERM_PREFIXES):
                 self.error(path + (key,), C.O_SHAPE, f"unknown wording term {key!r}",
                            did_you_mean(str(key), known) or "terms: " + ", ".join(sorted(known)))
                 return None

@@ -80,8 +80,6 @@ WHY: dict[str, tuple[str, str]] = {
     "damage_per_discard": ("trump", "暴動: damage per card of the triggering discard, printed 「…枚数×2点のダメージを、"
                                     "手札を捨てたプレイヤーに与える」: needs an event-count name and a damage "
                                     "wording with the amount first"),
-    "destroy_target_if": ("trump", "スラッシュ: send_to_grave with if: target.size <= source.size, but the sheet "
-                                   "words the condition 「対象の兵士が…以下の場合」 (the soldier as the subject)"),
     "discard_hand_or_lose_trump": ("trump", "悪あがき: 「手札を全て捨てる。手札がない場合、…」: needs a discard-all "
                                             "step and attempt's 「…ない場合、」 wording"),
     "if_targetable_by": ("trump", "修繕: a guard 「対象の兵士が装備アクションの対象にできる場合」: needs a "

@@ -435,22 +435,6 @@ def _charge_own(ctx: Any, a: Mapping[str, Any]) -> None:
             ch.driven = False
 
 
-DESTROY_TARGET_IF = declare(
-    "destroy_target_if", "effect",
-    args={"compare": {"type": "string", "allowed": ["source_size_at_least"], "required": True}},
-    phrase="対象の兵士がこのアクションを起こした兵士の数字以下の場合、対象の兵士を墓地に移す。",
-    summary="The targeted soldier goes to the grave if its size is at most the size of the soldier that raised the action.",
-    example={"destroy_target_if": {"compare": "source_size_at_least"}},
-)
-
-@DESTROY_TARGET_IF.executor
-def _destroy_target_if(ctx: Any, a: Mapping[str, Any]) -> None:
-    t = _trumps()
-    target, source = t.target_character(ctx), t.source_character(ctx)
-    if target is not None and source is not None and ctx.rules.size(target) <= ctx.rules.size(source):
-        ctx.rules.to_grave(ctx.game, target)
-
-
 def _revive_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     cards = a.get("cards")
     face = "表向きかつ" if get(a, "face_up", False) else ""
@@ -721,3 +705,5 @@ retire("source_to_hand", "move_cards: {cards: source, to: hand, back: true}")
 retire("boost_by_source", "modify_size: {by: source.size, direction: up, wording: onto}")
 retire("hand_card_as_soldier", "put_onto_field: {cards: hand, count: 1, state: charge, wording: choose}")
 retire("hand_to_life_end", "move_cards: {cards: hand, to: life, position: choose}")
+retire("destroy_target_if", "send_to_grave: {cards: target, what: soldier, from_field: false, "
+                             "if: target.size <= source.size} (terms: {\"expr:target.size\": 対象の兵士})")

@@ -276,11 +276,19 @@ def _reveal_until(ctx: Any, a: Mapping[str, Any]) -> None:
         rules.move_card(ctx.game, c, Z_GRAVE, seat)
 
 
+def _case(ctx: PhraseContext, condition: Any) -> str:
+    """「<condition>場合、」: a comparison in the words proceed_if prints (スラッシュ: 「対象の兵士が…以下の場合、」),
+    another condition in its predicate words (「選べなかった場合、」)."""
+    root = getattr(condition, "root", None)
+    words = condition_words(root, ctx) if root is not None else None
+    return case_words(words) if words is not None else f"{predicate(condition, ctx)}場合、"
+
+
 def _to_grave_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     each = ctx.each
     if a["cards"] == "each" and each is not None:  # 剣の雨: サイズが…以下の全ての兵士を墓地に移す。
         return f"{each['filter']}{each['whose']}全ての{each['noun']}を墓地に移す。"
-    cond = f"{predicate(a['if'])}場合、" if a.get("if") is not None else ""
+    cond = _case(ctx, a["if"]) if a.get("if") is not None else ""
     where = "場から" if get(a, "from_field", True) else ""
     return f"{cond}{ctx.term(TARGET_REF.key, TARGET_REF.default)}{NOUNS[get(a, 'what', 'character')]}を{where}墓地に移す。"
 
