@@ -13,8 +13,8 @@ from typing import Any, Mapping
 
 from bpdsl.engine.compiled import SUIT
 from bpdsl.games.blackpoker.components import Z_HAND, Z_LIFE
-from bpdsl.games.blackpoker.ops._common import NOUNS, get, noun
-from bpdsl.ops.registry import PhraseContext, declare, retire
+from bpdsl.games.blackpoker.ops._common import NOUNS, get, noun, stage_ref
+from bpdsl.ops.registry import PhraseContext, declare, declare_term, retire
 from bpdsl.games.blackpoker.components import DECK_SIZE
 
 _CARD = {"type": "string", "required": True, "regex": r"^[♠♡♥◇♦♢♣][A2-9JQK]$|^[♠♡♥◇♦♢♣]10$"}
@@ -112,7 +112,7 @@ def _regenerate_trump(ctx: Any, a: Mapping[str, Any]) -> None:
 CLOSE_ALL_TRUMPS = declare(
     "close_all_trumps", "effect",
     args={},
-    phrase="全ての切札を裏向きにする。",
+    phrase=lambda ctx, a: f"全ての切札を{ctx.term(CLOSED_TRUMP.key, CLOSED_TRUMP.default)}にする。",
     summary="Every trump of every player turns face down.",
     example={"close_all_trumps": {}},
 )
@@ -299,7 +299,7 @@ NOT_EXECUTED = declare(
 
 def _take_damage_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     if a["amount"] == "target_key_sum":
-        return "対象アクションのキーカードの数字の合計値分ダメージを受ける。"
+        return f"対象{stage_ref(ctx)}のキーカードの数字の合計値分ダメージを受ける。"
     return f"{a['amount']}点のダメージを受ける。"
 
 
@@ -386,9 +386,20 @@ def _reveal_pick_soldier(ctx: Any, a: Mapping[str, Any]) -> None:
 
 # --------------------------------------------------------------------------- characters
 
+SIZE_WORD = declare_term("size_word", "数字", ("サイズ",),
+                        "the word for a soldier's size in 威圧 and 瞬殺: 数字が10以下 / サイズが10以下")
+EVERY_FORM = declare_term("every_form", "全ての", ("を全て",),
+                          "where 「全て」 stands: 「全ての兵士を墓地に移す」 / 「兵士を全て墓地に移す」")
+CLOSED_TRUMP = declare_term("closed_trump", "裏向き", ("裏切札",),
+                            "what a closed trump becomes: 「全ての切札を裏向きにする」 / 「全ての切札を裏切札にする」")
+
+
 def _destroy_all_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     what = "と".join(NOUNS[w] for w in a["what"])
-    cond = f"数字が{a['max_size']}以下の" if a.get("max_size") is not None else ""
+    size = ctx.term(SIZE_WORD.key, SIZE_WORD.default)
+    cond = f"{size}が{a['max_size']}以下の" if a.get("max_size") is not None else ""
+    if ctx.term(EVERY_FORM.key, EVERY_FORM.default) == "を全て":
+        return f"{cond}{what}を全て墓地に移す。"
     return f"{cond}全ての{what}を墓地に移す。"
 
 
@@ -475,8 +486,9 @@ def _revive_from_grave(ctx: Any, a: Mapping[str, Any]) -> None:
 SACRIFICE_TO_DESTROY = declare(
     "sacrifice_to_destroy", "effect",
     args={},
-    phrase=("自分の場にいる兵士を1体以上任意の数だけ墓地に移す。この方法で墓地に移した兵士の数字の合計値が"
-            "対象の兵士の数字以上の場合、対象の兵士を墓地に移す。"),
+    phrase=lambda ctx, a: (f"自分の場にいる兵士を1体以上任意の数だけ墓地に移す。この方法で墓地に移した兵士の"
+                           f"{ctx.term(SIZE_WORD.key, SIZE_WORD.default)}の合計値が対象の兵士の"
+                           f"{ctx.term(SIZE_WORD.key, SIZE_WORD.default)}以上の場合、対象の兵士を墓地に移す。"),
     summary=("The controller sends one or more of their soldiers to the grave; if their sizes add up to at least "
              "the target's size, the target goes to the grave."),
     example={"sacrifice_to_destroy": {}},
@@ -587,9 +599,12 @@ def _discard_hand_or_lose_trump(ctx: Any, a: Mapping[str, Any]) -> None:
 # --------------------------------------------------------------------------- the stage
 
 def _remove_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    ref = stage_ref(ctx)
     if get(a, "negate", False):
+        if ref == "リクエスト":  # the frame list: 「対象のリクエストを無効にしステージから取り除く。」
+            return "対象のリクエストを無効にしステージから取り除く。"
         return "対象のアクションを無効し、対象アクションをステージから取り除く。"
-    return "対象アクションをステージから取り除き、対象アクションのキーカードを墓地に移す。"
+    return f"対象{ref}をステージから取り除き、対象{ref}のキーカードを墓地に移す。"
 
 
 REMOVE_TARGET_ACTION = declare(

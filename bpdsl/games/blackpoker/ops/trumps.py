@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from bpdsl.dsl.cards import SUIT_MARKS
-from bpdsl.games.blackpoker.ops._common import NOUNS, get, target_sentence
+from bpdsl.games.blackpoker.ops._common import NOUNS, get, stage_ref, target_sentence
 from bpdsl.ops.registry import PhraseContext, declare, declare_term
 
 SUIT_IDS = list(SUIT_MARKS)
@@ -458,13 +458,20 @@ TARGET_CARD = declare(
     example={"target_card": {}},
 )
 
+def _stage_target(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    ref = stage_ref(ctx)
+    if a.get("action"):  # the frame list: 「アタックアクションのリクエスト」
+        return f"{ctx.name(a['action'])}アクション" + ("のリクエスト" if ref == "リクエスト" else "")
+    if get(a, "which", "any") == "with_key_cards":
+        return f"キーカードがある{ref}"
+    return f"{ref}1つ"
+
+
 TARGET_STAGE_ACTION = declare(
     "target_stage_action", "target",
     args={"action": {"type": "ref", "nullable": True, "meta": {"ref": "action"}},
           "which": {"type": "string", "allowed": ["any", "with_key_cards"], "default": "any"}},
-    phrase=lambda ctx, a: target_sentence(ctx, f"{ctx.name(a['action'])}アクション" if a.get("action")
-                                          else "キーカードがあるアクション" if get(a, "which", "any") == "with_key_cards"
-                                          else "アクション1つ"),
+    phrase=lambda ctx, a: target_sentence(ctx, _stage_target(ctx, a)),
     summary=("Target an action on the stage: the action `action`, or (`which: with_key_cards`) any action "
              "with key cards."),
     example={"target_stage_action": {"action": "attack"}},
