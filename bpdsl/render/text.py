@@ -245,7 +245,9 @@ def _trump_trigger(edition: Edition, action: Action, ctx: PhraseContext) -> str:
     if trump is None or not _frame_style(edition) or action.request.trigger != "triggered":
         return ""
     call, grant = _raising_call(trump.abilities, action.id)
-    when = call.args.get("when") if call is not None else None
+    if call is None:  # a trigger of the trump's character: 「自分の「リアニメーター」が場から墓地に移った時」
+        return _character_trigger(edition, trump, action, ctx)
+    when = call.args.get("when")
     if not isinstance(when, OpCall):
         return ""
     head = render_call(ctx, when).removesuffix("、").removesuffix("場合").removesuffix("時に")
@@ -277,6 +279,39 @@ def _driving_unit(edition: Edition, action: Action, ctx: PhraseContext) -> str:
 def _drives(calls: Iterable[object], action_id: str) -> bool:
     return any(isinstance(c, OpCall) and c.op == "raise_by_driving" and c.args.get("action") == action_id
                and not c.args.get("free") for c in calls)
+
+
+def _character_trigger(edition: Edition, trump: Trump, action: Action, ctx: PhraseContext) -> str:
+    """The (誘発条件) of an action a trump's character triggers, in the frame list's words: on leaving the
+    field (``raises_on_leave``) 「自分の「<character>」が場から墓地に移った時に誘発する。」, on an event
+    (``raises_when``) 「自分の場に「<character>」がいるかつ、<event>時に誘発する。」."""
+    zones = {"grave": "墓地", "hand": "手札"}
+    for character in edition.characters.values():
+        if character.trump != trump.id:
+            continue
+        for call in character.abilities:
+            if call.args.get("action") != action.id:
+                continue
+            if call.op == "raises_on_leave":
+                to = "もしくは".join(zones[z] for z in call.args.get("to") or ["grave"])
+                return f"自分の「{character.name}」が場から{to}に移った時に誘発する。"
+            when = call.args.get("when")
+            if call.op == "raises_when" and isinstance(when, OpCall):
+                head = render_call(ctx, when).removesuffix("、").removesuffix("場合").removesuffix("時に")
+                return f"自分の場に「{character.name}」がいるかつ、{head}時に誘発する。"
+    return ""
+
+
+def _implied_in_frame(edition: Edition, call: OpCall) -> bool:
+    """A character ability the frame list does not print: what its labels, size and key already say
+    (ops declared ``implied_by_labels``), and the actions it raises, which print their own (ユニット) or
+    (誘発条件)."""
+    op = registry.REGISTRY.get(call.op)
+    if op is not None and op.extra.get("implied_by_labels"):
+        return True
+    if call.op in ("raises_on_leave", "raises_when"):
+        return call.args.get("action") in edition.actions
+    return call.op == "raise_by_driving" and not call.args.get("free")
 
 
 def _granted_holder(ctx: PhraseContext, grant: OpCall, ability: str) -> str:
@@ -348,7 +383,10 @@ def _effect_blocks(ctx: PhraseContext, edition: Edition, action: Action) -> tupl
             blocks.append(_paragraph(item))
         else:
             steps.append(item)
-    if len(steps) == 1:
+    if len(steps) == 1 and blocks and blocks[-1].text.endswith("、") and not blocks[-1].children:
+        # a guard worded to run into its one step: 「切札の◇Jが表の場合、キーカードと…」
+        blocks[-1] = _paragraph(TextItem(blocks[-1].text + steps[0].text, steps[0].children))
+    elif len(steps) == 1:
         blocks.append(_paragraph(steps[0]))
     elif steps and action.list_style == "prose" and not any(item.children for item in steps):
         # the official text runs the steps together as one paragraph (ハンデス: 「…指定する。…捨てる。」)
@@ -414,10 +452,12 @@ def character_text(edition: Edition, character: Character, fmt: Format | str | N
         text = edition.terms.get("label_sep", "、").join(render_call(ctx, c) for c in character.labels)
         sections.append(TextSection("label", "(ラベル)", [TextBlock(text=text)],
                                     sum(1 for c in character.labels if c.text is not None)))
-    if character.abilities:
-        items = [parse_lines(render_call(ctx, c)) for c in character.abilities]
+    abilities = [c for c in character.abilities
+                 if not (_frame_style(edition) and character.trump and _implied_in_frame(edition, c))]
+    if abilities:
+        items = [parse_lines(render_call(ctx, c)) for c in abilities]
         sections.append(TextSection("ability", "（能力）" if classic else "(能力)", [_list(items, "bullet")],
-                                    sum(1 for c in character.abilities if c.text is not None)))
+                                    sum(1 for c in abilities if c.text is not None)))
     return EntryText(
         id=character.id, entry="character", mark=mark(edition, character.formats, fmt), name=character.name,
         ruby=character.ruby, type=character.type, tags=_tags(edition, character.formats, fmt),

@@ -15,7 +15,7 @@ from typing import Any, Mapping
 
 from bpdsl.engine.core import Ctx
 from bpdsl.games.blackpoker.components import DECK_SIZE
-from bpdsl.games.blackpoker.ops._common import condition_words, disjuncts, get, noun, predicate, request_word
+from bpdsl.games.blackpoker.ops._common import condition_words, disjuncts, get, noun, predicate, request_word, stage_ref
 from bpdsl.ops.registry import PhraseContext, declare
 from bpdsl.games.blackpoker.events import Retargeted
 
@@ -88,7 +88,9 @@ def _negate(ctx: Any, a: Mapping[str, Any]) -> None:
 
 
 def _negate_chosen_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    text = "ステージにあるアクションを1つ選び無効化しステージから取り除く。"
+    ref = stage_ref(ctx)  # the frame list: 「ステージ上にあるリクエストを…そのリクエストは…このリクエストの…」
+    where = "ステージ上にある" if ref == "リクエスト" else "ステージにある"
+    text = f"{where}{ref}を1つ選び無効化しステージから取り除く。"
     cases = []
     if a.get("single_key_at_most") is not None:
         cases.append("キーカードが1枚かつそのキーカードの数字がX以下")
@@ -96,9 +98,9 @@ def _negate_chosen_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
         cases.append("キーカードが2枚")
     if not cases:
         return text
-    text += "そのアクションは次のいずれかに該当するものとする。"
+    text += f"その{ref}は次のいずれかに該当するものとする。"
     if a.get("single_key_at_most") is not None:
-        text += f"Xは{noun(a['single_key_at_most'], ctx)}とする。"
+        text += f"Xは{noun(a['single_key_at_most'], ctx)}とする。".replace("このアクション", f"この{ref}")
     return "\n".join([text, *("  " + c for c in cases)])
 
 

@@ -92,18 +92,30 @@ def _destroy_trump(ctx: Any, a: Mapping[str, Any]) -> None:
         t.trump_to_grave(ctx.game, card)
 
 
+def _regenerate_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    if a.get("card"):  # the frame list's …再生: 「墓地から♠Jを1枚選び、自分の表切札として置く。」
+        return f"墓地から{a['card']}を1枚選び、自分の表切札として置く。"
+    return ("対象のカードを手札、墓地から見つけられた場合、それを自分の切札として表向きにして置き、"
+            "切札に対応した能力を有効にする。" + _see(a, SEE_TRUMPS, SEE_ABILITIES))
+
+
 REGENERATE_TRUMP = declare(
     "regenerate_trump", "effect",
-    args={"see": _SEE},
-    phrase=lambda ctx, a: ("対象のカードを手札、墓地から見つけられた場合、それを自分の切札として表向きにして置き、"
-                           "切札に対応した能力を有効にする。" + _see(a, SEE_TRUMPS, SEE_ABILITIES)),
-    summary="The targeted card, if found in its owner's hand or grave, becomes a face-up trump of the controller.",
+    args={"see": _SEE, "card": {**_CARD, "required": False, "nullable": True}},
+    phrase=_regenerate_phrase,
+    summary=("The targeted card, if found in its owner's hand or grave, becomes a face-up trump of the "
+             "controller; with `card` (a trump character's own …再生), that card of the controller's grave."),
     example={"regenerate_trump": {"see": True}},
 )
 
 @REGENERATE_TRUMP.executor
 def _regenerate_trump(ctx: Any, a: Mapping[str, Any]) -> None:
     t = _trumps()
+    if a.get("card"):
+        card = _card_index(ctx, a["card"], ctx.seat)
+        if ctx.state.loc[card][0] == t.Z_GRAVE:
+            t.regenerate(ctx.game, ctx.seat, card)
+        return
     card = t.target_card(ctx)
     if card is not None:
         t.regenerate(ctx.game, ctx.seat, card)
@@ -153,7 +165,14 @@ def _close_own_trump(ctx: Any, a: Mapping[str, Any]) -> None:
     t.turn_down(ctx.game, card)
 
 
+GUARD_FORM = declare_term("guard_form", "次を行う", ("inline",),
+                         "a guard before the steps it governs: 「切札の◇Jが表の場合、次を行う。」 or, before a single "
+                         "step, run into it: 「切札の◇Jが表の場合、キーカードと…」")
+
+
 def _if_trump_open_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    if ctx.term(GUARD_FORM.key, GUARD_FORM.default) == "inline":
+        return f"切札の{a['card']}が表の場合、"
     return f"切札の{a['card']}が表の場合、次を行う。"
 
 

@@ -304,6 +304,7 @@ COUNTS_AS_SIZE = declare(
     phrase=lambda ctx, a: f"数字は{a['value']}として扱う。",
     summary="The printed statement of a fixed size among the abilities; the size itself is the `size` op.",
     example={"counts_as_size": {"value": 26}},
+    implied_by_labels=True,  # the frame list leaves it out: its labels, size and key say it
 )
 
 @COUNTS_AS_SIZE.executor
@@ -333,6 +334,7 @@ MOVES_AS_ONE = declare(
     summary=("The printed statement of 3.8.3 for a character of several cards: it moves as one and becomes "
              "one bulwark per card."),
     example={"moves_as_one": {"cards": 2}},
+    implied_by_labels=True,  # the frame list leaves it out: its labels, size and key say it
 )
 
 @MOVES_AS_ONE.executor
