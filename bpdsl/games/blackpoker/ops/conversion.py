@@ -22,6 +22,11 @@ def _convert_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     to = a["to"]
     frm = "soldier" if to == "bulwark" else "bulwark"
     cond = f"{predicate(a['if'])}場合、" if a.get("if") is not None else ""
+    state = "チャージ状態の" if get(a, "state", None) == "charge" else ""
+    if a["cards"] == "source":  # ファントムリバース: 「キーカードの防壁をチャージ状態の兵士にする。」
+        ref = ctx.term("source_ref", "")
+        whose = "キーカードの" if ref == "キーカード" else "このアクションを起こした"
+        return f"{cond}{whose}{NOUNS[frm]}を{state}{NOUNS[to]}にする。"
     if a["cards"] == "own":
         text = f"自分の場にいる{NOUNS[frm]}を全て{NOUNS[to]}にする。"
     else:
@@ -37,15 +42,17 @@ def _convert_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 
 CONVERT = declare(
     "convert", "effect",
-    args={"cards": {"type": "string", "allowed": ["target", "own"], "required": True},
+    args={"cards": {"type": "string", "allowed": ["target", "own", "source"], "required": True},
           "to": {"type": "string", "allowed": ["soldier", "bulwark"], "required": True},
+          "state": {"type": "string", "nullable": True, "allowed": ["charge"]},
           "if": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}},
           "see_placement": {"type": "boolean", "default": False}},
     phrase=_convert_phrase,
     summary=("Turn soldiers into bulwarks (one per card, face down) or bulwarks into soldiers (face up, the "
              "soldier their card makes): the targeted character (`cards: target`, when `if` holds) or every "
-             "character of the other kind on the controller's field (`own`). State and entering turn stay; "
-             "this turn's size changes are lost."),
+             "character of the other kind on the controller's field (`own`), or the character that raised "
+             "this action by driving itself (`source`). State and entering turn stay (`state: charge`: it ends "
+             "charged); this turn's size changes are lost."),
     example={"convert": {"cards": "target", "to": "bulwark", "if": "target.is_soldier", "see_placement": True}},
 )
 
@@ -59,12 +66,19 @@ def _convert(ctx: Any, a: Mapping[str, Any]) -> None:
     frm = "soldier" if to == "bulwark" else "bulwark"
     if a["cards"] == "own":
         chars = [ch for ch in ctx.state.players[ctx.seat].field if ch.kind == frm]
+    elif a["cards"] == "source":
+        from bpdsl.games.blackpoker.trumps import source_character
+
+        ch = source_character(ctx)
+        chars = [ch] if ch is not None and ch.kind == frm else []
     else:
         t = ctx.inst.target
         ch = ctx.hooks.find(ctx.game, t[1]) if t is not None and t[0] == "char" else None
         chars = [ch] if ch is not None and ch.kind == frm else []
     for ch in chars:
-        convert_character(ctx, ch, to)
+        for made in convert_character(ctx, ch, to):
+            if get(a, "state", None) == "charge":
+                made.driven = False
     if a["cards"] == "target" and chars:
         ctx.inst.data["converted"] = True
 
