@@ -41,10 +41,20 @@ def _trumps() -> Any:
 
 # --------------------------------------------------------------------------- the 切札 zone
 
+TRUMP_WORDS = declare_term("trump_words", "切札", ("表切札",),
+                          "how the trump operations name trumps: 「自分の切札を1枚表にし、切札に対応した能力を有効にする」 "
+                          "or, as the frame list, by face: 「自分の裏切札を1枚表にし表切札とする」")
+
+
+def _frame_words(ctx: PhraseContext) -> bool:
+    return ctx.term(TRUMP_WORDS.key, TRUMP_WORDS.default) == "表切札"
+
+
 OPEN_TRUMP = declare(
     "open_trump", "effect",
     args={"see": _SEE},
-    phrase=lambda ctx, a: "自分の切札を1枚表にし、切札に対応した能力を有効にする。" + _see(a, SEE_TRUMPS, SEE_ABILITIES),
+    phrase=lambda ctx, a: ("自分の裏切札を1枚表にし表切札とする。" if _frame_words(ctx) else
+                           "自分の切札を1枚表にし、切札に対応した能力を有効にする。" + _see(a, SEE_TRUMPS, SEE_ABILITIES)),
     summary="The controller turns one of their face-down trumps face up; its ability becomes active.",
     example={"open_trump": {"see": True}},
 )
@@ -78,7 +88,8 @@ def _close_trump(ctx: Any, a: Mapping[str, Any]) -> None:
 DESTROY_TRUMP = declare(
     "destroy_trump", "effect",
     args={"see": _SEE},
-    phrase=lambda ctx, a: ("対象の切札が表向きかつキーカードとスートと数字が同じ場合、切札を墓地に移す。"
+    phrase=lambda ctx, a: ("対象の表切札とキーカードのスートと数字が同じ場合、対象の表切札を墓地に移す。" if _frame_words(ctx)
+                           else "対象の切札が表向きかつキーカードとスートと数字が同じ場合、切札を墓地に移す。"
                            "対象の切札に対応した能力は無効になる。" + _see(a, SEE_TRUMPS)),
     summary="If the targeted trump is face up and the same card (suit and number) as the key card, it goes to the grave.",
     example={"destroy_trump": {"see": True}},

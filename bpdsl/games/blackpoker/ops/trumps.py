@@ -446,9 +446,11 @@ UNBLOCKED_ATTACKER = declare(
 
 TARGET_TRUMP = declare(
     "target_trump", "target",
-    args={"whose": {"type": "string", "allowed": ["any", "self", "opponent"], "default": "any"}},
-    phrase=lambda ctx, a: target_sentence(ctx, f"{WHOSE[get(a, 'whose', 'any')]}切札1枚"),
-    summary="Target one card in a 切札 zone (face up or face down).",
+    args={"whose": {"type": "string", "allowed": ["any", "self", "opponent"], "default": "any"},
+          "face": {"type": "string", "nullable": True, "allowed": ["up"]}},
+    phrase=lambda ctx, a: target_sentence(ctx, f"{WHOSE[get(a, 'whose', 'any')]}"
+                                               f"{'表切札' if get(a, 'face', None) == 'up' else '切札'}1枚"),
+    summary="Target one card in a 切札 zone (face up or face down; `face: up`: a face-up one, 表切札).",
     example={"target_trump": {"whose": "any"}},
 )
 
@@ -512,7 +514,8 @@ def _unblocked_attacker(ctx: Any, a: Mapping[str, Any]) -> list[int]:
 def _target_trump(ctx: Any, a: Mapping[str, Any]) -> list[Any]:
     whose = get(a, "whose", "any")
     seats = (ctx.seat,) if whose == "self" else (1 - ctx.seat,) if whose == "opponent" else (ctx.seat, 1 - ctx.seat)
-    return [("trump", c) for p in seats for c in ctx.state.players[p].trump]
+    up = get(a, "face", None) == "up"
+    return [("trump", c) for p in seats for c in ctx.state.players[p].trump if not up or c in ctx.state.trump_up]
 
 
 @TARGET_CARD.executor
