@@ -251,6 +251,8 @@ _PLACES = {"key": "キーカード", "hand": "手札", "life": "ライフ", "gra
 
 
 def _find_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    if "all" in a["in"]:  # the frame list: every own zone, the hidden ones shuffled after
+        return f"自分の全ての領域から{a['card']}を探す。非公開の領域を見た場合、その領域をシャッフルする。"
     places = "、".join(ctx.term("life") if p == "life" else _PLACES[p] for p in a["in"])
     return f"{places}の中から{a['card']}を見つける。"
 
@@ -258,10 +260,11 @@ def _find_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 FIND_CARD = declare(
     "find_card", "effect",
     args={"card": _CARD, "in": {"type": "list", "required": True, "minlength": 1,
-                                "schema": {"type": "string", "allowed": list(_PLACES)}}},
+                                "schema": {"type": "string", "allowed": [*_PLACES, "all"]}}},
     phrase=_find_phrase,
     summary=("Look for the controller's own copy of `card` among the places `in` (this action's key cards, the "
-             "hand, the life, the grave, the 切札 zone); a later step uses it (`summon_with_trump` with `with: "
+             "hand, the life, the grave, the 切札 zone; `all`: every zone of the controller, the life shuffled "
+             "afterwards as a hidden zone looked through); a later step uses it (`summon_with_trump` with `with: "
              "found`, `lose_trump` with `unless_found`)."),
     example={"find_card": {"card": "♣K", "in": ["key", "hand", "life", "grave", "trump"]}},
 )
@@ -273,7 +276,12 @@ def _find_card(ctx: Any, a: Mapping[str, Any]) -> None:
     card = _card_index(ctx, a["card"], ctx.seat)
     zone, seat = ctx.state.loc[card]
     where = {"key": Z_STAGE, "hand": Z_HAND, "life": Z_LIFE, "grave": Z_GRAVE, "trump": _trumps().Z_TRUMP}
-    ok = any(zone == where[p] and (p != "key" or card in ctx.inst.keys) for p in a["in"]) and seat == ctx.seat
+    if "all" in a["in"]:
+        ok = seat == ctx.seat and zone in (*where.values(), Z_HAND)
+        if not ctx.state.keep_order:  # 非公開の領域を見た場合、その領域をシャッフルする (a scenario keeps the order)
+            ctx.game.rng.shuffle(ctx.state.players[ctx.seat].life)
+    else:
+        ok = any(zone == where[p] and (p != "key" or card in ctx.inst.keys) for p in a["in"]) and seat == ctx.seat
     ctx.inst.data["found"] = card if ok else None
 
 
