@@ -309,8 +309,9 @@ def _implied_in_frame(edition: Edition, call: OpCall) -> bool:
     op = registry.REGISTRY.get(call.op)
     if op is not None and op.extra.get("implied_by_labels"):
         return True
-    if call.op in ("raises_on_leave", "raises_when"):
-        return call.args.get("action") in edition.actions
+    if call.op in ("raises_on_leave", "raises_when"):  # an action the trump brings prints its own 誘発条件
+        raised = edition.actions.get(call.args.get("action"))
+        return raised is not None and raised.trump is not None
     return call.op == "raise_by_driving" and not call.args.get("free")
 
 

@@ -346,8 +346,9 @@ MUST_ATTACK = declare(
     "must_attack", "ability",
     args={"self_name": {"type": "ref", "required": True, "meta": {"ref": "character"}},
           "action": {"type": "ref", "default": "attack", "meta": {"ref": "action"}}},
-    phrase=lambda ctx, a: (f"自分のターンに可能な限りアタックアクションを起し、{ctx.name(a['self_name'])}がチャージ状態の場合、"
-                           "アタッカーに指定する。"),
+    phrase=lambda ctx, a: (f"自分のターンに可能な限りアタックアクションを"
+                           f"{'リクエストし' if ctx.term('raise_verb', '起こす') == 'リクエストする' else '起し'}、"
+                           f"{ctx.name(a['self_name'])}がチャージ状態の場合、アタッカーに指定する。"),
     summary="Forced attack: on its controller's turn, while this character could attack, the attack (`action`) "
             "is raised whenever it may be (the player may not pass nor raise anything else), and this character is "
             "one of its attackers.",
@@ -360,10 +361,16 @@ def _must_attack(ctx: Any, a: Mapping[str, Any]) -> None:
     return None  # static: read by bpdsl.games.blackpoker.trumps
 
 
+IMMUNE_FORM = declare_term("immune_form", "effect", ("judgement",),
+                          "how 巨人's immunity is worded: 「防壁の効果によって墓地に移されない。」 or, as the frame list, "
+                          "「「ダメージ判定」にてブロッカーが防壁の場合、条件に該当してもこの巨人は墓地に移されない。」")
+
 IMMUNE_TO_BULWARKS = declare(
     "immune_to_bulwarks", "ability",
     args={},
-    phrase="防壁の効果によって墓地に移されない。",
+    phrase=lambda ctx, a: ("「ダメージ判定」にてブロッカーが防壁の場合、条件に該当してもこの巨人は墓地に移されない。"
+                           if ctx.term(IMMUNE_FORM.key, IMMUNE_FORM.default) == "judgement"
+                           else "防壁の効果によって墓地に移されない。"),
     summary="A bulwark's effect (ダメージ判定 against a bulwark) never sends this character to the grave.",
     example={"immune_to_bulwarks": {}},
 )
