@@ -59,6 +59,8 @@ class PhraseContext:
         self.target: Any = None
         # the selection a for_each step is rendering its steps for (filter words, whose, noun)
         self.each: Mapping[str, str] | None = None
+        # the printed name of the card or entry whose ability is being rendered (a trump: 「<スラッシュ> を持つ」)
+        self.holder: str | None = None
 
     def term(self, key: str, default: str | None = None) -> str:
         """The edition's printed word for ``key`` (``default``, else the key itself, when it declares none)."""

@@ -30,7 +30,7 @@ SUIT_TITLES = {"spade": "スペード系 ♠", "heart": "ハート系 ♡", "dia
 SUIT_MARKS = {"spade": "♠", "heart": "♡", "diamond": "◇", "club": "♣"}
 FIELD_LABELS = {"name": "名称", "type": "タイプ", "request": "@", "cost": "コスト", "key": "キーカード",
                 "condition": "起動条件", "when": "誘発条件", "target": "対象", "effect": "効果", "note": "※",
-                "size": "サイズ", "label": "ラベル", "ability": "能力", "formats": "フォーマット"}
+                "size": "サイズ", "label": "ラベル", "ability": "能力", "formats": "フォーマット", "unit": "ユニット"}
 KIND_WORDS = {"action": "アクション", "character": "キャラクター", "fog": "フォグ", "trump": "切札"}
 
 

@@ -257,6 +257,105 @@ def _trump_condition(edition: Edition, action: Action) -> str:
     return f"自分の表切札に「{trump.name}」がある"
 
 
+def _raising_call(calls: Iterable[object], action_id: str) -> tuple[OpCall | None, OpCall | None]:
+    """The ``raises_when`` ability among ``calls`` that triggers ``action_id``, and the ``grant`` that gives
+    it to a class of characters (None when the trump holds it itself)."""
+    for call in calls:
+        if not isinstance(call, OpCall):
+            continue
+        if call.op == "raises_when" and call.args.get("action") == action_id:
+            return call, None
+        if call.op == "grant":
+            found, _ = _raising_call(call.args.get("abilities") or [], action_id)
+            if found is not None:
+                return found, call
+    return None, None
+
+
+def _trump_trigger(edition: Edition, action: Action, ctx: PhraseContext) -> str:
+    """The frame list's (誘発条件) of a triggered action a trump brings: 「自分の表切札に「<trump>」があるかつ、
+    <the event of the trump's raises_when>時に誘発する。」 (the trump's ability then leaves that line out);
+    a granted trigger names who holds it: 「自分の <…> を持つ兵士が…」."""
+    trump = edition.trumps.get(action.trump) if action.trump else None
+    if trump is None or not _frame_style(edition) or action.request.trigger != "triggered":
+        return ""
+    call, grant = _raising_call(trump.abilities, action.id)
+    if call is None:  # a trigger of the trump's character: 「自分の「リアニメーター」が場から墓地に移った時」
+        return _character_trigger(edition, trump, action, ctx)
+    when = call.args.get("when")
+    if not isinstance(when, OpCall):
+        return ""
+    head = render_call(ctx, when).removesuffix("、").removesuffix("場合").removesuffix("時に")
+    if grant is not None:
+        head = f"{_granted_holder(ctx, grant, action.name)}が{head}"
+    return f"自分の表切札に「{trump.name}」があるかつ、{head}時に誘発する。"
+
+
+def _driving_unit(edition: Edition, action: Action, ctx: PhraseContext) -> str:
+    """The frame list's (ユニット) of an action a character raises by driving itself (兵士起因): who may
+    raise it, in the words of the grant that gives it (「<スラッシュ> を持つ兵士1体」) or the trump character
+    that has it (「「策士」1体」); "" for any other action or edition."""
+    trump = edition.trumps.get(action.trump) if action.trump else None
+    if trump is None or not _frame_style(edition):
+        return ""
+    for call in trump.abilities:
+        if isinstance(call, OpCall) and call.op == "grant" and _drives(call.args.get("abilities") or [], action.id):
+            ctx.holder = trump.name
+            try:
+                return render_call(ctx, OpCall(call.op, call.args, terms={**(call.terms or {}), "grant_form": "unit"}))
+            finally:
+                ctx.holder = None
+    for character in edition.characters.values():
+        if character.trump == trump.id and _drives(character.abilities, action.id):
+            return f"「{character.name}」1体"
+    return ""
+
+
+def _drives(calls: Iterable[object], action_id: str) -> bool:
+    return any(isinstance(c, OpCall) and c.op == "raise_by_driving" and c.args.get("action") == action_id
+               and not c.args.get("free") for c in calls)
+
+
+def _character_trigger(edition: Edition, trump: Trump, action: Action, ctx: PhraseContext) -> str:
+    """The (誘発条件) of an action a trump's character triggers, in the frame list's words: on leaving the
+    field (``raises_on_leave``) 「自分の「<character>」が場から墓地に移った時に誘発する。」, on an event
+    (``raises_when``) 「自分の場に「<character>」がいるかつ、<event>時に誘発する。」."""
+    zones = {"grave": "墓地", "hand": "手札"}
+    for character in edition.characters.values():
+        if character.trump != trump.id:
+            continue
+        for call in character.abilities:
+            if call.args.get("action") != action.id:
+                continue
+            if call.op == "raises_on_leave":
+                to = "もしくは".join(zones[z] for z in call.args.get("to") or ["grave"])
+                return f"自分の「{character.name}」が場から{to}に移った時に誘発する。"
+            when = call.args.get("when")
+            if call.op == "raises_when" and isinstance(when, OpCall):
+                head = render_call(ctx, when).removesuffix("、").removesuffix("場合").removesuffix("時に")
+                return f"自分の場に「{character.name}」がいるかつ、{head}時に誘発する。"
+    return ""
+
+
+def _implied_in_frame(edition: Edition, call: OpCall) -> bool:
+    """A character ability the frame list does not print: what its labels, size and key already say
+    (ops declared ``implied_by_labels``), and the actions it raises, which print their own (ユニット) or
+    (誘発条件)."""
+    op = registry.REGISTRY.get(call.op)
+    if op is not None and op.extra.get("implied_by_labels"):
+        return True
+    if call.op in ("raises_on_leave", "raises_when"):  # an action the trump brings prints its own 誘発条件
+        raised = edition.actions.get(call.args.get("action"))
+        return raised is not None and raised.trump is not None
+    return call.op == "raise_by_driving" and not call.args.get("free")
+
+
+def _granted_holder(ctx: PhraseContext, grant: OpCall, ability: str) -> str:
+    """Who holds a granted ability, in the grant's own words (its phrase with the wording term
+    ``grant_form: holder``): 「自分の <革命ドロー> を持つ兵士」."""
+    return render_call(ctx, OpCall(grant.op, grant.args, terms={**(grant.terms or {}), "grant_form": "holder"}))
+
+
 def _classic(edition: Edition) -> bool:
     return edition.notation == "timing"
 
@@ -320,7 +419,10 @@ def _effect_blocks(ctx: PhraseContext, edition: Edition, action: Action) -> tupl
             blocks.append(_paragraph(item))
         else:
             steps.append(item)
-    if len(steps) == 1:
+    if len(steps) == 1 and blocks and blocks[-1].text.endswith("、") and not blocks[-1].children:
+        # a guard worded to run into its one step: 「切札の◇Jが表の場合、キーカードと…」
+        blocks[-1] = _paragraph(TextItem(blocks[-1].text + steps[0].text, steps[0].children))
+    elif len(steps) == 1:
         blocks.append(_paragraph(steps[0]))
     elif steps and action.list_style == "prose" and not any(item.children for item in steps):
         # the official text runs the steps together as one paragraph (ハンデス: 「…指定する。…捨てる。」)
@@ -341,8 +443,14 @@ def action_text(edition: Edition, action: Action, fmt: Format | str | None = Non
     ctx.target = action.target  # 「対象の…」 in the effect names what this action targets
     classic = _classic(edition)
     sections: list[TextSection] = []
+    unit = _driving_unit(edition, action, ctx)
+    if unit:  # 兵士起因: the unit is driven to raise it, printed as the cost C
+        sections.append(TextSection("unit", "(ユニット)", [TextBlock(text=unit)]))
     conditions = [c for c in action.conditions if not any(c is n for n in action.notes)]  # ※ notes print below
-    face_up = _trump_condition(edition, action)
+    face_up = _trump_condition(edition, action) if not unit.startswith("「") else ""  # a trump character's own
+    trigger = _trump_trigger(edition, action, ctx)
+    if trigger:  # the frame list says 「…時に誘発する。」 instead of 「直接起こすことができない」
+        conditions = [c for c in conditions if c.op != "not_direct"]
     if conditions or face_up:
         section = _simple("condition", "※" if classic else "(起動条件)", ctx, conditions)
         if face_up:
@@ -350,6 +458,8 @@ def action_text(edition: Edition, action: Action, fmt: Format | str | None = Non
         sections.append(section)
     if action.when is not None:
         sections.append(_simple("when", "(誘発条件)", ctx, [action.when]))
+    elif trigger:
+        sections.append(TextSection("when", "(誘発条件)", [TextBlock(text=trigger)]))
     if action.target is not None:
         sections.append(_simple("target", "（対象）" if classic else "(対象)", ctx, [action.target]))
     blocks, overrides = _effect_blocks(ctx, edition, action)
@@ -359,7 +469,7 @@ def action_text(edition: Edition, action: Action, fmt: Format | str | None = Non
     return EntryText(
         id=action.id, entry="action", mark=mark(edition, action.formats, fmt), name=action.name,
         ruby=action.ruby, type=action.type, tags=_tags(edition, action.formats, fmt),
-        request=request_text(edition, action), cost=f"$ {action.cost}" if action.cost else "",
+        request=request_text(edition, action), cost=f"$ {'C' if unit else ''}{action.cost}" if action.cost or unit else "",
         key=_key_text(action), sections=sections, key_first=classic,
     )
 
@@ -378,10 +488,12 @@ def character_text(edition: Edition, character: Character, fmt: Format | str | N
         text = edition.terms.get("label_sep", "、").join(render_call(ctx, c) for c in character.labels)
         sections.append(TextSection("label", "(ラベル)", [TextBlock(text=text)],
                                     sum(1 for c in character.labels if c.text is not None)))
-    if character.abilities:
-        items = [parse_lines(render_call(ctx, c)) for c in character.abilities]
+    abilities = [c for c in character.abilities
+                 if not (_frame_style(edition) and character.trump and _implied_in_frame(edition, c))]
+    if abilities:
+        items = [parse_lines(render_call(ctx, c)) for c in abilities]
         sections.append(TextSection("ability", "（能力）" if classic else "(能力)", [_list(items, "bullet")],
-                                    sum(1 for c in character.abilities if c.text is not None)))
+                                    sum(1 for c in abilities if c.text is not None)))
     return EntryText(
         id=character.id, entry="character", mark=mark(edition, character.formats, fmt), name=character.name,
         ruby=character.ruby, type=character.type, tags=_tags(edition, character.formats, fmt),
@@ -408,8 +520,12 @@ def trump_text(edition: Edition, trump: Trump, ctx: PhraseContext | None = None)
     from bpdsl.dsl.cards import SUIT_MARKS
 
     ctx = ctx or phrase_context(edition)
-    calls = [c for c in trump.abilities if not (_frame_style(edition) and c.op == "may_raise")]
-    items = [parse_lines(render_call(ctx, c)) for c in calls]
+    calls = [c for c in trump.abilities if not (_frame_style(edition) and _said_by_action(edition, c))]
+    ctx.holder = trump.name
+    try:
+        items = [parse_lines(render_call(ctx, c)) for c in calls]
+    finally:
+        ctx.holder = None
     if len(items) == 1:
         blocks = [_paragraph(items[0])]
     else:
@@ -420,6 +536,14 @@ def trump_text(edition: Edition, trump: Trump, ctx: PhraseContext | None = None)
         tags="β" if trump.beta else "", key=f"{SUIT_MARKS[trump.suit]}{trump.number}",
         sections=[TextSection("ability", "(能力)", blocks, overrides)],
     ))
+
+
+def _said_by_action(edition: Edition, call: OpCall) -> bool:
+    """In the frame list a trump's ability leaves out what its actions say themselves: 「…アクションを起こす
+    ことができる」 (their 起動条件) and 「…場合、…アクションを誘発する」 (their 誘発条件)."""
+    if call.op == "may_raise":
+        return True
+    return call.op == "raises_when" and call.args.get("action") in edition.actions
 
 
 def entry_text(edition: Edition, entry: Action | Character | Fog, fmt: Format | str | None = None,

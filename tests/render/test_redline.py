@@ -23,7 +23,7 @@ def test_marks_changed_new_and_removed(defs) -> None:
     assert by_id[("action", "quick_soldier_summon_spade")].change == "new"
     assert by_id[("action", "attack")].change == "" and by_id[("action", "attack")].was == {}
     assert by_id[("trump", "encouragement")].was["name"] == "激励"
-    assert sheet.removed == ["切札リセット"]
+    assert sheet.removed == ["切札再生", "前触れ", "切札リセット"]  # each J has its …再生; ♣8 has no 前触れ
     assert sheet.redline_of == "第8.2版 act8.2"
 
 

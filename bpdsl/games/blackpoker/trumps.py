@@ -291,12 +291,13 @@ def _soldier_suits(game: Any, ch: Any) -> set[str]:
     return {SUITS[SUIT[c % DECK_SIZE]] for c in ch.cards if SUIT[c % DECK_SIZE] >= 0} | set(extra)
 
 
-def _drivers(game: Any, seat: int, card: int, suit: str | None) -> list[Any]:
+def _drivers(game: Any, seat: int, card: int, suit: str | None, cls: str = "soldier") -> list[Any]:
+    """The charged characters of the grant's class that may drive themselves to raise its action (a soldier
+    face up; ファントム's bulwarks face down)."""
     if card + DECK_SIZE * seat not in game.state.trump_up:
         return []
     return [ch for ch in game.state.players[seat].field
-            if ch.kind == "soldier" and not ch.driven and ch.face_up
-            and (suit is None or suit in _soldier_suits(game, ch))]
+            if not ch.driven and (ch.face_up or ch.kind != "soldier") and _of_class(game, ch, cls, suit)]
 
 
 def drive_source(game: Any, inst: Any, opts: list[Any]) -> None:
@@ -308,12 +309,12 @@ def drive_source(game: Any, inst: Any, opts: list[Any]) -> None:
     inst.data["source"] = opts[i].uid
 
 
-def _driving(card: int, suit: str | None) -> tuple[Callable[[Any, int], bool], Callable[[Any, Any], None]]:
+def _driving(card: int, suit: str | None, cls: str = "soldier") -> tuple[Callable[[Any, int], bool], Callable[[Any, Any], None]]:
     def gate(game: Any, seat: int) -> bool:
-        return bool(_drivers(game, seat, card, suit))
+        return bool(_drivers(game, seat, card, suit, cls))
 
     def on_raise(game: Any, inst: Any) -> None:
-        drive_source(game, inst, _drivers(game, inst.controller, card, suit))
+        drive_source(game, inst, _drivers(game, inst.controller, card, suit, cls))
     return gate, on_raise
 
 
@@ -513,12 +514,12 @@ def install(rules: Any, edition: Edition, format_id: str) -> None:
         card = parse_card(SUIT_MARKS[t.suit] + t.number).index
         ct = CTrump(t.id, t.name, card, [a for a in t.actions if a in rules.actions])
         table[card] = ct
-        granted: dict[str, str | None] = {}
+        granted: dict[str, tuple[str | None, str]] = {}  # action -> (suit, class) of the characters driving
         for n, call in enumerate(t.abilities):
             if call.op == "grant":
                 for sub in call.args.get("abilities") or []:
                     if sub.op == "raise_by_driving":
-                        granted[sub.args["action"]] = call.args.get("suit")
+                        granted[sub.args["action"]] = (call.args.get("suit"), call.args["to"])
                     elif sub.op == "raises_when" and sub.args["action"] in rules.actions:
                         rules.triggers.append(_granted_trigger(rules, card, call.args, sub))
                     elif sub.op == "raises_on_leave" and sub.args["action"] in rules.actions:
@@ -539,7 +540,7 @@ def install(rules: Any, edition: Edition, format_id: str) -> None:
             if aid in by_character:
                 a.gate, a.on_raise = _driving_character(by_character[aid])
             elif aid in granted:
-                a.gate, a.on_raise = _driving(card, granted[aid])
+                a.gate, a.on_raise = _driving(card, *granted[aid])
             else:
                 a.gate = _gate_trump(card)
     # actions an effect triggers by name (「切札リセットアクションを誘発する」) listen to that event

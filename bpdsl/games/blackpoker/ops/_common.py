@@ -16,7 +16,7 @@ from typing import Any, Mapping
 from bpdsl.dsl.cards import RANK_VALUES  # Table 3.1 (re-exported for the size phrases)
 from bpdsl.games.blackpoker.expr_names import NAMES
 from bpdsl.ops.args import PREDICATE_WORDS, get, predicate, source_text  # get, predicate: re-exported
-from bpdsl.ops.registry import PhraseContext
+from bpdsl.ops.registry import PhraseContext, declare_term
 
 
 RANKS = ["Joker", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]  # printed order
@@ -173,9 +173,24 @@ def label_ref(ctx: PhraseContext, label: str) -> str:
     return f"<{label}>" if ctx.term("label_ref", "") == "bracket" else f"ラベルに{label}"
 
 
+TARGET_FORM = declare_term("target_form", "sentence", ("noun",),
+                          "how (対象) prints what is targeted: as a sentence 「兵士1体を対象とする。」 or as a noun "
+                          "「兵士1体」 (第8.2版)")
+
+
 def noun_targets(ctx: PhraseContext) -> bool:
     """True where (対象) prints what is targeted as a noun (act8.2 「兵士1体」), not a sentence."""
     return ctx.term("target_form", "") == "noun"
+
+
+STAGE_REF = declare_term("stage_ref", "アクション", ("リクエスト",),
+                        "what a trump's effect calls a raised action on the stage: 対象アクション (第8.2版) / "
+                        "対象リクエスト (the 第9.0版 frame list)")
+
+
+def stage_ref(ctx: PhraseContext) -> str:
+    """The word for a raised action on the stage (the wording term ``stage_ref``)."""
+    return ctx.term(STAGE_REF.key, STAGE_REF.default)
 
 
 def target_sentence(ctx: PhraseContext, what: str) -> str:

@@ -37,6 +37,7 @@ SUMMONING_SICKNESS = declare(
              "attacker. With `if`, only while the condition holds. `wording: turn` prints the shorter sentence of "
              "the trump characters (「場に出たターンは…」); the rule is the same."),
     example={"summoning_sickness": {"if": "not key.has_ace"}},
+    implied_by_labels=True,  # the frame list leaves it out: its labels, size and key say it
 )
 
 @SUMMONING_SICKNESS.executor

@@ -23,6 +23,10 @@ def _convert_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     frm = "soldier" if to == "bulwark" else "bulwark"
     cond = f"{predicate(a['if'])}場合、" if a.get("if") is not None else ""
     state = f"{STATES[a['state']]}の" if a.get("state") else ""
+    if a["cards"] == "source":  # ファントムリバース: 「キーカードの防壁をチャージ状態の兵士にする。」
+        ref = ctx.term("source_ref", "")
+        whose = "キーカードの" if ref == "キーカード" else "このアクションを起こした"
+        return f"{cond}{whose}{NOUNS[frm]}を{state}{NOUNS[to]}にする。"
     if a["cards"] == "own":
         text = f"自分の場にいる{NOUNS[frm]}を全て{state}{NOUNS[to]}にする。"
     elif a["cards"] == "own_chosen":  # 幻影: 「自分の場にいる兵士を好きな数だけ選び、チャージ状態の防壁にする。」
@@ -41,7 +45,7 @@ def _convert_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 
 CONVERT = declare(
     "convert", "effect",
-    args={"cards": {"type": "string", "allowed": ["target", "own", "own_chosen"], "required": True},
+    args={"cards": {"type": "string", "allowed": ["target", "own", "own_chosen", "source"], "required": True},
           "to": {"type": "string", "allowed": ["soldier", "bulwark"], "required": True},
           "state": {"type": "string", "allowed": list(STATES), "nullable": True},
           "if": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}},
@@ -50,8 +54,9 @@ CONVERT = declare(
     summary=("Turn soldiers into bulwarks (one per card, face down) or bulwarks into soldiers (face up, the "
              "soldier their card makes): the targeted character (`cards: target`, when `if` holds) or every "
              "character of the other kind on the controller's field (`own`), or those of them the controller "
-             "chooses, any number (`own_chosen`, 幻影). State and entering turn stay unless `state` sets it "
-             "(幻影: `state: charge`, 「チャージ状態の防壁にする」); this turn's size changes are lost."),
+             "chooses, any number (`own_chosen`, 幻影), or the character that raised this action by driving "
+             "itself (`source`). State and entering turn stay unless `state` sets it (幻影: `state: charge`, "
+             "「チャージ状態の防壁にする」); this turn's size changes are lost."),
     example={"convert": {"cards": "target", "to": "bulwark", "if": "target.is_soldier", "see_placement": True}},
 )
 
@@ -70,6 +75,11 @@ def _convert(ctx: Any, a: Mapping[str, Any]) -> None:
         chars = [ch for ch in ctx.state.players[seat].field if ch.kind == frm
                  if ctx.decide(seat, "choose", [0, 1], {"what": hooks.describe_char(ctx.game, ch, seat)},
                                [f"{NOUNS[frm]}のまま", f"{NOUNS[to]}にする"]) == 1]
+    elif a["cards"] == "source":
+        from bpdsl.games.blackpoker.trumps import source_character
+
+        ch = source_character(ctx)
+        chars = [ch] if ch is not None and ch.kind == frm else []
     else:
         t = ctx.inst.target
         ch = ctx.hooks.find(ctx.game, t[1]) if t is not None and t[0] == "char" else None

@@ -143,6 +143,30 @@ def _raise_free(ctx: Any, a: Mapping[str, Any]) -> None:
         trumps.mark_pass(ctx.state, seat)
 
 
+# --------------------------------------------------------------------------- same_effect_as
+
+SAME_EFFECT_AS = declare(
+    "same_effect_as", "effect",
+    args={"action": {"type": "ref", "required": True, "meta": {"ref": "action"}}},
+    phrase=lambda ctx, a: f"効果の内容は「{ctx.name(a['action'])}」を参照。",
+    summary=("The effect of another action of the edition, step by step, with this action's target and key "
+             "cards (the frame list's quick summons and 兵士起因 actions: 「効果の内容は「リアニメイト」を参照。」)."),
+    example={"same_effect_as": {"action": "reanimate"}},
+)
+
+@SAME_EFFECT_AS.executor
+def _same_effect_as(ctx: Any, a: Mapping[str, Any]) -> bool | None:
+    other = ctx.game.rules.actions.get(a["action"])
+    if other is None:
+        return None
+    for fn, args, _name in other.effect:
+        if fn(ctx, args) is False:
+            return False
+        if ctx.state.over:
+            return False
+    return None
+
+
 # --------------------------------------------------------------------------- if_targetable_by
 
 IF_TARGETABLE_BY = declare(

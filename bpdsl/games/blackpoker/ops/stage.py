@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from bpdsl.engine.core import Ctx
-from bpdsl.games.blackpoker.ops._common import condition_words, disjuncts, get, noun, predicate, request_word
+from bpdsl.games.blackpoker.ops._common import condition_words, disjuncts, get, noun, predicate, request_word, stage_ref
 from bpdsl.ops.registry import PhraseContext, declare
 from bpdsl.games.blackpoker.events import Retargeted
 
@@ -119,7 +119,9 @@ def _where(a: Mapping[str, Any]) -> Any:
 
 
 def _negate_chosen_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    text = "ステージにあるアクションを1つ選び無効化しステージから取り除く。"
+    ref = stage_ref(ctx)  # the frame list: 「ステージ上にあるリクエストを…そのリクエストは…このリクエストの…」
+    place = "ステージ上にある" if ref == "リクエスト" else "ステージにある"
+    text = f"{place}{ref}を1つ選び無効化しステージから取り除く。"
     where = _where(a)
     root = getattr(where, "root", None)
     if root is None:
@@ -129,12 +131,12 @@ def _negate_chosen_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     said = PhraseContext({**ctx.terms, **_CHOSEN_WORDS, **{f"expr:{n}": "X" for n in others[:1]}}, ctx.names)
     cases = [condition_words(c, said) for c in disjuncts(root)]
     if any(w is None for w in cases):
-        return text + f"そのアクションは{predicate(where)}ものとする。"
-    x = f"Xは{noun(others[0], ctx)}とする。" if others else ""
+        return text + f"その{ref}は{predicate(where)}ものとする。"
+    x = f"Xは{noun(others[0], ctx)}とする。".replace("このアクション", f"この{ref}") if others else ""
     if len(cases) == 1:  # 「キーカードが2枚のものとする」 (a noun takes の, as in case_words)
         tail = "" if "\u3041" <= cases[0][-1:] <= "\u309f" else "の"
-        return f"{text}そのアクションは{cases[0]}{tail}ものとする。{x}"
-    return "\n".join([f"{text}そのアクションは次のいずれかに該当するものとする。{x}", *(f"  {c}" for c in cases)])
+        return f"{text}その{ref}は{cases[0]}{tail}ものとする。{x}"
+    return "\n".join([f"{text}その{ref}は次のいずれかに該当するものとする。{x}", *(f"  {c}" for c in cases)])
 
 
 NEGATE_CHOSEN = declare(

@@ -13,8 +13,8 @@ from typing import Any, Mapping
 
 from bpdsl.engine.compiled import SUIT
 from bpdsl.games.blackpoker.components import Z_HAND, Z_LIFE
-from bpdsl.games.blackpoker.ops._common import NOUNS, case_of, get, noun
-from bpdsl.ops.registry import PhraseContext, declare, retire
+from bpdsl.games.blackpoker.ops._common import NOUNS, case_of, get, noun, stage_ref
+from bpdsl.ops.registry import PhraseContext, declare, declare_term, retire
 from bpdsl.games.blackpoker.components import DECK_SIZE
 
 _CARD = {"type": "string", "required": True, "regex": r"^[♠♡♥◇♦♢♣][A2-9JQK]$|^[♠♡♥◇♦♢♣]10$"}
@@ -41,10 +41,20 @@ def _trumps() -> Any:
 
 # --------------------------------------------------------------------------- the 切札 zone
 
+TRUMP_WORDS = declare_term("trump_words", "切札", ("表切札",),
+                          "how the trump operations name trumps: 「自分の切札を1枚表にし、切札に対応した能力を有効にする」 "
+                          "or, as the frame list, by face: 「自分の裏切札を1枚表にし表切札とする」")
+
+
+def _frame_words(ctx: PhraseContext) -> bool:
+    return ctx.term(TRUMP_WORDS.key, TRUMP_WORDS.default) == "表切札"
+
+
 OPEN_TRUMP = declare(
     "open_trump", "effect",
     args={"see": _SEE},
-    phrase=lambda ctx, a: "自分の切札を1枚表にし、切札に対応した能力を有効にする。" + _see(a, SEE_TRUMPS, SEE_ABILITIES),
+    phrase=lambda ctx, a: ("自分の裏切札を1枚表にし表切札とする。" if _frame_words(ctx) else
+                           "自分の切札を1枚表にし、切札に対応した能力を有効にする。" + _see(a, SEE_TRUMPS, SEE_ABILITIES)),
     summary="The controller turns one of their face-down trumps face up; its ability becomes active.",
     example={"open_trump": {"see": True}},
 )
@@ -78,7 +88,8 @@ def _close_trump(ctx: Any, a: Mapping[str, Any]) -> None:
 DESTROY_TRUMP = declare(
     "destroy_trump", "effect",
     args={"see": _SEE},
-    phrase=lambda ctx, a: ("対象の切札が表向きかつキーカードとスートと数字が同じ場合、切札を墓地に移す。"
+    phrase=lambda ctx, a: ("対象の表切札とキーカードのスートと数字が同じ場合、対象の表切札を墓地に移す。" if _frame_words(ctx)
+                           else "対象の切札が表向きかつキーカードとスートと数字が同じ場合、切札を墓地に移す。"
                            "対象の切札に対応した能力は無効になる。" + _see(a, SEE_TRUMPS)),
     summary="If the targeted trump is face up and the same card (suit and number) as the key card, it goes to the grave.",
     example={"destroy_trump": {"see": True}},
@@ -92,18 +103,30 @@ def _destroy_trump(ctx: Any, a: Mapping[str, Any]) -> None:
         t.trump_to_grave(ctx.game, card)
 
 
+def _regenerate_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    if a.get("card"):  # the frame list's …再生: 「墓地から♠Jを1枚選び、自分の表切札として置く。」
+        return f"墓地から{a['card']}を1枚選び、自分の表切札として置く。"
+    return ("対象のカードを手札、墓地から見つけられた場合、それを自分の切札として表向きにして置き、"
+            "切札に対応した能力を有効にする。" + _see(a, SEE_TRUMPS, SEE_ABILITIES))
+
+
 REGENERATE_TRUMP = declare(
     "regenerate_trump", "effect",
-    args={"see": _SEE},
-    phrase=lambda ctx, a: ("対象のカードを手札、墓地から見つけられた場合、それを自分の切札として表向きにして置き、"
-                           "切札に対応した能力を有効にする。" + _see(a, SEE_TRUMPS, SEE_ABILITIES)),
-    summary="The targeted card, if found in its owner's hand or grave, becomes a face-up trump of the controller.",
+    args={"see": _SEE, "card": {**_CARD, "required": False, "nullable": True}},
+    phrase=_regenerate_phrase,
+    summary=("The targeted card, if found in its owner's hand or grave, becomes a face-up trump of the "
+             "controller; with `card` (a trump character's own …再生), that card of the controller's grave."),
     example={"regenerate_trump": {"see": True}},
 )
 
 @REGENERATE_TRUMP.executor
 def _regenerate_trump(ctx: Any, a: Mapping[str, Any]) -> None:
     t = _trumps()
+    if a.get("card"):
+        card = _card_index(ctx, a["card"], ctx.seat)
+        if ctx.state.loc[card][0] == t.Z_GRAVE:
+            t.regenerate(ctx.game, ctx.seat, card)
+        return
     card = t.target_card(ctx)
     if card is not None:
         t.regenerate(ctx.game, ctx.seat, card)
@@ -112,7 +135,7 @@ def _regenerate_trump(ctx: Any, a: Mapping[str, Any]) -> None:
 CLOSE_ALL_TRUMPS = declare(
     "close_all_trumps", "effect",
     args={},
-    phrase="全ての切札を裏向きにする。",
+    phrase=lambda ctx, a: f"全ての切札を{ctx.term(CLOSED_TRUMP.key, CLOSED_TRUMP.default)}にする。",
     summary="Every trump of every player turns face down.",
     example={"close_all_trumps": {}},
 )
@@ -153,7 +176,14 @@ def _close_own_trump(ctx: Any, a: Mapping[str, Any]) -> None:
     t.turn_down(ctx.game, card)
 
 
+GUARD_FORM = declare_term("guard_form", "次を行う", ("inline",),
+                         "a guard before the steps it governs: 「切札の◇Jが表の場合、次を行う。」 or, before a single "
+                         "step, run into it: 「切札の◇Jが表の場合、キーカードと…」")
+
+
 def _if_trump_open_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    if ctx.term(GUARD_FORM.key, GUARD_FORM.default) == "inline":
+        return f"切札の{a['card']}が表の場合、"
     return f"切札の{a['card']}が表の場合、次を行う。"
 
 
@@ -221,6 +251,8 @@ _PLACES = {"key": "キーカード", "hand": "手札", "life": "ライフ", "gra
 
 
 def _find_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    if "all" in a["in"]:  # the frame list: every own zone, the hidden ones shuffled after
+        return f"自分の全ての領域から{a['card']}を探す。非公開の領域を見た場合、その領域をシャッフルする。"
     places = "、".join(ctx.term("life") if p == "life" else _PLACES[p] for p in a["in"])
     return f"{places}の中から{a['card']}を見つける。"
 
@@ -228,10 +260,11 @@ def _find_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 FIND_CARD = declare(
     "find_card", "effect",
     args={"card": _CARD, "in": {"type": "list", "required": True, "minlength": 1,
-                                "schema": {"type": "string", "allowed": list(_PLACES)}}},
+                                "schema": {"type": "string", "allowed": [*_PLACES, "all"]}}},
     phrase=_find_phrase,
     summary=("Look for the controller's own copy of `card` among the places `in` (this action's key cards, the "
-             "hand, the life, the grave, the 切札 zone); a later step uses it (`summon_with_trump` with `with: "
+             "hand, the life, the grave, the 切札 zone; `all`: every zone of the controller, the life shuffled "
+             "afterwards as a hidden zone looked through); a later step uses it (`summon_with_trump` with `with: "
              "found`, `lose_trump` with `unless_found`)."),
     example={"find_card": {"card": "♣K", "in": ["key", "hand", "life", "grave", "trump"]}},
 )
@@ -243,7 +276,12 @@ def _find_card(ctx: Any, a: Mapping[str, Any]) -> None:
     card = _card_index(ctx, a["card"], ctx.seat)
     zone, seat = ctx.state.loc[card]
     where = {"key": Z_STAGE, "hand": Z_HAND, "life": Z_LIFE, "grave": Z_GRAVE, "trump": _trumps().Z_TRUMP}
-    ok = any(zone == where[p] and (p != "key" or card in ctx.inst.keys) for p in a["in"]) and seat == ctx.seat
+    if "all" in a["in"]:
+        ok = seat == ctx.seat and zone in (*where.values(), Z_HAND)
+        if not ctx.state.keep_order:  # 非公開の領域を見た場合、その領域をシャッフルする (a scenario keeps the order)
+            ctx.game.rng.shuffle(ctx.state.players[ctx.seat].life)
+    else:
+        ok = any(zone == where[p] and (p != "key" or card in ctx.inst.keys) for p in a["in"]) and seat == ctx.seat
     ctx.inst.data["found"] = card if ok else None
 
 
@@ -313,7 +351,7 @@ NOT_EXECUTED = declare(
 
 def _take_damage_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     if a["amount"] == "target_key_sum":
-        return "対象アクションのキーカードの数字の合計値分ダメージを受ける。"
+        return f"対象{stage_ref(ctx)}のキーカードの数字の合計値分ダメージを受ける。"
     return f"{a['amount']}点のダメージを受ける。"
 
 
@@ -373,9 +411,20 @@ def _draw_top(ctx: Any, a: Mapping[str, Any]) -> None:
 
 # --------------------------------------------------------------------------- characters
 
+SIZE_WORD = declare_term("size_word", "数字", ("サイズ",),
+                        "the word for a soldier's size in 威圧 and 瞬殺: 数字が10以下 / サイズが10以下")
+EVERY_FORM = declare_term("every_form", "全ての", ("を全て",),
+                          "where 「全て」 stands: 「全ての兵士を墓地に移す」 / 「兵士を全て墓地に移す」")
+CLOSED_TRUMP = declare_term("closed_trump", "裏向き", ("裏切札",),
+                            "what a closed trump becomes: 「全ての切札を裏向きにする」 / 「全ての切札を裏切札にする」")
+
+
 def _destroy_all_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     what = "と".join(NOUNS[w] for w in a["what"])
-    cond = f"数字が{a['max_size']}以下の" if a.get("max_size") is not None else ""
+    size = ctx.term(SIZE_WORD.key, SIZE_WORD.default)
+    cond = f"{size}が{a['max_size']}以下の" if a.get("max_size") is not None else ""
+    if ctx.term(EVERY_FORM.key, EVERY_FORM.default) == "を全て":
+        return f"{cond}{what}を全て墓地に移す。"
     return f"{cond}全ての{what}を墓地に移す。"
 
 
@@ -493,9 +542,12 @@ def _target_sacrifices(ctx: Any, a: Mapping[str, Any]) -> None:
 # --------------------------------------------------------------------------- the stage
 
 def _remove_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    ref = stage_ref(ctx)
     if get(a, "negate", False):
+        if ref == "リクエスト":  # the frame list: 「対象のリクエストを無効にしステージから取り除く。」
+            return "対象のリクエストを無効にしステージから取り除く。"
         return "対象のアクションを無効し、対象アクションをステージから取り除く。"
-    return "対象アクションをステージから取り除き、対象アクションのキーカードを墓地に移す。"
+    return f"対象{ref}をステージから取り除き、対象{ref}のキーカードを墓地に移す。"
 
 
 REMOVE_TARGET_ACTION = declare(

@@ -24,8 +24,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from bpdsl.dsl.cards import SUIT_MARKS
-from bpdsl.games.blackpoker.ops._common import NOUNS, get, target_sentence
-from bpdsl.ops.registry import PhraseContext, declare
+from bpdsl.games.blackpoker.ops._common import NOUNS, get, stage_ref, target_sentence
+from bpdsl.ops.registry import PhraseContext, declare, declare_term
 
 SUIT_IDS = list(SUIT_MARKS)
 _ACTION = {"type": "ref", "required": True, "meta": {"ref": "action"}}
@@ -76,8 +76,37 @@ def _may_raise(ctx: Any, a: Mapping[str, Any]) -> None:
     return None  # static: the engine offers the trump's actions only while the trump is face up
 
 
+GRANT_FORM = declare_term("grant_form", "rule", ("holder", "unit"),
+                         "how a grant is printed in the frame list (trump_style: frame): as the trump's rule "
+                         "「自分の場にいる♠の兵士は <スラッシュ> を持つ。」 or as who holds the ability "
+                         "「自分の <革命ドロー> を持つ兵士」 (a granted trigger's 誘発条件)")
+GRANT_WHERE = declare_term("grant_where", "場にいる", ("",),
+                           "where the frame list says the granted characters are: 自分の場にいる兵士 / 自分の兵士")
+
+
+def _granted_label(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    """The name in 「<…> を持つ」: the trump's own for an action raised by driving (<ファントム>), else the
+    granted action's (<革命ドロー>)."""
+    calls = a.get("abilities") or []
+    first = calls[0] if calls else None
+    op = getattr(first, "op", None) or (next(iter(first)) if isinstance(first, Mapping) and first else None)
+    args = getattr(first, "args", None) or (first.get(op) if isinstance(first, Mapping) else None) or {}
+    if op == "raise_by_driving" and ctx.holder:
+        return ctx.holder
+    return ctx.name(args.get("action", "")) if isinstance(args, Mapping) else ""
+
+
 def _grant_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     mark = SUIT_MARKS.get(get(a, "suit", ""), "")
+    if ctx.term("trump_style", "") == "frame":  # the frame list names the ability, its action says the rest
+        whose, noun, label = WHOSE[get(a, "whose", "self")], _class_noun(ctx, a["to"]), _granted_label(ctx, a)
+        form = ctx.term(GRANT_FORM.key, GRANT_FORM.default)
+        if form == "holder":
+            return f"{whose} <{label}> を持つ{noun}"
+        if form == "unit":  # the (ユニット) of an action the granted characters raise by driving
+            return f"<{label}> を持つ{noun}1体"
+        where = ctx.term(GRANT_WHERE.key, GRANT_WHERE.default)
+        return f"{whose}{where}{mark + 'の' if mark else ''}{noun}は <{label}> を持つ。"
     head = f"{WHOSE[get(a, 'whose', 'self')]}{mark}{_class_noun(ctx, a['to'])}は以下の能力を得る。"
     return "\n".join([head, *_lines(ctx, a.get("abilities"))])
 
@@ -163,9 +192,18 @@ def _raises_when(ctx: Any, a: Mapping[str, Any]) -> None:
     return None  # compiled into a trigger source of the trump (bpdsl.games.blackpoker.trumps)
 
 
+REPLACE_FORM = declare_term("replace_form", "when_resolving", ("every",),
+                           "how a replacement of a step is introduced: 「この能力が有効である時に…アクションが効果を"
+                           "発揮した場合、…アクションの「…」を」 or, as the frame list, 「この能力が有効で場合、対戦相手も"
+                           "含めた全ての…アクションの「…」を」")
+
+
 def _replace_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     name = ctx.name(a["action"])
     n = get(a, "if_charged_bulwarks", 0)
+    if a.get("step") and not n and ctx.term(REPLACE_FORM.key, REPLACE_FORM.default) == "every":
+        head = f"この能力が有効で場合、対戦相手も含めた全ての{name}アクションの「{get(a, 'title', a['step'])}」を以下のように変更する。"
+        return "\n".join([head, *_lines(ctx, a.get("with"))])
     when = (f"この能力が有効でありかつ、自分の場にチャージ状態の防壁が{n}枚以上存在する時に" if n
             else "この能力が有効である時に")
     head = f"{when}{name}アクションが効果を発揮した場合、"
@@ -266,6 +304,7 @@ COUNTS_AS_SIZE = declare(
     phrase=lambda ctx, a: f"数字は{a['value']}として扱う。",
     summary="The printed statement of a fixed size among the abilities; the size itself is the `size` op.",
     example={"counts_as_size": {"value": 26}},
+    implied_by_labels=True,  # the frame list leaves it out: its labels, size and key say it
 )
 
 @COUNTS_AS_SIZE.executor
@@ -295,6 +334,7 @@ MOVES_AS_ONE = declare(
     summary=("The printed statement of 3.8.3 for a character of several cards: it moves as one and becomes "
              "one bulwark per card."),
     example={"moves_as_one": {"cards": 2}},
+    implied_by_labels=True,  # the frame list leaves it out: its labels, size and key say it
 )
 
 @MOVES_AS_ONE.executor
@@ -306,8 +346,9 @@ MUST_ATTACK = declare(
     "must_attack", "ability",
     args={"self_name": {"type": "ref", "required": True, "meta": {"ref": "character"}},
           "action": {"type": "ref", "default": "attack", "meta": {"ref": "action"}}},
-    phrase=lambda ctx, a: (f"自分のターンに可能な限りアタックアクションを起し、{ctx.name(a['self_name'])}がチャージ状態の場合、"
-                           "アタッカーに指定する。"),
+    phrase=lambda ctx, a: (f"自分のターンに可能な限りアタックアクションを"
+                           f"{'リクエストし' if ctx.term('raise_verb', '起こす') == 'リクエストする' else '起し'}、"
+                           f"{ctx.name(a['self_name'])}がチャージ状態の場合、アタッカーに指定する。"),
     summary="Forced attack: on its controller's turn, while this character could attack, the attack (`action`) "
             "is raised whenever it may be (the player may not pass nor raise anything else), and this character is "
             "one of its attackers.",
@@ -320,10 +361,16 @@ def _must_attack(ctx: Any, a: Mapping[str, Any]) -> None:
     return None  # static: read by bpdsl.games.blackpoker.trumps
 
 
+IMMUNE_FORM = declare_term("immune_form", "effect", ("judgement",),
+                          "how 巨人's immunity is worded: 「防壁の効果によって墓地に移されない。」 or, as the frame list, "
+                          "「「ダメージ判定」にてブロッカーが防壁の場合、条件に該当してもこの巨人は墓地に移されない。」")
+
 IMMUNE_TO_BULWARKS = declare(
     "immune_to_bulwarks", "ability",
     args={},
-    phrase="防壁の効果によって墓地に移されない。",
+    phrase=lambda ctx, a: ("「ダメージ判定」にてブロッカーが防壁の場合、条件に該当してもこの巨人は墓地に移されない。"
+                           if ctx.term(IMMUNE_FORM.key, IMMUNE_FORM.default) == "judgement"
+                           else "防壁の効果によって墓地に移されない。"),
     summary="A bulwark's effect (ダメージ判定 against a bulwark) never sends this character to the grave.",
     example={"immune_to_bulwarks": {}},
 )
@@ -348,10 +395,26 @@ def _alt_cost_quick(ctx: Any, a: Mapping[str, Any]) -> None:
     return None  # read when the legal actions are listed (bpdsl.games.blackpoker.trumps)
 
 
+RAISED_FORM = declare_term("raised_form", "起こした", ("リクエストした", "ステージに追加された"),
+                          "how a trigger on a raised action is worded: 「自分がエンドアクションを起こした」, "
+                          "「エンドアクションをリクエストした」 (the frame list) or 「自分のエンドアクションのリクエストが"
+                          "ステージに追加された」")
+
+
+def _player_raised_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    who, name = "自分" if get(a, "by", "self") == "self" else "対戦相手", ctx.name(a["action"])
+    form = ctx.term(RAISED_FORM.key, RAISED_FORM.default)
+    if form == "リクエストした":
+        return f"{'' if who == '自分' else who + 'が'}{name}アクションをリクエストした場合、"
+    if form == "ステージに追加された":
+        return f"{who}の{name}アクションのリクエストがステージに追加された場合、"
+    return f"{who}が{name}アクションを起こした場合、"
+
+
 PLAYER_RAISED = declare(
     "player_raised", "trigger",
     args={"action": _ACTION, "by": {"type": "string", "allowed": ["self", "opponent"], "default": "self"}},
-    phrase=lambda ctx, a: f"{'自分' if get(a, 'by', 'self') == 'self' else '対戦相手'}が{ctx.name(a['action'])}アクションを起こした場合、",
+    phrase=_player_raised_phrase,
     summary="Fires when the owner (`by: self`) or the opponent raises `action`.",
     example={"player_raised": {"action": "end", "by": "self"}},
 )
@@ -372,10 +435,16 @@ ABILITY_ENABLED = declare(
     example={"ability_enabled": {}},
 )
 
+UNBLOCKED_FORM = declare_term("unblocked_form", "なかった", ("ていない",),
+                             "an unblocked attacker: 「アタッカーかつダメージ判定アクションにてブロックされなかった」 or "
+                             "(the frame list) 「アタッカーかつ、ダメージ判定アクションにてブロックされていない」")
+
 UNBLOCKED_ATTACKER = declare(
     "unblocked_attacker", "trigger",
     args={},
-    phrase="アタッカーかつダメージ判定アクションにてブロックされなかった場合、",
+    phrase=lambda ctx, a: ("アタッカーかつ、ダメージ判定アクションにてブロックされていない時に"
+                           if ctx.term(UNBLOCKED_FORM.key, UNBLOCKED_FORM.default) == "ていない"
+                           else "アタッカーかつダメージ判定アクションにてブロックされなかった場合、"),
     summary="Fires for a soldier that attacked and was not blocked, when ダメージ判定 resolves.",
     example={"unblocked_attacker": {}},
 )
@@ -384,9 +453,11 @@ UNBLOCKED_ATTACKER = declare(
 
 TARGET_TRUMP = declare(
     "target_trump", "target",
-    args={"whose": {"type": "string", "allowed": ["any", "self", "opponent"], "default": "any"}},
-    phrase=lambda ctx, a: target_sentence(ctx, f"{WHOSE[get(a, 'whose', 'any')]}切札1枚"),
-    summary="Target one card in a 切札 zone (face up or face down).",
+    args={"whose": {"type": "string", "allowed": ["any", "self", "opponent"], "default": "any"},
+          "face": {"type": "string", "nullable": True, "allowed": ["up"]}},
+    phrase=lambda ctx, a: target_sentence(ctx, f"{WHOSE[get(a, 'whose', 'any')]}"
+                                               f"{'表切札' if get(a, 'face', None) == 'up' else '切札'}1枚"),
+    summary="Target one card in a 切札 zone (face up or face down; `face: up`: a face-up one, 表切札).",
     example={"target_trump": {"whose": "any"}},
 )
 
@@ -398,13 +469,20 @@ TARGET_CARD = declare(
     example={"target_card": {}},
 )
 
+def _stage_target(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    ref = stage_ref(ctx)
+    if a.get("action"):  # the frame list: 「アタックアクションのリクエスト」
+        return f"{ctx.name(a['action'])}アクション" + ("のリクエスト" if ref == "リクエスト" else "")
+    if get(a, "which", "any") == "with_key_cards":
+        return f"キーカードがある{ref}"
+    return f"{ref}1つ"
+
+
 TARGET_STAGE_ACTION = declare(
     "target_stage_action", "target",
     args={"action": {"type": "ref", "nullable": True, "meta": {"ref": "action"}},
           "which": {"type": "string", "allowed": ["any", "with_key_cards"], "default": "any"}},
-    phrase=lambda ctx, a: target_sentence(ctx, f"{ctx.name(a['action'])}アクション" if a.get("action")
-                                          else "キーカードがあるアクション" if get(a, "which", "any") == "with_key_cards"
-                                          else "アクション1つ"),
+    phrase=lambda ctx, a: target_sentence(ctx, _stage_target(ctx, a)),
     summary=("Target an action on the stage: the action `action`, or (`which: with_key_cards`) any action "
              "with key cards."),
     example={"target_stage_action": {"action": "attack"}},
@@ -443,7 +521,8 @@ def _unblocked_attacker(ctx: Any, a: Mapping[str, Any]) -> list[int]:
 def _target_trump(ctx: Any, a: Mapping[str, Any]) -> list[Any]:
     whose = get(a, "whose", "any")
     seats = (ctx.seat,) if whose == "self" else (1 - ctx.seat,) if whose == "opponent" else (ctx.seat, 1 - ctx.seat)
-    return [("trump", c) for p in seats for c in ctx.state.players[p].trump]
+    up = get(a, "face", None) == "up"
+    return [("trump", c) for p in seats for c in ctx.state.players[p].trump if not up or c in ctx.state.trump_up]
 
 
 @TARGET_CARD.executor

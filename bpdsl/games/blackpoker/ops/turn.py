@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from bpdsl.games.blackpoker.ops._common import get, predicate
-from bpdsl.ops.registry import PhraseContext, declare
+from bpdsl.ops.registry import PhraseContext, declare, declare_term
 
 DISCARD_TO_HAND_LIMIT = declare(
     "discard_to_hand_limit", "effect",
@@ -70,9 +70,14 @@ def _charge_all(ctx: Any, a: Mapping[str, Any]) -> None:
             ch.driven = False
 
 
+RAISE_VERB = declare_term("raise_verb", "起こす", ("リクエストする",),
+                         "what an effect does with the action it raises: 「アタックアクションを起こす」 / "
+                         "「アタックアクションをリクエストする」 (the frame list)")
+
+
 def _raise_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     cond = f"{predicate(a['if'])}場合、" if a.get("if") is not None else ""
-    return f"{cond}{ctx.name(a['action'])}アクションを起こす。"
+    return f"{cond}{ctx.name(a['action'])}アクションを{ctx.term(RAISE_VERB.key, RAISE_VERB.default)}。"
 
 
 RAISE_ACTION = declare(

@@ -324,17 +324,26 @@ _POSITIONS = {"top": "一番上", "bottom": "一番下", "choose": "一番上も
 _PROMPT = {"life": "ライフ", "hand": "手札", "grave": "墓地"}  # the word a decision's prompt names a zone by
 
 
+SOURCE_REF = declare_term("source_ref", "このアクションを起こした兵士", ("キーカード",),
+                         "what an effect calls the soldier that raised its action by driving itself: 「このアクションを"
+                         "起こした兵士」 or, as the frame list (the unit is the key card), 「キーカード」")
+OWNER_FORM = declare_term("owner_form", "オーナーの", ("オーナー",),
+                          "how a move names the owner's zone: 「オーナーの手札」 / 「オーナー手札」 (the frame list)")
+
+
 def _move_subject(ctx: PhraseContext, cards: str) -> str:
     if cards == "each":  # outside a for_each's wording (its example): the character it is at
         return "そのキャラクター"
     if cards == "target":
         return f"対象の{target_noun(ctx, 'キャラクター')}"
-    return {"chosen": "選んだカード", "key": "キーカード", "source": "このアクションを起こした兵士"}[cards]
+    if cards == "source":
+        return ctx.term(SOURCE_REF.key, SOURCE_REF.default)
+    return {"chosen": "選んだカード", "key": "キーカード"}[cards]
 
 
 def _move_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     cards, to = a["cards"], a["to"]
-    owner = "オーナーの" if get(a, "say_owner", False) else ""
+    owner = ctx.term(OWNER_FORM.key, OWNER_FORM.default) if get(a, "say_owner", False) else ""
     place = zone_name(ctx, to) + (f"の{_POSITIONS[get(a, 'position', 'top')]}" if to == "life" else "")
     if cards == "hand":  # 先読み: 「手札から1枚選びライフの一番上もしくは一番下に移す。」
         return f"手札から1枚選び{owner}{place}に{'戻す' if get(a, 'back', False) else '移す'}。"
