@@ -208,8 +208,8 @@ class PhraseIndex:
         if c.call.text is not None:  # a call printed from its text
             return [norm(c.call.text)] if c.call.text.strip() and not terms else None
         saved = self.ctx.terms
-        if terms:
-            self.ctx.terms = {**saved, **terms}
+        if terms or c.call.terms:  # the call's own wording (terms: beside it), then the variant's
+            self.ctx.terms = {**saved, **(c.call.terms or {}), **(terms or {})}
         try:
             text = registry.get(c.call.op).render(self.ctx, c.call.args)
         except Exception:  # noqa: BLE001 - a phrase that cannot print in this wording is no candidate here
@@ -271,7 +271,7 @@ class PhraseIndex:
                     args = raw[name] if isinstance(raw[name], dict) else {}
                     raw[name] = {**args, arg: value}
                 if term is not None:
-                    raw["terms"] = {term[0]: term[1]}
+                    raw["terms"] = {**raw.get("terms", {}), term[0]: term[1]}
                 out.append((Candidate(raw, call, c.kind), other))
         return out
 
