@@ -27,7 +27,7 @@ import dataclasses
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from bpdsl.diagnostics import DiagnosticSink
 from bpdsl.dsl.document import Document
@@ -413,7 +413,7 @@ class PhraseIndex:
                 flat.append(call)
         return Match(flat, texts, joined)
 
-    def _run(self, candidates: list[tuple[Candidate, list[str]]], target: str, patterns: list["_Pattern"] = (),
+    def _run(self, candidates: list[tuple[Candidate, list[str]]], target: str, patterns: Sequence["_Pattern"] = (),
              limit: int = 4) -> "_Run | None":
         """The fewest calls (at most ``limit``) whose printed texts, one after the other, are ``target`` (a call
         in a per-call wording of its own among them: ``patterns``)."""
@@ -473,7 +473,6 @@ def _consume(parts: list[Unit], start: int, printed: list[str]) -> int | None:
 
 
 _OPEN = "\ue000"  # a placeholder word (private use: no sentence contains it)
-_TERM_ARGS = ("cond:", "expr:")
 
 
 @dataclass
