@@ -12,6 +12,13 @@ markers, white space and full stops removed.  An official text is cut into *unit
 nested under it (``-1.``, ``--A.``, ``-・`` or ``・`` under a plain line); a candidate covers one unit, or
 several for an op that prints a whole numbered procedure.  The composition chosen covers the most units;
 every unit no candidate prints becomes a marked text override.
+
+A candidate is also tried in the per-call wording of the names and conditions of its expressions (``terms:``
+beside the call, ``expr:<name>`` / ``cond:<condition>``, the keys the registry's phrases read): printed with
+a placeholder for one such word, it is a pattern; where the official sentence fits the pattern, the word it
+says there is written as that call's term.  A word counts only as a shortened form of the word the phrase
+prints by itself (「対象の兵士」 for 「対象の兵士の数字」, nothing for 「サイズ」) or a word the game declares for
+that name or a loaded edition or call already gives that key, so a pattern never says another value than its call plays.
 """
 from __future__ import annotations
 
@@ -20,11 +27,15 @@ import dataclasses
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from bpdsl.diagnostics import DiagnosticSink
 from bpdsl.dsl.document import Document
+from bpdsl.dsl.expr import Expr
 from bpdsl.dsl.opcalls import OpBuilder
+from bpdsl.games.blackpoker.expr_names import NAMES
+from bpdsl.games.blackpoker.ops._common import EXPR_NOUNS
+from bpdsl.model import OpCall
 from bpdsl.ops import registry
 from bpdsl.ops.registry import PhraseContext
 
@@ -196,6 +207,19 @@ class PhraseIndex:
         self._cache: dict[tuple[str, str], dict[str, list[tuple[Candidate, list[str]]]]] = {}
         self._target_key = ""
         self._sink = DiagnosticSink()
+        self._patterns: dict[tuple[str, str], list[_Pattern]] = {}
+        # the words loaded calls and the edition already give a per-call key (expr:..., cond:...)
+        self.known: dict[str, set[str]] = {}
+        for c in candidates:
+            for k, w in (c.call.terms or {}).items():
+                self.known.setdefault(k, set()).add(w)
+        for k, w in ctx.terms.items():
+            self.known.setdefault(k, set()).add(w)
+        for name, w in EXPR_NOUNS.items():  # and the words the game declares for its names
+            self.known.setdefault(f"expr:{name}", set()).add(w)
+        for name, info in NAMES.items():
+            if info.phrase_ja:
+                self.known.setdefault(f"expr:{name}", set()).add(info.phrase_ja)
 
     def set_target(self, raw: Any) -> None:
         """Print the next effects for an entry whose target is ``raw`` (a call as written, or None): phrases
@@ -208,8 +232,8 @@ class PhraseIndex:
         if c.call.text is not None:  # a call printed from its text
             return [norm(c.call.text)] if c.call.text.strip() and not terms else None
         saved = self.ctx.terms
-        if terms:
-            self.ctx.terms = {**saved, **terms}
+        if terms or c.call.terms:  # the call's own wording (terms: beside it), then the variant's
+            self.ctx.terms = {**saved, **(c.call.terms or {}), **(terms or {})}
         try:
             text = registry.get(c.call.op).render(self.ctx, c.call.args)
         except Exception:  # noqa: BLE001 - a phrase that cannot print in this wording is no candidate here
@@ -235,6 +259,57 @@ class PhraseIndex:
                         table.setdefault(other[0], []).append((variant, other))
             self._cache[key] = table
         return self._cache[key]
+
+    def patterns(self, kind: str) -> list["_Pattern"]:
+        """The candidates of ``kind`` with one per-call word left open (see the module docstring)."""
+        key = ("pattern:" + kind, self._target_key if kind == "effect" else "")
+        if key not in self._patterns:
+            pool = self.by_kind.get(kind, []) + (self.by_kind.get("condition", []) if kind == "note" else [])
+            out: list[_Pattern] = []
+            for c in pool:
+                if c.call.text is not None:
+                    continue
+                for term in _worded_keys(c.call):
+                    pattern = self._pattern(c, term)
+                    if pattern is not None:
+                        out.append(pattern)
+            self._patterns[key] = out
+        return self._patterns[key]
+
+    def _pattern(self, c: Candidate, term: str) -> "_Pattern | None":
+        open_ = self._printed(c, {term: _OPEN})
+        plain = self._printed(c)
+        if not open_ or not plain or len(open_) != 1 or len(plain) != 1 or _OPEN not in open_[0]:
+            return None
+        pieces = open_[0].split(_OPEN)
+        regex = re.compile("(.*?)".join(re.escape(p) for p in pieces[:2])
+                           + "".join(r"\1" + re.escape(p) for p in pieces[2:]))
+        said = regex.fullmatch(plain[0])
+        if said is None:
+            return None
+        unsaid = self._printed(c, {term: ""})  # a phrase may word around a name left unsaid (「が」 dropped)
+        return _Pattern(c, term, regex, said.group(1), open_[0],
+                        unsaid[0] if unsaid and len(unsaid) == 1 and said.group(1) else None)
+
+    def _say(self, pattern: "_Pattern", word: str) -> Any | None:
+        """The call as written with ``word`` for its open term, or None where the word is not one the call
+        may print there: a shortened form of its own word, or a word a loaded edition or call gives the key."""
+        if word == pattern.word or not (_shortened(word, pattern.word) or word in self.known.get(pattern.term, ())):
+            return None
+        raw = {pattern.candidate.raw: {}} if isinstance(pattern.candidate.raw, str) \
+            else copy.deepcopy(pattern.candidate.raw)
+        raw["terms"] = {**raw.get("terms", {}), pattern.term: word}
+        return raw
+
+    def fit(self, kind: str, text: str) -> Any | None:
+        """The call that prints ``text`` (normalised) with one per-call word of its own, or None."""
+        for pattern in self.patterns(kind):
+            if pattern.unsaid == text and (raw := self._say(pattern, "")) is not None:
+                return raw
+            m = pattern.regex.fullmatch(text)
+            if m is not None and (raw := self._say(pattern, m.group(1))) is not None:
+                return raw
+        return None
 
     def _wordings(self, c: Candidate, printed: list[str]) -> list[tuple[Candidate, list[str]]]:
         """The candidate varied: each other value of one argument that takes a choice (a flag, a value of an
@@ -271,7 +346,7 @@ class PhraseIndex:
                     args = raw[name] if isinstance(raw[name], dict) else {}
                     raw[name] = {**args, arg: value}
                 if term is not None:
-                    raw["terms"] = {term[0]: term[1]}
+                    raw["terms"] = {**raw.get("terms", {}), term[0]: term[1]}
                 out.append((Candidate(raw, call, c.kind), other))
         return out
 
@@ -279,11 +354,13 @@ class PhraseIndex:
         """Print every candidate in these edition terms from now on (the imported edition's own words)."""
         self.ctx.terms = {**self.ctx.terms, **terms}
         self._cache.clear()
+        self._patterns.clear()
 
     def one(self, kind: str, text: str) -> Any | None:
         """The call that prints ``text`` whole, or None."""
         hits = self.table(kind).get(norm(text), [])
-        return next((c.raw for c, printed in hits if len(printed) == 1), None)
+        found = next((c.raw for c, printed in hits if len(printed) == 1), None)
+        return found if found is not None else self.fit(kind, norm(text))
 
     def compose(self, kind: str, parts: list[Unit], override: str) -> Match:
         """The composition covering most of ``parts``; each uncovered unit becomes ``{override: {}, text}``.
@@ -303,10 +380,18 @@ class PhraseIndex:
                 end = _consume(parts, i, printed)
                 if end is not None:
                     options.append((end, c.raw, None))
+            if not options:  # a call in a per-call wording of one of its names or conditions
+                got = ""
+                for j in range(i, n):
+                    got += parts[j].norm
+                    raw = self.fit(kind, got)
+                    if raw is not None:
+                        options.append((j + 1, raw, None))
+                        break
             if not options:
                 # one official line that several calls print together (a prose effect of two sentences), or a
                 # lead-in line and the steps nested under it (「…場合、次を行う。」 then 「・…」): a lead op first
-                run = self._run(candidates, parts[i].norm)
+                run = self._run(candidates, parts[i].norm, self.patterns(kind))
                 if run is not None and (len(parts[i].lines) == 1 or _leads(run.calls[0])):
                     run.nested = len(parts[i].lines) > 1
                     options.append((i + 1, run, None))
@@ -328,10 +413,18 @@ class PhraseIndex:
                 flat.append(call)
         return Match(flat, texts, joined)
 
-    @staticmethod
-    def _run(candidates: list[tuple[Candidate, list[str]]], target: str, limit: int = 4) -> "_Run | None":
-        """The fewest calls (at most ``limit``) whose printed texts, one after the other, are ``target``."""
+    def _run(self, candidates: list[tuple[Candidate, list[str]]], target: str, patterns: Sequence["_Pattern"] = (),
+             limit: int = 4) -> "_Run | None":
+        """The fewest calls (at most ``limit``) whose printed texts, one after the other, are ``target`` (a call
+        in a per-call wording of its own among them: ``patterns``)."""
         singles = [(c, printed[0]) for c, printed in candidates if len(printed) == 1 and printed[0]]
+        for pattern in patterns:  # each word a pattern finds in the line, as a call printing that text
+            for start in range(len(target)):
+                m = pattern.regex.match(target, start)
+                if m is not None and m.end() > start and (raw := self._say(pattern, m.group(1))) is not None:
+                    singles.append((Candidate(raw, pattern.candidate.call, pattern.candidate.kind), m.group(0)))
+            if pattern.unsaid and pattern.unsaid in target and (raw := self._say(pattern, "")) is not None:
+                singles.append((Candidate(raw, pattern.candidate.call, pattern.candidate.kind), pattern.unsaid))
         best: dict[int, list[Any]] = {0: []}
         frontier = [0]
         for _ in range(limit):
@@ -377,3 +470,51 @@ def _consume(parts: list[Unit], start: int, printed: list[str]) -> int | None:
         if got != unit:
             return None
     return i
+
+
+_OPEN = "\ue000"  # a placeholder word (private use: no sentence contains it)
+
+
+@dataclass
+class _Pattern:
+    """A candidate printed with one per-call term left open: ``regex`` finds the word a sentence says there;
+    ``word`` is what the call prints there by itself."""
+
+    candidate: Candidate
+    term: str
+    regex: re.Pattern[str]
+    word: str
+    printed: str
+    unsaid: str | None = None  # printed with the word left out, where that is not the pattern with ""
+
+
+def _worded_keys(call: OpCall) -> list[str]:
+    """The per-call term keys that word a part of ``call``'s sentence: ``expr:<name>`` of every name and
+    ``cond:<condition>`` of every condition in its expression arguments (nested calls' too), names first
+    (the narrowest wording is preferred)."""
+    out: list[str] = []
+    conds: list[str] = []
+
+    def visit(value: Any) -> None:
+        if isinstance(value, Expr):
+            if value.type == "bool" and value.text:
+                conds.append("cond:" + "".join(value.text.split()))
+            out.extend(f"expr:{name}" for name in sorted(value.names()))
+        elif isinstance(value, OpCall):
+            for v in value.args.values():
+                visit(v)
+        elif isinstance(value, Mapping):
+            for v in value.values():
+                visit(v)
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                visit(v)
+
+    visit(call)
+    return list(dict.fromkeys(out + conds))
+
+
+def _shortened(word: str, full: str) -> bool:
+    """True when ``word`` is ``full`` with some characters left out (「対象の兵士」 of 「対象の兵士の数字」)."""
+    rest = iter(full)
+    return len(word) < len(full) and all(ch in rest for ch in word)
