@@ -232,7 +232,7 @@ def test_fuzz_new_table(direct: DirectClient, body: bytes) -> None:
     no_5xx(direct.post("/api/tables", content=body, headers={"Content-Type": "application/json"}))
 
 
-@pytest.mark.parametrize("what", ["", "/log", "/choose", "/quit"])
+@pytest.mark.parametrize("what", ["", "/log", "/choose", "/quit", "/notes", "/explain"])
 @FUZZ_SETTINGS
 @given(seat=query_text, token=query_text, body=bodies)
 def test_fuzz_seat_endpoints(direct: DirectClient, fuzz_table: tuple[str, str], what: str, seat: str, token: str,
@@ -240,11 +240,24 @@ def test_fuzz_seat_endpoints(direct: DirectClient, fuzz_table: tuple[str, str], 
     tid, real = fuzz_table
     params = {"token": token if token else real}
     path = f"/api/tables/{tid}/seats/{quote(seat or '0', safe='')}{what}"
-    if what in ("/choose", "/quit"):
+    if what in ("/choose", "/quit", "/notes"):
         no_5xx(direct.post(path, params=params, content=body))
     else:
         no_5xx(direct.get(path, params=params, headers={"X-Seat-Token": token.encode("utf-8").replace(b"\r", b"")
                                                                                      .replace(b"\n", b"")}))
+
+
+@pytest.mark.parametrize("what", ["seats/0/events", "seats/1/events", "watch/spectator", "watch/judge",
+                                  "watch/spectator/events", "watch/judge/events", "watch/"])
+@FUZZ_SETTINGS
+@given(role=query_text, token=query_text)
+def test_fuzz_pushed_updates_and_watchers(direct: DirectClient, fuzz_table: tuple[str, str], what: str, role: str,
+                                          token: str) -> None:
+    """The event streams and the watchers' links with any token but a real one (a real one opens a stream
+    that lasts as long as the game: the two-browser and store tests follow those)."""
+    tid, real = fuzz_table
+    path = f"/api/tables/{tid}/{what}" + (quote(role, safe="") if what.endswith("/") else "")
+    no_5xx(direct.get(path, params={"token": token if token != real else token + "x"}))
 
 
 @FUZZ_SETTINGS
