@@ -39,6 +39,7 @@ from bpdsl.dsl.codes import (  # noqa: F401  (the codes are reported as C.<NAME>
     T_NO_PASS,
     T_NO_TARGET,
     T_NOT_RAISED,
+    T_OTHER_TRUMP,
     W_NO_FORMAT,
     W_NO_MARK,
     M_PLACEHOLDER,
@@ -226,6 +227,7 @@ def _check_trump_raising(edition: Edition, sink: DiagnosticSink, broken: set[tup
                 value = call.args.get(key)
                 if isinstance(value, str):
                     named.add(value)
+    _check_may_raise_owner(edition, sink)  # one naming another trump's action is T006, not also T005
     for trump in edition.trumps.values():
         for aid in trump.actions:
             action = edition.actions.get(aid)
@@ -236,6 +238,23 @@ def _check_trump_raising(edition: Edition, sink: DiagnosticSink, broken: set[tup
             sink.error(trump.pos, T_NOT_RAISED, f"trump {trump.id!r} brings the direct action {aid!r}, but none of "
                        "its abilities lets a player raise it",
                        f"add '- may_raise: {{action: {aid}}}' to the trump's abilities, or remove the action")
+
+
+def _check_may_raise_owner(edition: Edition, sink: DiagnosticSink) -> None:
+    """A trump's ``may_raise`` of an action another trump brings (T006): the sheet prints the action under
+    the other trump and the ability under this one, while the engine offers it only while the trump that
+    brings it lies face up, so what the sheet says this trump lets a player raise would never be offered."""
+    for trump in edition.trumps.values():
+        for call in nested_calls(list(trump.abilities)):
+            aid = call.args.get("action") if call.op == "may_raise" else None
+            action = edition.actions.get(aid) if isinstance(aid, str) else None
+            if action is None or action.trump in (None, trump.id):
+                continue
+            owner = edition.trumps.get(action.trump)
+            owner_name = f"{owner.name} ({action.trump})" if owner is not None else repr(action.trump)
+            sink.error(call.pos, T_OTHER_TRUMP, f"trump {trump.id!r} lets a player raise {aid!r}, an action of "
+                       f"trump {owner_name}: it is offered only while that trump lies face up",
+                       f"raise it from {action.trump}'s abilities, or write the action under {trump.id}'s actions")
 
 
 # arguments whose value names the action's target (cards: target, to: target, to: target_owner)

@@ -88,3 +88,17 @@ def test_a_trump_rewritten_without_actions_keeps_them_gated(tmp_path: Path, act8
         assert not legal(t, "trump") & set(actions), tid  # face down: none of its actions
         offered_up |= legal(t, "trump_up") & set(actions)
     assert len(offered_up) >= 5, offered_up  # face up: its actions are offered (those the position can pay for)
+
+
+def test_swapping_which_trump_raises_an_action_is_refused(tmp_path: Path, act82: Any) -> None:
+    """威圧 (♠4) made to raise 蘇生 and 蘇生 (♠5) made to raise 威圧: each ability would print under one trump an
+    action the engine offers only while the other lies face up, so each is refused where it is written (T006),
+    and nothing else is reported."""
+    body = (f"  - id: intimidation\n    card: ♠4\n    abilities:\n      - may_raise: {{action: resurrect}}\n"
+            f"  - id: resurrection\n    card: ♠5\n    abilities:\n      - may_raise: {{action: intimidate}}\n")
+    folder = _folder(tmp_path, body)
+    errors = [d for d in load([*default_paths(), folder]).diagnostics if d.severity == "error"]
+    assert [(d.code, d.pos.file, d.pos.line) for d in errors] == [
+        ("T006", str(folder / "trumps.yaml"), 8), ("T006", str(folder / "trumps.yaml"), 12)], errors
+    assert "'resurrect', an action of trump 蘇生 (resurrection)" in errors[0].message
+    assert "resurrection's abilities" in errors[0].hint
