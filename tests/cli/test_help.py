@@ -53,7 +53,7 @@ def test_help_shows_plain_words_not_python_types_or_machine_paths() -> None:
             first = p.help.split(" ", 1)[0]
             assert not (first.isalpha() and first.islower()), p.help  # a capital, unless it is an id (act8.0)
             assert p.help.rstrip().endswith((".", "?", "!", "。")), p.help
-    simulate = runner.invoke(app, ["simulate", "--help"], terminal_width=300).output
+    simulate = runner.invoke(app, ["simulate", "--help"], terminal_width=300, env={"COLUMNS": "300"}).output
     assert re.search(r"--games\s+-n\s+N \[1 to 100,000,000\]\s+Number of games", simulate), simulate
     assert re.search(r"--edition\s+-e\s+EDITION\s+Edition id", simulate), simulate
     assert re.search(r"--json\s+Print one JSON object\.", simulate), simulate

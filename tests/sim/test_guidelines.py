@@ -36,7 +36,7 @@ BREAKING = {
     target: {target_character: {what: soldier, count: 2}}
     formats: [std]
     effect:
-      - destroy_target_if: {compare: source_size_at_least}
+      - send_to_grave: {cards: target, what: soldier}
 """,
     "keyed_normal_quick": """  - id: keyless_quick
     name: 鍵なし速攻
