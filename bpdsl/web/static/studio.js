@@ -46,7 +46,8 @@ function showProblems(result) {
   const others = Object.entries(result.elsewhere || {});
   if (others.length) ul.append(el("li", { class: "warning",
     text: "他のファイル: " + others.map(([f, n]) => `${f} (${n})`).join(", ") }));
-  setStatus(`${result.ok ? "ok" : "エラーあり"} · 検査 ${result.ms} ms`);
+  // a check that lands after a save keeps the save's note while the text is still the saved one
+  setStatus(`${result.ok ? "ok" : "エラーあり"} · 検査 ${result.ms} ms` + (state.saveNote && !dirty() ? ` · ${state.saveNote}` : ""));
 }
 
 async function check() {
@@ -137,7 +138,8 @@ async function save() {
   try {
     const r = await api("POST", "/api/studio/save", { name: state.name, text: text(), version: state.version });
     state.version = r.version; state.saved = text();
-    setStatus(`保存しました${r.sheets.length ? " · シートを再生成: " + r.sheets.join(", ") : ""}`);
+    state.saveNote = `保存しました${r.sheets.length ? " · シートを再生成: " + r.sheets.join(", ") : ""}`;
+    setStatus(state.saveNote);
     updatePdfLink();
   } catch (e) {
     showError(e.message);
