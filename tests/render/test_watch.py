@@ -35,6 +35,12 @@ def _wait_for(lines: "queue.Queue[str]", needle: str, seen: list[str], timeout: 
     raise AssertionError(f"{needle!r} not printed; output so far:\n" + "\n".join(seen))
 
 
+def _ctrl_c_delivered() -> None:
+    """Ctrl-C reaches the watcher as it does at a terminal, even when the test runs in a background job (whose
+    commands the shell starts with SIGINT ignored, a setting a child process inherits)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_watch_renders_again_on_save_and_survives_a_mistake(tmp_path: Path) -> None:
     folder = tmp_path / "definitions" / "my"
     folder.mkdir(parents=True)
@@ -46,7 +52,7 @@ def test_watch_renders_again_on_save_and_survives_a_mistake(tmp_path: Path) -> N
     env.pop("BPDSL_DEFINITIONS", None)
     proc = subprocess.Popen([sys.executable, "-m", "bpdsl", "render", "actionlist", "-o", str(out), "-e", "my",
                              "-f", "std", "--html-only", "--watch"], cwd=tmp_path, env=env, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, preexec_fn=_ctrl_c_delivered)
     lines: "queue.Queue[str]" = queue.Queue()
     threading.Thread(target=_reader, args=(proc.stdout, lines), daemon=True).start()
     seen: list[str] = []
