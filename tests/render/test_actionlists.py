@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from bpdsl.cli import app
 from bpdsl.render.sheet import sheet_formats
 
-from .conftest import render_all
+from .conftest import render_all, render_sheets, sheets_to_lay_out
 from .pdfcheck import assert_font_and_names, embedded_fonts, page_count, squash
 
 NAME_RE = re.compile(r'<span class="name">(?:<ruby>)?(.*?)(?:<rp>|</span>)', re.S)
@@ -93,12 +93,16 @@ def test_cli_usage_errors_exit_2(tmp_path: Path) -> None:
 
 @pytest.fixture(scope="module")
 def pdf_dir(defs, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return render_all(tmp_path_factory, "pdf")
+    return render_sheets(tmp_path_factory, "pdf", pdf_sheets(defs))
+
+
+def pdf_sheets(defs) -> list[tuple[str, str]]:
+    return sheets_to_lay_out(sheet_formats(defs), "official")
 
 
 @pytest.mark.slow
 def test_pdfs_embed_the_font_and_hold_every_name_as_text(defs, pdf_dir: Path) -> None:
-    for eid, fid in sheet_formats(defs):
+    for eid, fid in pdf_sheets(defs):
         edition = defs.editions[eid]
         text = assert_font_and_names(pdf_dir / f"{eid}-{fid}-official.pdf", edition, fid)
         assert squash(f"{edition.name} {eid} {edition.format(fid).name}") in text
@@ -106,7 +110,7 @@ def test_pdfs_embed_the_font_and_hold_every_name_as_text(defs, pdf_dir: Path) ->
 
 @pytest.mark.slow
 def test_two_up_has_half_the_pages(defs, pdf_dir: Path) -> None:
-    for eid, fid in sheet_formats(defs):
+    for eid, fid in pdf_sheets(defs):
         n = page_count(pdf_dir / f"{eid}-{fid}-official.pdf")
         up = pdf_dir / f"{eid}-{fid}-official-2up.pdf"
         assert page_count(up) == math.ceil(n / 2), (eid, fid, n)

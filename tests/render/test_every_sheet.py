@@ -6,7 +6,6 @@ every entry name selectable as text.  Slow (about ten seconds a sheet): ``pytest
 CI, a fixed sample in which every bundled edition, every format and both styles appear at least once."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -16,30 +15,19 @@ from bpdsl.render.html import TEMPLATES_DIR, render_sheet_html
 from bpdsl.render.sheet import build_sheet, sheet_formats
 from bpdsl.render.styles import STYLES
 
+from .conftest import SAMPLE, sheets_to_lay_out
 from .layoutcheck import fragments_of, split_of
 from .pdfcheck import assert_font_and_names
 
 MM = 72 / 25.4
 PAPER_MM = {"A4": (210, 297), "A5": (148, 210)}
-SAMPLE = {
-    "official": {("bd1", "std"), ("act6.1", "lite"), ("act8.2", "mast"), ("act9.0", "extra"), ("act9.0-draft", "pro")},
-    "a4": {("act8.0", "std"), ("act8.2", "extra"), ("act9.0-draft", "mast"), ("act9.0", "lite")},
-}
-
-
-def sheets_to_lay_out(pairs: list[tuple[str, str]], style: str) -> list[tuple[str, str]]:
-    """Every sheet with ``BPDSL_SHEETS=all``, else the style's sample (those of it that are bundled)."""
-    if os.environ.get("BPDSL_SHEETS", "sample").strip().lower() == "all":
-        return pairs
-    return [pair for pair in pairs if pair in SAMPLE[style]]
-
-
 def test_the_sample_covers_every_edition_format_and_style(defs) -> None:
     pairs = sheet_formats(defs)
     sampled = [pair for style in SAMPLE for pair in sheets_to_lay_out(pairs, style)]
     assert {eid for eid, _ in sampled} == {eid for eid, _ in pairs}
     assert {fid for _, fid in sampled} == {fid for _, fid in pairs}
     assert all(sheets_to_lay_out(pairs, style) for style in SAMPLE)
+    assert all(pair in pairs for style in SAMPLE for pair in SAMPLE[style]), "a sampled sheet is not bundled"
 
 
 @pytest.mark.slow

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from bpdsl.cli import app
 from bpdsl.render.sheet import sheet_formats
 
-from .conftest import render_all
+from .conftest import render_sheets, sheets_to_lay_out
 from .pdfcheck import assert_font_and_names, embedded_fonts, page_count, pdf_text, squash
 
 MM = 72 / 25.4  # points per millimetre
@@ -33,12 +33,16 @@ def _is(size: tuple[float, float], width_mm: float, height_mm: float) -> bool:
 
 @pytest.fixture(scope="module")
 def a5_dir(defs, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return render_all(tmp_path_factory, "a5", "--paper", "A5")
+    return render_sheets(tmp_path_factory, "a5", a5_sheets(defs), "--paper", "A5")
+
+
+def a5_sheets(defs) -> list[tuple[str, str]]:
+    return sheets_to_lay_out(sheet_formats(defs), "a5")
 
 
 @pytest.mark.slow
 def test_a5_pages_are_a5_embed_the_font_and_hold_every_name(defs, a5_dir: Path) -> None:
-    for eid, fid in sheet_formats(defs):
+    for eid, fid in a5_sheets(defs):
         edition = defs.editions[eid]
         pdf = a5_dir / f"{eid}-{fid}-a5.pdf"
         sizes = _size_mm(pdf)
@@ -48,7 +52,7 @@ def test_a5_pages_are_a5_embed_the_font_and_hold_every_name(defs, a5_dir: Path) 
 
 @pytest.mark.slow
 def test_two_a5_pages_share_an_a4_landscape_sheet(defs, a5_dir: Path) -> None:
-    for eid, fid in sheet_formats(defs):
+    for eid, fid in a5_sheets(defs):
         n = page_count(a5_dir / f"{eid}-{fid}-a5.pdf")
         up = a5_dir / f"{eid}-{fid}-a5-2up.pdf"
         sizes = _size_mm(up)
