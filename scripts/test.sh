@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# The test suite: unit, golden, scenario, rendering, a bounded soak (BPDSL_SOAK_GAMES games per edition) and the
-# per-seat view's property test (BPDSL_VIEW_GAMES games per edition and format).
+# The test suite: unit, golden, scenario, rendering, property, browser tests, and bounded soaks.
+# The long runs take their size from the environment; here the sizes that keep the suite within about ten
+# minutes on a 2-core machine (docs/performance.md lists each variable and its full size).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-export BPDSL_SOAK_GAMES="${BPDSL_SOAK_GAMES:-1000}"
-export BPDSL_VIEW_GAMES="${BPDSL_VIEW_GAMES:-50}"
+export BPDSL_SOAK_GAMES="${BPDSL_SOAK_GAMES:-300}"      # seeded games per soaked edition
+export BPDSL_VIEW_GAMES="${BPDSL_VIEW_GAMES:-15}"       # per edition and format, the per-seat view's property test
+export BPDSL_FUZZ_SCALE="${BPDSL_FUZZ_SCALE:-0.5}"      # the command-line fuzz: about 150 inputs
 .venv/bin/python -m pytest -q -n 2 --dist worksteal --durations=25 "$@"

@@ -4,7 +4,7 @@
 * a property test over seeded random games of every bundled edition and format, and a regulation with the
   パック option: every event line told to each seat, every board and every decision's question and labels
   go through the view in strict mode, which raises on a card the seat may not see (BPDSL_VIEW_GAMES games
-  per edition and format; 1,000 in scripts/test.sh);
+  per edition and format; 15 in scripts/test.sh);
 * the check itself can fail: a describer that names a hidden card is caught.
 """
 from __future__ import annotations
