@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The test suite: unit, golden, scenario, rendering, property, browser tests, and bounded soaks.
-# The long runs take their size from the environment; here the sizes that keep the suite within about ten
-# minutes on a 2-core machine (docs/performance.md lists each variable and its full size).
+# The long runs take their size from the environment; here sizes that bound the suite (its time on a
+# 2-core machine, each variable and its full size: docs/performance.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
