@@ -135,3 +135,33 @@ def test_a_frame_list_over_an_edition_without_frame_trumps(tmp_path: Path) -> No
     assert json.loads(r.stdout)["extends"] == "act8.2"
     defs = load_or_raise([definitions_dir(), tmp_path / "out" / "definitions"])
     assert "omen" in defs.editions["fr82"].actions  # named by リセット's inherited ability
+
+
+def test_a_frame_lists_trigger_is_the_trumps_or_its_characters_link(imported: tuple[str, Path, dict, str]) -> None:
+    """A triggered action's 「自分の表切札に「充足」があるかつ、…時に誘発する。」 puts it under that trump, which
+    triggers it (raises_when with the trigger op of the event); 「自分の 「騎士」 が場から墓地に移った時に…」 puts
+    it and the character under the trump, the character triggering it (raises_on_leave).  The frame style
+    prints both 誘発条件 from the link, and neither is an override."""
+    eid, folder, report, _ = imported
+    if eid != "imp_act_frame":
+        pytest.skip("the extra list words its triggers the act8.2 way")
+    from bpdsl.render.text import edition_texts
+
+    edition = load_or_raise([definitions_dir(), folder / "definitions"]).editions[eid]
+    printed = {(t.entry, t.name): t for t in edition_texts(edition)}
+
+    def when(name: str) -> str:
+        return "".join(s.text for s in printed[("action", name)].sections if s.kind == "when")
+
+    fulfil = next(a for a in edition.actions.values() if a.name == "充足")
+    assert fulfil.when is None and edition.trumps[fulfil.trump].name == "充足"
+    assert any(c.op == "raises_when" and c.args["action"] == fulfil.id for c in edition.trumps[fulfil.trump].abilities)
+    assert when("充足") == "自分の表切札に「充足」があるかつ、エンドアクションをリクエストした時に誘発する。"
+    regen = next(a for a in edition.actions.values() if a.name == "騎士再生")
+    knight = next(c for c in edition.characters.values() if c.name == "騎士")
+    assert regen.when is None and regen.trump == knight.trump and edition.trumps[knight.trump].number == "J"
+    assert any(c.op == "raises_on_leave" and c.args["action"] == regen.id for c in knight.abilities)
+    assert when("騎士再生") == "自分の「騎士」が場から墓地に移った時に誘発する。"
+    overridden = {(f["entry"], f["field"]) for f in report["overrides"]}
+    assert ("充足", "when") not in overridden and ("騎士再生", "when") not in overridden
+    assert not any(x["entry"] in ("充足", "騎士再生") for x in report["left_out_of_play"])

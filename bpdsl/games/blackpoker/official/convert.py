@@ -191,7 +191,9 @@ class _Planner:
         self.defs = defs
         self.sink = DiagnosticSink()
         self.unplayed_costs: dict[int, str] = {}
+        self.candidates = P.collect(documents)
         self.raised_by: dict[int, str] = self._trump_conditions()  # id(entry) -> its 起動条件 without the trump's
+        self.triggered_by: dict[int, _Trigger] = self._trump_triggers()  # id(action) -> what triggers it
         self.formats = self._formats()
         self.categories = self._categories()
         self.entries = self._entries()
@@ -200,7 +202,7 @@ class _Planner:
         names = {eid: e.name for table in (parent.actions, parent.characters, parent.fogs)
                  for eid, e in table.items()}
         names.update({e.id: e.source.get(_key(e.source, "Name")) for e in self.entries})
-        self.index = P.PhraseIndex(P.collect(documents), PhraseContext(parent.terms, names))
+        self.index = P.PhraseIndex(self.candidates, PhraseContext(parent.terms, names))
         self.terms: dict[str, str] = {}  # the edition terms the file's sentences choose (promote_terms)
         written = "".join(v for e in [*official.entries, *official.trumps] for v in e.values.values())
         if "♢" in written and "◇" not in written and parent.terms.get("diamond", "◇") != "♢":
@@ -235,6 +237,66 @@ class _Planner:
             e.trump = card
             out[id(e)] = "\n".join(u.as_phrase() for u in parts[1:])
         return out
+
+    def _trump_triggers(self) -> dict[int, "_Trigger"]:
+        """The triggered actions a frame list raises through a trump or its character, where the parent prints
+        their 誘発条件 from that link (``trump_style: frame``):
+
+        - 「自分の表切札に「X」があるかつ、<event>時に誘発する。」 (X a trump of the file): the action goes under
+          that trump, which triggers it (``raises_when`` with the trigger op printing <event>, unless one of its
+          abilities names the action already, e.g. a ``grant`` of 革命);
+        - 「自分の「C」が場から墓地に移った時に誘発する。」 and 「自分の場に「C」がいるかつ、<event>時に誘発する。」
+          (C a character of the file listed under a trump, 「切札♣J 騎士」, or named as one): the action and the
+          character go under that trump, and the character triggers it (``raises_on_leave`` / ``raises_when``).
+
+        The renderer prints the 誘発条件 from the link; the render check makes it an override where it does not
+        print the official sentence.  Returns id(action) -> the link."""
+        if self.parent.terms.get("trump_style") != "frame":
+            return {}
+        cards = {P.norm(t.get("trumpName")): _card(t.get("trumpKey")) for t in self.official.trumps}
+        characters = {P.norm(e.get("charName")): e for e in self.official.entries if e.kind == "character"}
+        names = {eid: e.name for table in (self.parent.actions, self.parent.characters, self.parent.fogs)
+                 for eid, e in table.items()}
+        heads = P.PhraseIndex(self.candidates, PhraseContext(dict(self.parent.terms), names)).heads("trigger")
+        out: dict[int, _Trigger] = {}
+        for e in self.official.entries:
+            text = P.norm(e.get("actTriggerCond"))
+            if e.kind != "action" or e.trump is not None or not text or "\n" in e.get("actTriggerCond").strip():
+                continue
+            if (m := re.fullmatch(r"自分の表切札に「(.+?)」があるかつ、(.+)時に誘発する", text)) and m.group(1) in cards:
+                e.trump = cards[m.group(1)]
+                out[id(e)] = _Trigger(e.trump, None, heads.get(m.group(2)))
+                continue
+            m = re.fullmatch(r"自分の「(.+?)」が場から(.+?)に移った時に誘発する", text)
+            m2 = re.fullmatch(r"自分の場に「(.+?)」がいるかつ、(.+)時に誘発する", text)
+            found = m or m2
+            holder = characters.get(found.group(1)) if found else None
+            card = self._trump_of(holder, cards) if holder is not None else None
+            if card is None or found is None:
+                continue
+            if m is not None:
+                zones = [_ZONES.get(z) for z in m.group(2).split("もしくは")]
+                if None in zones:
+                    continue
+                call: Any = {"raises_on_leave": {"to": zones}}
+            elif (when := heads.get(found.group(2))) is not None:
+                call = {"raises_when": {"when": when}}
+            else:
+                continue
+            e.trump = holder.trump = card
+            out[id(e)] = _Trigger(card, holder, call)
+        return out
+
+    @staticmethod
+    def _trump_of(character: OfficialEntry, cards: dict[str, str]) -> str | None:
+        """The trump card a character of the file belongs to: its group heading 「切札♣J 騎士」, else a trump of
+        the same name."""
+        if character.trump is not None:
+            return _card(character.trump)
+        m = re.match(r"切札(\S+)", character.group.strip())
+        if m is not None and _card(m.group(1)) in cards.values():
+            return _card(m.group(1))
+        return cards.get(P.norm(character.get("charName")))
 
     def _formats(self) -> list[dict[str, Any]] | None:
         """Resolve every entry's formats to ids (a frame list names them: a parent format of that name, else
@@ -448,7 +510,10 @@ class _Planner:
                 data["conditions"] = many("conditions", "condition", conditions, "not_executed_condition")
             elif id(e) in self.raised_by:  # the whole 起動条件 is the trump's: printed from the may_raise link
                 record("conditions", P.Match([{"may_raise": {"action": entry.id}}]))
-            if e.get("actTriggerCond"):
+            link = self.triggered_by.get(id(e))
+            if link is not None and "when" not in entry.forced:  # printed from the trump's or character's link
+                record("when", P.Match([link.call or {}]))
+            elif e.get("actTriggerCond"):
                 data["when"] = single("when", "trigger", e.get("actTriggerCond"))
             target = single("target", "target", e.get("actTarget")) if e.get("actTarget") else None
             if target is not None:
@@ -539,6 +604,7 @@ class _Planner:
                 lists[entry.source.kind].append(composed)
         cards = {t["card"] for t in lists["trump"]}
         raised = {entry.id for entry in self.entries if id(entry.source) in self.raised_by}
+        self._link_triggers(lists["trump"], brought)
         for trump in lists["trump"]:
             for key, rows in brought.get(trump["card"], {}).items():
                 for row in rows:
@@ -583,6 +649,28 @@ class _Planner:
             counts[kind] += sum(1 for e in self.entries if e.source.trump is not None and e.source.kind == kind)
         return ImportResult(self.edition_id, self.parent.id, files, reports, counts, self.renamed, not_carried,
                             guessed, trumps=len(lists["trump"]), left_out=left_out)
+
+    def _link_triggers(self, trumps: list[dict[str, Any]], brought: dict[str, dict[str, list[dict[str, Any]]]]) -> None:
+        """Write the abilities that trigger the linked actions (:meth:`_trump_triggers`): on the trump
+        (``raises_when``) or on its character (``raises_on_leave`` / ``raises_when``), unless an ability
+        written there names the action already.  An action whose 誘発条件 is an override keeps no link."""
+        rows = {(e.source.kind, id(e.source)): e for e in self.entries}
+        for entry in self.entries:
+            link = self.triggered_by.get(id(entry.source))
+            if link is None or "when" in entry.forced:
+                continue
+            if link.character is None:
+                row = next((t for t in trumps if t["card"] == link.card), None)
+                if row is not None and link.call is not None and entry.id not in _named(row.get("abilities")):
+                    row.setdefault("abilities", []).append({"raises_when": {"when": link.call, "action": entry.id}})
+                continue
+            holder = rows.get(("character", id(link.character)))
+            if holder is None:
+                continue
+            for row in brought.get(link.card, {}).get("characters", []):
+                if row["id"] == holder.id and entry.id not in _named(row.get("abilities")):
+                    (op, args), = link.call.items()
+                    row.setdefault("abilities", []).append({op: {**args, "action": entry.id}})
 
     def _files(self, lists: dict[str, list[dict[str, Any]]]) -> dict[str, str]:
         data = self.official.data
@@ -649,6 +737,20 @@ class _Planner:
 
         files.update({f"schemas/{n}": text for n, text in schema_files().items()})
         return files
+
+
+_ZONES = {"墓地": "grave", "手札": "hand"}
+
+
+@dataclass
+class _Trigger:
+    """What triggers an action a frame list raises through a trump (``character`` None: the trump's
+    ``raises_when`` with the trigger op ``call``, None where an ability of the trump names the action) or
+    through the trump's character (``call``: its ``raises_on_leave``/``raises_when`` without the action)."""
+
+    card: str
+    character: OfficialEntry | None
+    call: Any
 
 
 def _terms_beside(data: Any) -> list[tuple[str, str]]:

@@ -260,6 +260,20 @@ class PhraseIndex:
             self._cache[key] = table
         return self._cache[key]
 
+    def heads(self, kind: str) -> dict[str, Any]:
+        """The calls of ``kind`` (and their variants) by the normalised text they print without the ending a
+        sentence built around them leaves out (「、」, 「場合」, 「時に」): the event a frame list's 誘発条件
+        names, 「…かつ、<event>時に誘発する。」, as the renderer cuts it."""
+        out: dict[str, Any] = {}
+        for printed, hits in self.table(kind).items():
+            head = printed
+            for ending in ("、", "場合", "時に"):
+                head = head.removesuffix(ending)
+            for c, whole in hits:
+                if len(whole) == 1:
+                    out.setdefault(head, c.raw)
+        return out
+
     def patterns(self, kind: str) -> list["_Pattern"]:
         """The candidates of ``kind`` with one per-call word left open (see the module docstring)."""
         key = ("pattern:" + kind, self._target_key if kind == "effect" else "")
