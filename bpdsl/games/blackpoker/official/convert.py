@@ -194,6 +194,7 @@ class _Planner:
         self.candidates = P.collect(documents)
         self.raised_by: dict[int, str] = self._trump_conditions()  # id(entry) -> its 起動条件 without the trump's
         self.triggered_by: dict[int, _Trigger] = self._trump_triggers()  # id(action) -> what triggers it
+        self.driven_by: dict[int, _Trigger] = self._trump_units()  # id(action) -> the character driven to raise it
         self.formats = self._formats()
         self.categories = self._categories()
         self.entries = self._entries()
@@ -285,6 +286,27 @@ class _Planner:
                 continue
             e.trump = holder.trump = card
             out[id(e)] = _Trigger(card, holder, call)
+        return out
+
+    def _trump_units(self) -> dict[int, "_Trigger"]:
+        """The 兵士起因 actions a frame list raises by driving a trump's character: (ユニット) 「「C」1体」 (C a
+        character of the file listed under a trump) puts the action and the character under that trump, and
+        the character raises it by driving itself (``raise_by_driving``), which the frame style prints as the
+        unit.  A unit 「<X> を持つ兵士1体」 is the trump's own ``grant`` (its ability text) and needs no link.
+        Returns id(action) -> the link."""
+        if self.parent.terms.get("trump_style") != "frame":
+            return {}
+        cards = {P.norm(t.get("trumpName")): _card(t.get("trumpKey")) for t in self.official.trumps}
+        characters = {P.norm(e.get("charName")): e for e in self.official.entries if e.kind == "character"}
+        out: dict[int, _Trigger] = {}
+        for e in self.official.entries:
+            m = re.fullmatch(r"「(.+?)」1体", P.norm(e.get("actUnit"))) if e.kind == "action" else None
+            holder = characters.get(m.group(1)) if m else None
+            card = self._trump_of(holder, cards) if holder is not None else None
+            if card is None or holder is None or (e.trump is not None and _card(e.trump) != card):
+                continue
+            e.trump = holder.trump = card
+            out[id(e)] = _Trigger(card, holder, {"raise_by_driving": {}})
         return out
 
     @staticmethod
@@ -469,6 +491,9 @@ class _Planner:
         game = self.defs.games.get(self.parent.game)
         declared = {c.id for c in game.costs} if game is not None else set()
         unknown = sorted({ch for ch in text if not ch.isspace() and declared and ch not in declared})
+        if "C" in unknown and e.get("actUnit") and self.parent.terms.get("trump_style") == "frame":
+            unknown.remove("C")  # the unit driven to raise it (ユニット), printed $C by the frame style
+            text = text.replace("C", "")
         if unknown:  # a cost of another edition's game (C): printed without it, left out of play
             self.sink.warning(e.pos("actCost"), C.C_COST, f"undeclared cost letter(s) {', '.join(unknown)} in "
                               f"{text!r}; the action is left out of play", f"the game {self.parent.game!r} "
@@ -480,6 +505,9 @@ class _Planner:
 
     def _compose(self, entry: _Entry, reports: list[FieldReport]) -> dict[str, Any]:
         e = entry.source
+        if "unit" in entry.forced:  # no ability raises it by driving the unit the file names
+            entry.data.setdefault("unplayed", f"its unit {e.get('actUnit')!r} is not a character that raises it "
+                                  "by driving itself")
         data = dict(entry.data)
         name = data["name"]
 
@@ -656,8 +684,8 @@ class _Planner:
         written there names the action already.  An action whose 誘発条件 is an override keeps no link."""
         rows = {(e.source.kind, id(e.source)): e for e in self.entries}
         for entry in self.entries:
-            link = self.triggered_by.get(id(entry.source))
-            if link is None or "when" in entry.forced:
+            link = self.triggered_by.get(id(entry.source)) or self.driven_by.get(id(entry.source))
+            if link is None or "when" in entry.forced or "unit" in entry.forced:
                 continue
             if link.character is None:
                 row = next((t for t in trumps if t["card"] == link.card), None)
@@ -844,7 +872,7 @@ def _check(files: dict[str, str], roots: Sequence[Path], plan: _Planner) -> list
         shutil.rmtree(staging, ignore_errors=True)
     wrong: list[tuple[_Entry, str]] = []
     sections = {"conditions": "condition", "when": "when", "target": "target", "effect": "effect", "notes": "note",
-                "size": "size", "labels": "label", "abilities": "ability"}
+                "size": "size", "labels": "label", "abilities": "ability", "unit": "unit"}
     for entry in plan.entries:
         t = printed.get((entry.source.kind, entry.id))
         if t is None:
@@ -885,7 +913,7 @@ def _official_texts(e: OfficialEntry) -> dict[str, str]:
     """The official sentences of an entry by DSL field (a ※ note without its mark; the lead with the
     effect, as printed)."""
     keys = {"action": {"conditions": "actActCond", "when": "actTriggerCond", "target": "actTarget",
-                       "effect": "actEffect", "notes": "actNote"},
+                       "effect": "actEffect", "notes": "actNote", "unit": "actUnit"},
             "character": {"size": "charSize", "labels": "charLabel", "abilities": "charAbility"},
             "fog": {"target": "fogTarget", "abilities": "fogAbility"}}[e.kind]
     out = {f: e.get(k) for f, k in keys.items() if e.get(k)}
