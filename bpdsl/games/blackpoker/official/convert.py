@@ -192,6 +192,11 @@ class _Planner:
         self.sink = DiagnosticSink()
         self.unplayed_costs: dict[int, str] = {}
         self.candidates = P.collect(documents)
+        self.chain: list[str] = []  # the parent and its ancestors
+        at: Edition | None = parent
+        while at is not None and at.id not in self.chain:
+            self.chain.append(at.id)
+            at = defs.editions.get(at.extends) if at.extends else None
         self.raised_by: dict[int, str] = self._trump_conditions()  # id(entry) -> its 起動条件 without the trump's
         self.triggered_by: dict[int, _Trigger] = self._trump_triggers()  # id(action) -> what triggers it
         self.driven_by: dict[int, _Trigger] = self._trump_units()  # id(action) -> the character driven to raise it
@@ -224,7 +229,7 @@ class _Planner:
         cards = {t.get("trumpName").strip(): t.get("trumpKey") for t in self.official.trumps}
         out: dict[int, str] = {}
         for e in self.official.entries:
-            if e.kind != "action" or e.trump is not None or not e.get("actActCond"):
+            if e.kind != "action" or not e.get("actActCond"):
                 continue
             trigger = e.get("actTrigger") or ("誘発" if "誘発" in e.get("actType") or e.get("actTriggerCond")
                                              else "直接")
@@ -233,7 +238,7 @@ class _Planner:
             if trigger != "直接" or m is None or len(parts[0].lines) > 1:
                 continue
             card = next((c for name, c in cards.items() if P.norm(name) == m.group(1)), None)
-            if card is None:
+            if card is None or (e.trump is not None and _card(e.trump) != card):  # bpdsl's export names its trump
                 continue
             e.trump = card
             out[id(e)] = "\n".join(u.as_phrase() for u in parts[1:])
@@ -262,9 +267,10 @@ class _Planner:
         out: dict[int, _Trigger] = {}
         for e in self.official.entries:
             text = P.norm(e.get("actTriggerCond"))
-            if e.kind != "action" or e.trump is not None or not text or "\n" in e.get("actTriggerCond").strip():
+            if e.kind != "action" or not text or "\n" in e.get("actTriggerCond").strip():
                 continue
-            if (m := re.fullmatch(r"自分の表切札に「(.+?)」があるかつ、(.+)時に誘発する", text)) and m.group(1) in cards:
+            if (m := re.fullmatch(r"自分の表切札に「(.+?)」があるかつ、(.+)時に誘発する", text)) and m.group(1) in cards \
+                    and (e.trump is None or _card(e.trump) == cards[m.group(1)]):
                 e.trump = cards[m.group(1)]
                 out[id(e)] = _Trigger(e.trump, None, heads.get(m.group(2)))
                 continue
@@ -273,7 +279,7 @@ class _Planner:
             found = m or m2
             holder = characters.get(found.group(1)) if found else None
             card = self._trump_of(holder, cards) if holder is not None else None
-            if card is None or found is None:
+            if card is None or found is None or (e.trump is not None and _card(e.trump) != card):
                 continue
             if m is not None:
                 zones = [_ZONES.get(z) for z in m.group(2).split("もしくは")]
@@ -505,6 +511,7 @@ class _Planner:
 
     def _compose(self, entry: _Entry, reports: list[FieldReport]) -> dict[str, Any]:
         e = entry.source
+        self.index.set_entry(entry.id, self.chain)  # where calls print alike, the parent's own call
         if "unit" in entry.forced:  # no ability raises it by driving the unit the file names
             entry.data.setdefault("unplayed", f"its unit {e.get('actUnit')!r} is not a character that raises it "
                                   "by driving itself")
@@ -541,6 +548,7 @@ class _Planner:
             link = self.triggered_by.get(id(e))
             if link is not None and "when" not in entry.forced:  # printed from the trump's or character's link
                 record("when", P.Match([link.call or {}]))
+                data.setdefault("conditions", ["not_direct"])  # raised only by that link (not printed then)
             elif e.get("actTriggerCond"):
                 data["when"] = single("when", "trigger", e.get("actTriggerCond"))
             target = single("target", "target", e.get("actTarget")) if e.get("actTarget") else None
@@ -632,7 +640,6 @@ class _Planner:
                 lists[entry.source.kind].append(composed)
         cards = {t["card"] for t in lists["trump"]}
         raised = {entry.id for entry in self.entries if id(entry.source) in self.raised_by}
-        self._link_triggers(lists["trump"], brought)
         for trump in lists["trump"]:
             for key, rows in brought.get(trump["card"], {}).items():
                 for row in rows:
@@ -641,6 +648,10 @@ class _Planner:
                     if row["id"] in raised and row["id"] not in _named(trump.get("abilities")):
                         trump.setdefault("abilities", []).append({"may_raise": {"action": row["id"]}})
                 trump[key] = rows
+        self._link_triggers(lists["trump"], brought)
+        for rows in brought.values():
+            for row in rows.get("characters", []):
+                self._implied_abilities(row)
         for card, by_key in brought.items():  # a trump the file does not list: plain entries
             if card not in cards:
                 for key, rows in by_key.items():
@@ -699,6 +710,27 @@ class _Planner:
                 if row["id"] == holder.id and entry.id not in _named(row.get("abilities")):
                     (op, args), = link.call.items()
                     row.setdefault("abilities", []).append({op: {**args, "action": entry.id}})
+
+    def _implied_abilities(self, row: dict[str, Any]) -> None:
+        """A trump character of a frame list: the abilities the frame style leaves out because its labels, size
+        and key say them (ops declared ``implied_by_labels``: 準備, 「2枚で1体」 ...) are taken from the parent's
+        character of the same id, and the abilities are put in the parent's order (the order the engine
+        meets them in)."""
+        from bpdsl.ops import registry
+
+        was = self.parent.characters.get(row["id"])
+        if was is None or self.parent.terms.get("trump_style") != "frame":
+            return
+        rows = list(row.get("abilities") or [])
+        have = {_op_name(r) for r in rows}
+        for call in was.abilities:
+            op = registry.REGISTRY.get(call.op)
+            if op is not None and op.extra.get("implied_by_labels") and call.op not in have and call.text is None:
+                rows.append(_raw_call(call))
+        order = {c.op: n for n, c in reversed(list(enumerate(was.abilities)))}
+        rows.sort(key=lambda r: order.get(_op_name(r), len(order)))
+        if rows:
+            row["abilities"] = rows
 
     def _files(self, lists: dict[str, list[dict[str, Any]]]) -> dict[str, str]:
         data = self.official.data
@@ -779,6 +811,34 @@ class _Trigger:
     card: str
     character: OfficialEntry | None
     call: Any
+
+
+def _op_name(raw: Any) -> str | None:
+    if isinstance(raw, str):
+        return raw
+    return next((k for k in raw if k not in ("text", "terms")), None) if isinstance(raw, dict) else None
+
+
+def _raw_call(call: Any) -> Any:
+    """An op call of the model as YAML writes it (its arguments as written: an expression by its source)."""
+    from bpdsl.model import OpCall
+    from bpdsl.ops.args import source_text
+
+    def value(v: Any) -> Any:
+        if isinstance(v, OpCall):
+            return _raw_call(v)
+        if isinstance(v, (list, tuple)):
+            return [value(x) for x in v]
+        if isinstance(v, dict):
+            return {k: value(x) for k, x in v.items()}
+        if isinstance(v, (str, int, float, bool)) or v is None:
+            return v
+        return source_text(v)
+
+    raw: dict[str, Any] = {call.op: value(dict(call.args))}
+    if call.terms:
+        raw["terms"] = dict(call.terms)
+    return raw
 
 
 def _terms_beside(data: Any) -> list[tuple[str, str]]:
