@@ -104,6 +104,7 @@ def test_usage_errors(tmp_path: Path) -> None:
     assert not (tmp_path / "x.yaml").exists()
 
 
+@pytest.mark.slow  # imports a whole edition (about 10 s of CPU), as the act8.2 round trip does
 def test_a_frame_edition_exported_then_imported_prints_and_plays_the_same(tmp_path: Path) -> None:
     """act9.0-draft (trumps printed the frame way) through the official format and back: its units ($C and
     「「騎士」1体」), its trump conditions and its triggers through trumps and characters are read back as the
