@@ -56,7 +56,8 @@ def _not_direct(ctx: ExecContext, a: Mapping[str, Any]) -> bool:
 # ------------------------------------------------------------------ a general activation condition
 
 def _only_if_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    return f"{predicate(a['if'])}しかこのアクションを起こすことができない。"
+    # the condition in the edition's or the call's words where it gives them (``cond:<condition>`` terms)
+    return f"{predicate(a['if'], ctx)}しかこのアクションを起こすことができない。"
 
 
 def _prepare_only_if(a: Mapping[str, Any]) -> Callable[[ExecContext, Mapping[str, Any]], bool]:

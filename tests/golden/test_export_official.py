@@ -102,3 +102,32 @@ def test_usage_errors(tmp_path: Path) -> None:
     r = bpdsl("export", "official", "--edition", "act8.2", "--out", str(tmp_path), cwd=tmp_path)
     assert r.returncode == 2 and "directory" in r.stderr
     assert not (tmp_path / "x.yaml").exists()
+
+
+@pytest.mark.slow  # imports a whole edition (about 10 s of CPU), as the act8.2 round trip does
+def test_a_frame_edition_exported_then_imported_prints_and_plays_the_same(tmp_path: Path) -> None:
+    """act9.0-draft (trumps printed the frame way) through the official format and back: its units ($C and
+    「「騎士」1体」), its trump conditions and its triggers through trumps and characters are read back as the
+    links they print from -- every text as ops, every entry played, the same printed text and the same games."""
+    r = bpdsl("export", "official", "--edition", "act9.0-draft", "--out", "x.yaml", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "actUnit: 「騎士」1体" in (tmp_path / "x.yaml").read_text(encoding="utf-8")
+    r = bpdsl("import", "official", "x.yaml", "--edition", "rt9", "--extends", "act9.0-draft", "--json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    report = json.loads(r.stdout)
+    assert report["fields"]["overridden"] == 0 and not report["left_out_of_play"], report["left_out_of_play"]
+    defs = load_or_raise([definitions_dir(), tmp_path / "rt9" / "definitions"])
+    bundled, back = defs.editions["act9.0-draft"], defs.editions["rt9"]
+    want, got = _printed(edition_texts(bundled, "extra")), _printed(edition_texts(back, "extra"))
+    wrong = [k for k in want if got.get(k) != want[k]]
+    assert not wrong, [(k, want[k], got.get(k)) for k in wrong[:3]]
+    assert {a.id: a.trump for a in back.actions.values()} == {a.id: a.trump for a in bundled.actions.values()}
+    # the import lists the entries in the file's (printed) order, the bundled draft in its parent's with its own
+    # after them: the rules are compared in one order, where a random agent meets the same choices
+    assert set(back.actions) == set(bundled.actions) and set(back.characters) == set(bundled.characters)
+    back.actions = {k: back.actions[k] for k in bundled.actions}
+    back.characters = {k: back.characters[k] for k in bundled.characters}
+    rules = compile_rules(defs, "act9.0-draft", "extra"), compile_rules(defs, "rt9", "extra")
+    for seed in range(2):
+        a, b = (play_game(r, [RandomAgent(seed), RandomAgent(seed + 100)], seed) for r in rules)
+        assert (a.winner, a.turns, a.decisions, a.state_hash) == (b.winner, b.turns, b.decisions, b.state_hash)

@@ -191,7 +191,15 @@ class _Planner:
         self.defs = defs
         self.sink = DiagnosticSink()
         self.unplayed_costs: dict[int, str] = {}
+        self.candidates = P.collect(documents)
+        self.chain: list[str] = []  # the parent and its ancestors
+        at: Edition | None = parent
+        while at is not None and at.id not in self.chain:
+            self.chain.append(at.id)
+            at = defs.editions.get(at.extends) if at.extends else None
         self.raised_by: dict[int, str] = self._trump_conditions()  # id(entry) -> its 起動条件 without the trump's
+        self.triggered_by: dict[int, _Trigger] = self._trump_triggers()  # id(action) -> what triggers it
+        self.driven_by: dict[int, _Trigger] = self._trump_units()  # id(action) -> the character driven to raise it
         self.formats = self._formats()
         self.categories = self._categories()
         self.entries = self._entries()
@@ -200,7 +208,7 @@ class _Planner:
         names = {eid: e.name for table in (parent.actions, parent.characters, parent.fogs)
                  for eid, e in table.items()}
         names.update({e.id: e.source.get(_key(e.source, "Name")) for e in self.entries})
-        self.index = P.PhraseIndex(P.collect(documents), PhraseContext(parent.terms, names))
+        self.index = P.PhraseIndex(self.candidates, PhraseContext(parent.terms, names))
         self.terms: dict[str, str] = {}  # the edition terms the file's sentences choose (promote_terms)
         written = "".join(v for e in [*official.entries, *official.trumps] for v in e.values.values())
         if "♢" in written and "◇" not in written and parent.terms.get("diamond", "◇") != "♢":
@@ -221,7 +229,7 @@ class _Planner:
         cards = {t.get("trumpName").strip(): t.get("trumpKey") for t in self.official.trumps}
         out: dict[int, str] = {}
         for e in self.official.entries:
-            if e.kind != "action" or e.trump is not None or not e.get("actActCond"):
+            if e.kind != "action" or not e.get("actActCond"):
                 continue
             trigger = e.get("actTrigger") or ("誘発" if "誘発" in e.get("actType") or e.get("actTriggerCond")
                                              else "直接")
@@ -230,11 +238,93 @@ class _Planner:
             if trigger != "直接" or m is None or len(parts[0].lines) > 1:
                 continue
             card = next((c for name, c in cards.items() if P.norm(name) == m.group(1)), None)
-            if card is None:
+            if card is None or (e.trump is not None and _card(e.trump) != card):  # bpdsl's export names its trump
                 continue
             e.trump = card
             out[id(e)] = "\n".join(u.as_phrase() for u in parts[1:])
         return out
+
+    def _trump_triggers(self) -> dict[int, "_Trigger"]:
+        """The triggered actions a frame list raises through a trump or its character, where the parent prints
+        their 誘発条件 from that link (``trump_style: frame``):
+
+        - 「自分の表切札に「X」があるかつ、<event>時に誘発する。」 (X a trump of the file): the action goes under
+          that trump, which triggers it (``raises_when`` with the trigger op printing <event>, unless one of its
+          abilities names the action already, e.g. a ``grant`` of 革命);
+        - 「自分の「C」が場から墓地に移った時に誘発する。」 and 「自分の場に「C」がいるかつ、<event>時に誘発する。」
+          (C a character of the file listed under a trump, 「切札♣J 騎士」, or named as one): the action and the
+          character go under that trump, and the character triggers it (``raises_on_leave`` / ``raises_when``).
+
+        The renderer prints the 誘発条件 from the link; the render check makes it an override where it does not
+        print the official sentence.  Returns id(action) -> the link."""
+        if self.parent.terms.get("trump_style") != "frame":
+            return {}
+        cards = {P.norm(t.get("trumpName")): _card(t.get("trumpKey")) for t in self.official.trumps}
+        characters = {P.norm(e.get("charName")): e for e in self.official.entries if e.kind == "character"}
+        names = {eid: e.name for table in (self.parent.actions, self.parent.characters, self.parent.fogs)
+                 for eid, e in table.items()}
+        heads = P.PhraseIndex(self.candidates, PhraseContext(dict(self.parent.terms), names)).heads("trigger")
+        out: dict[int, _Trigger] = {}
+        for e in self.official.entries:
+            text = P.norm(e.get("actTriggerCond"))
+            if e.kind != "action" or not text or "\n" in e.get("actTriggerCond").strip():
+                continue
+            if (m := re.fullmatch(r"自分の表切札に「(.+?)」があるかつ、(.+)時に誘発する", text)) and m.group(1) in cards \
+                    and (e.trump is None or _card(e.trump) == cards[m.group(1)]):
+                e.trump = cards[m.group(1)]
+                out[id(e)] = _Trigger(e.trump, None, heads.get(m.group(2)))
+                continue
+            m = re.fullmatch(r"自分の「(.+?)」が場から(.+?)に移った時に誘発する", text)
+            m2 = re.fullmatch(r"自分の場に「(.+?)」がいるかつ、(.+)時に誘発する", text)
+            found = m or m2
+            holder = characters.get(found.group(1)) if found else None
+            card = self._trump_of(holder, cards) if holder is not None else None
+            if card is None or found is None or (e.trump is not None and _card(e.trump) != card):
+                continue
+            if m is not None:
+                zones = [_ZONES.get(z) for z in m.group(2).split("もしくは")]
+                if None in zones:
+                    continue
+                call: Any = {"raises_on_leave": {"to": zones}}
+            elif (when := heads.get(found.group(2))) is not None:
+                call = {"raises_when": {"when": when}}
+            else:
+                continue
+            e.trump = holder.trump = card
+            out[id(e)] = _Trigger(card, holder, call)
+        return out
+
+    def _trump_units(self) -> dict[int, "_Trigger"]:
+        """The 兵士起因 actions a frame list raises by driving a trump's character: (ユニット) 「「C」1体」 (C a
+        character of the file listed under a trump) puts the action and the character under that trump, and
+        the character raises it by driving itself (``raise_by_driving``), which the frame style prints as the
+        unit.  A unit 「<X> を持つ兵士1体」 is the trump's own ``grant`` (its ability text) and needs no link.
+        Returns id(action) -> the link."""
+        if self.parent.terms.get("trump_style") != "frame":
+            return {}
+        cards = {P.norm(t.get("trumpName")): _card(t.get("trumpKey")) for t in self.official.trumps}
+        characters = {P.norm(e.get("charName")): e for e in self.official.entries if e.kind == "character"}
+        out: dict[int, _Trigger] = {}
+        for e in self.official.entries:
+            m = re.fullmatch(r"「(.+?)」1体", P.norm(e.get("actUnit"))) if e.kind == "action" else None
+            holder = characters.get(m.group(1)) if m else None
+            card = self._trump_of(holder, cards) if holder is not None else None
+            if card is None or holder is None or (e.trump is not None and _card(e.trump) != card):
+                continue
+            e.trump = holder.trump = card
+            out[id(e)] = _Trigger(card, holder, {"raise_by_driving": {}})
+        return out
+
+    @staticmethod
+    def _trump_of(character: OfficialEntry, cards: dict[str, str]) -> str | None:
+        """The trump card a character of the file belongs to: its group heading 「切札♣J 騎士」, else a trump of
+        the same name."""
+        if character.trump is not None:
+            return _card(character.trump)
+        m = re.match(r"切札(\S+)", character.group.strip())
+        if m is not None and _card(m.group(1)) in cards.values():
+            return _card(m.group(1))
+        return cards.get(P.norm(character.get("charName")))
 
     def _formats(self) -> list[dict[str, Any]] | None:
         """Resolve every entry's formats to ids (a frame list names them: a parent format of that name, else
@@ -407,6 +497,9 @@ class _Planner:
         game = self.defs.games.get(self.parent.game)
         declared = {c.id for c in game.costs} if game is not None else set()
         unknown = sorted({ch for ch in text if not ch.isspace() and declared and ch not in declared})
+        if "C" in unknown and e.get("actUnit") and self.parent.terms.get("trump_style") == "frame":
+            unknown.remove("C")  # the unit driven to raise it (ユニット), printed $C by the frame style
+            text = text.replace("C", "")
         if unknown:  # a cost of another edition's game (C): printed without it, left out of play
             self.sink.warning(e.pos("actCost"), C.C_COST, f"undeclared cost letter(s) {', '.join(unknown)} in "
                               f"{text!r}; the action is left out of play", f"the game {self.parent.game!r} "
@@ -418,6 +511,10 @@ class _Planner:
 
     def _compose(self, entry: _Entry, reports: list[FieldReport]) -> dict[str, Any]:
         e = entry.source
+        self.index.set_entry(entry.id, self.chain)  # where calls print alike, the parent's own call
+        if "unit" in entry.forced:  # no ability raises it by driving the unit the file names
+            entry.data.setdefault("unplayed", f"its unit {e.get('actUnit')!r} is not a character that raises it "
+                                  "by driving itself")
         data = dict(entry.data)
         name = data["name"]
 
@@ -448,7 +545,11 @@ class _Planner:
                 data["conditions"] = many("conditions", "condition", conditions, "not_executed_condition")
             elif id(e) in self.raised_by:  # the whole 起動条件 is the trump's: printed from the may_raise link
                 record("conditions", P.Match([{"may_raise": {"action": entry.id}}]))
-            if e.get("actTriggerCond"):
+            link = self.triggered_by.get(id(e))
+            if link is not None and "when" not in entry.forced:  # printed from the trump's or character's link
+                record("when", P.Match([link.call or {}]))
+                data.setdefault("conditions", ["not_direct"])  # raised only by that link (not printed then)
+            elif e.get("actTriggerCond"):
                 data["when"] = single("when", "trigger", e.get("actTriggerCond"))
             target = single("target", "target", e.get("actTarget")) if e.get("actTarget") else None
             if target is not None:
@@ -547,6 +648,10 @@ class _Planner:
                     if row["id"] in raised and row["id"] not in _named(trump.get("abilities")):
                         trump.setdefault("abilities", []).append({"may_raise": {"action": row["id"]}})
                 trump[key] = rows
+        self._link_triggers(lists["trump"], brought)
+        for rows in brought.values():
+            for row in rows.get("characters", []):
+                self._implied_abilities(row)
         for card, by_key in brought.items():  # a trump the file does not list: plain entries
             if card not in cards:
                 for key, rows in by_key.items():
@@ -583,6 +688,49 @@ class _Planner:
             counts[kind] += sum(1 for e in self.entries if e.source.trump is not None and e.source.kind == kind)
         return ImportResult(self.edition_id, self.parent.id, files, reports, counts, self.renamed, not_carried,
                             guessed, trumps=len(lists["trump"]), left_out=left_out)
+
+    def _link_triggers(self, trumps: list[dict[str, Any]], brought: dict[str, dict[str, list[dict[str, Any]]]]) -> None:
+        """Write the abilities that trigger the linked actions (:meth:`_trump_triggers`): on the trump
+        (``raises_when``) or on its character (``raises_on_leave`` / ``raises_when``), unless an ability
+        written there names the action already.  An action whose 誘発条件 is an override keeps no link."""
+        rows = {(e.source.kind, id(e.source)): e for e in self.entries}
+        for entry in self.entries:
+            link = self.triggered_by.get(id(entry.source)) or self.driven_by.get(id(entry.source))
+            if link is None or "when" in entry.forced or "unit" in entry.forced:
+                continue
+            if link.character is None:
+                row = next((t for t in trumps if t["card"] == link.card), None)
+                if row is not None and link.call is not None and entry.id not in _named(row.get("abilities")):
+                    row.setdefault("abilities", []).append({"raises_when": {"when": link.call, "action": entry.id}})
+                continue
+            holder = rows.get(("character", id(link.character)))
+            if holder is None:
+                continue
+            for row in brought.get(link.card, {}).get("characters", []):
+                if row["id"] == holder.id and entry.id not in _named(row.get("abilities")):
+                    (op, args), = link.call.items()
+                    row.setdefault("abilities", []).append({op: {**args, "action": entry.id}})
+
+    def _implied_abilities(self, row: dict[str, Any]) -> None:
+        """A trump character of a frame list: the abilities the frame style leaves out because its labels, size
+        and key say them (ops declared ``implied_by_labels``: 準備, 「2枚で1体」 ...) are taken from the parent's
+        character of the same id, and the abilities are put in the parent's order (the order the engine
+        meets them in)."""
+        from bpdsl.ops import registry
+
+        was = self.parent.characters.get(row["id"])
+        if was is None or self.parent.terms.get("trump_style") != "frame":
+            return
+        rows = list(row.get("abilities") or [])
+        have = {_op_name(r) for r in rows}
+        for call in was.abilities:
+            op = registry.REGISTRY.get(call.op)
+            if op is not None and op.extra.get("implied_by_labels") and call.op not in have and call.text is None:
+                rows.append(_raw_call(call))
+        order = {c.op: n for n, c in reversed(list(enumerate(was.abilities)))}
+        rows.sort(key=lambda r: order.get(_op_name(r), len(order)))
+        if rows:
+            row["abilities"] = rows
 
     def _files(self, lists: dict[str, list[dict[str, Any]]]) -> dict[str, str]:
         data = self.official.data
@@ -649,6 +797,48 @@ class _Planner:
 
         files.update({f"schemas/{n}": text for n, text in schema_files().items()})
         return files
+
+
+_ZONES = {"墓地": "grave", "手札": "hand"}
+
+
+@dataclass
+class _Trigger:
+    """What triggers an action a frame list raises through a trump (``character`` None: the trump's
+    ``raises_when`` with the trigger op ``call``, None where an ability of the trump names the action) or
+    through the trump's character (``call``: its ``raises_on_leave``/``raises_when`` without the action)."""
+
+    card: str
+    character: OfficialEntry | None
+    call: Any
+
+
+def _op_name(raw: Any) -> str | None:
+    if isinstance(raw, str):
+        return raw
+    return next((k for k in raw if k not in ("text", "terms")), None) if isinstance(raw, dict) else None
+
+
+def _raw_call(call: Any) -> Any:
+    """An op call of the model as YAML writes it (its arguments as written: an expression by its source)."""
+    from bpdsl.model import OpCall
+    from bpdsl.ops.args import source_text
+
+    def value(v: Any) -> Any:
+        if isinstance(v, OpCall):
+            return _raw_call(v)
+        if isinstance(v, (list, tuple)):
+            return [value(x) for x in v]
+        if isinstance(v, dict):
+            return {k: value(x) for k, x in v.items()}
+        if isinstance(v, (str, int, float, bool)) or v is None:
+            return v
+        return source_text(v)
+
+    raw: dict[str, Any] = {call.op: value(dict(call.args))}
+    if call.terms:
+        raw["terms"] = dict(call.terms)
+    return raw
 
 
 def _terms_beside(data: Any) -> list[tuple[str, str]]:
@@ -742,7 +932,7 @@ def _check(files: dict[str, str], roots: Sequence[Path], plan: _Planner) -> list
         shutil.rmtree(staging, ignore_errors=True)
     wrong: list[tuple[_Entry, str]] = []
     sections = {"conditions": "condition", "when": "when", "target": "target", "effect": "effect", "notes": "note",
-                "size": "size", "labels": "label", "abilities": "ability"}
+                "size": "size", "labels": "label", "abilities": "ability", "unit": "unit"}
     for entry in plan.entries:
         t = printed.get((entry.source.kind, entry.id))
         if t is None:
@@ -783,7 +973,7 @@ def _official_texts(e: OfficialEntry) -> dict[str, str]:
     """The official sentences of an entry by DSL field (a ※ note without its mark; the lead with the
     effect, as printed)."""
     keys = {"action": {"conditions": "actActCond", "when": "actTriggerCond", "target": "actTarget",
-                       "effect": "actEffect", "notes": "actNote"},
+                       "effect": "actEffect", "notes": "actNote", "unit": "actUnit"},
             "character": {"size": "charSize", "labels": "charLabel", "abilities": "charAbility"},
             "fog": {"target": "fogTarget", "abilities": "fogAbility"}}[e.kind]
     out = {f: e.get(k) for f, k in keys.items() if e.get(k)}

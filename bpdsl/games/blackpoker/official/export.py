@@ -116,9 +116,11 @@ def official_document(edition: Edition) -> dict[str, Any]:
         row.update({"actId": a.id, "actType": a.type, "actTrigger": trigger, "actSpeed": speed, "actTime": timing})
         if t.cost:
             row["actCost"] = t.cost.removeprefix("$ ").strip()
+        sec = _sections(t)
+        if sec.get("unit"):  # 兵士起因 in the frame style: the unit driven to raise it ($C)
+            row["actUnit"] = sec["unit"]
         if t.key:
             row["actKey"] = t.key.removeprefix("★ ").strip()
-        sec = _sections(t)
         for kind, key in (("condition", "actActCond"), ("when", "actTriggerCond"), ("target", "actTarget"),
                           ("effect", "actEffect"), ("note", "actNote")):
             if sec.get(kind):

@@ -125,6 +125,7 @@ class Candidate:
     raw: Any  # the call as written in YAML
     call: Any  # the built OpCall
     kind: str
+    owners: set[tuple[str, str]] = field(default_factory=set)  # (edition, entry id) of the entries that write it
 
 
 @dataclass
@@ -143,36 +144,39 @@ class Match:
 def collect(documents: Iterable[Document]) -> list[Candidate]:
     """Every op call written in the loaded entry documents, and every registered op's example."""
     sink = DiagnosticSink()
-    seen: set[str] = set()
+    seen: dict[str, Candidate | None] = {}
     out: list[Candidate] = []
 
-    def _add(doc: Document, raw: Any, kind: str) -> None:
+    def _add(doc: Document, raw: Any, kind: str, owner: tuple[str, str] | None) -> None:
         name = next((k for k in raw if k not in ("text", "terms")), None)
         if not isinstance(name, str) or name in SKIP_OPS or name.startswith("not_executed"):
             return
         key = f"{kind}:{raw!r}"
         if key not in seen:
-            seen.add(key)
             call = OpBuilder(doc, sink).build((), raw, (kind,))
+            seen[key] = Candidate(raw, call, kind) if call is not None else None
             if call is not None:
-                out.append(Candidate(raw, call, kind))
+                out.append(seen[key])  # type: ignore[arg-type]
+        if owner is not None and seen[key] is not None:
+            seen[key].owners.add(owner)  # type: ignore[union-attr]
 
-    def add(doc: Document, raw: Any, kind: str) -> None:
+    def add(doc: Document, raw: Any, kind: str, owner: tuple[str, str] | None = None) -> None:
         if isinstance(raw, dict) and "text" in raw:
             # a call printed from its text: as written (a played op that prints that text), and its op and
             # arguments printed by the phrase
-            _add(doc, raw, kind)
+            _add(doc, raw, kind, owner)
             raw = {k: v for k, v in raw.items() if k != "text"}
         name = raw if isinstance(raw, str) else next(iter(raw), None) if isinstance(raw, dict) else None
         if not isinstance(name, str) or name in SKIP_OPS or name.startswith("not_executed"):
             return
         key = f"{kind}:{raw!r}"
-        if key in seen:
-            return
-        seen.add(key)
-        call = OpBuilder(doc, sink).build((), raw, (kind,))
-        if call is not None:
-            out.append(Candidate(raw, call, kind))
+        if key not in seen:
+            call = OpBuilder(doc, sink).build((), raw, (kind,))
+            seen[key] = Candidate(raw, call, kind) if call is not None else None
+            if call is not None:
+                out.append(seen[key])  # type: ignore[arg-type]
+        if owner is not None and seen[key] is not None:
+            seen[key].owners.add(owner)  # type: ignore[union-attr]
 
     for doc in documents:
         data = doc.data
@@ -182,13 +186,15 @@ def collect(documents: Iterable[Document]) -> list[Candidate]:
         if data["kind"] == "trumps":  # the actions and characters a trump brings
             rows += [x for t in list(rows) for key in ("actions", "characters")
                      for x in (t.get(key) or []) if isinstance(x, dict)]
+        edition = str(data.get("edition", ""))
         for entry in rows:
             if not isinstance(entry, dict):
                 continue
+            owner = (edition, str(entry.get("id", "")))
             for fname, kind in OP_FIELDS.items():
                 value = entry.get(fname)
                 for raw in value if isinstance(value, list) else [value] if value is not None else []:
-                    add(doc, raw, kind)
+                    add(doc, raw, kind, owner)
     examples = Document("<op examples>", None)
     for op in registry.load_all().values():
         if op.kind in OP_FIELDS.values():
@@ -206,6 +212,8 @@ class PhraseIndex:
             self.by_kind.setdefault(c.kind, []).append(c)
         self._cache: dict[tuple[str, str], dict[str, list[tuple[Candidate, list[str]]]]] = {}
         self._target_key = ""
+        self._rank: dict[str, int] = {}
+        self._entry_id: str | None = None
         self._sink = DiagnosticSink()
         self._patterns: dict[tuple[str, str], list[_Pattern]] = {}
         # the words loaded calls and the edition already give a per-call key (expr:..., cond:...)
@@ -220,6 +228,19 @@ class PhraseIndex:
         for name, info in NAMES.items():
             if info.phrase_ja:
                 self.known.setdefault(f"expr:{name}", set()).add(info.phrase_ja)
+
+    def set_entry(self, entry_id: str | None, chain: Sequence[str] = ()) -> None:
+        """Prefer, among calls printing the same sentence, the ones the entry of this id writes in the editions
+        of ``chain`` (the parent first, then its ancestors): a sentence several calls print (「デッキから…選ぶ」
+        with or without a shuffle the text does not say) is read as the call the parent edition plays."""
+        self._rank = {ed: n for n, ed in enumerate(chain)}
+        self._entry_id = entry_id
+
+    def _pref(self, c: Candidate) -> int:
+        if not self._entry_id:
+            return 0
+        return min((self._rank.get(ed, len(self._rank)) for ed, eid in c.owners if eid == self._entry_id),
+                   default=len(self._rank) + 1)
 
     def set_target(self, raw: Any) -> None:
         """Print the next effects for an entry whose target is ``raw`` (a call as written, or None): phrases
@@ -259,6 +280,20 @@ class PhraseIndex:
                         table.setdefault(other[0], []).append((variant, other))
             self._cache[key] = table
         return self._cache[key]
+
+    def heads(self, kind: str) -> dict[str, Any]:
+        """The calls of ``kind`` (and their variants) by the normalised text they print without the ending a
+        sentence built around them leaves out (「、」, 「場合」, 「時に」): the event a frame list's 誘発条件
+        names, 「…かつ、<event>時に誘発する。」, as the renderer cuts it."""
+        out: dict[str, Any] = {}
+        for printed, hits in self.table(kind).items():
+            head = printed
+            for ending in ("、", "場合", "時に"):
+                head = head.removesuffix(ending)
+            for c, whole in hits:
+                if len(whole) == 1:
+                    out.setdefault(head, c.raw)
+        return out
 
     def patterns(self, kind: str) -> list["_Pattern"]:
         """The candidates of ``kind`` with one per-call word left open (see the module docstring)."""
@@ -358,7 +393,7 @@ class PhraseIndex:
 
     def one(self, kind: str, text: str) -> Any | None:
         """The call that prints ``text`` whole, or None."""
-        hits = self.table(kind).get(norm(text), [])
+        hits = sorted(self.table(kind).get(norm(text), []), key=lambda hit: self._pref(hit[0]))
         found = next((c.raw for c, printed in hits if len(printed) == 1), None)
         return found if found is not None else self.fit(kind, norm(text))
 
@@ -367,7 +402,8 @@ class PhraseIndex:
 
         A printed unit may stand for several consecutive official lines (a phrase of several sentences that
         the official text breaks into lines)."""
-        candidates = [hit for hits in self.table(kind).values() for hit in hits]
+        candidates = sorted((hit for hits in self.table(kind).values() for hit in hits),
+                            key=lambda hit: self._pref(hit[0]))
         n = len(parts)
         best: list[tuple[int, int, list[Any], list[str]] | None] = [None] * (n + 1)
         best[0] = (0, 0, [], [])

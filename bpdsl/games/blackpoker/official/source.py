@@ -22,7 +22,7 @@ from bpdsl.dsl.yamlload import Y_DUPLICATE, load_file
 LORE = ("story", "flavor", "flavorSpeaker", "ruby", "since", "update", "devNote")
 # keys the official lists write that carry nothing bpdsl keeps: the generator's own switches (output, etc,
 # beta of an extra list's action rows, a per-entry type/name), pictures, change marks, notes for the authors
-KEPT_ASIDE = ("output", "etc", "beta", "type", "name", "image", "changed", "actUnit", "charNote")
+KEPT_ASIDE = ("output", "etc", "beta", "type", "name", "image", "changed", "charNote")
 SUIT_LETTERS = {"s": "♠", "h": "♡", "d": "◇", "c": "♣"}
 
 
@@ -42,7 +42,7 @@ class ListSpec:
 SPECS = (
     ListSpec("action", "actList", "acts",
              ("format", "frame", "actName", "actId", "actType", "actTrigger", "actS", "actSpeed", "actTime",
-              "actCost", "actKey", "actActCond", "actTriggerCond", "actNote", "actTarget", "actEffect", *LORE),
+              "actCost", "actUnit", "actKey", "actActCond", "actTriggerCond", "actNote", "actTarget", "actEffect", *LORE),
              ("actName", "actEffect"), ("format", "actId", "actType", "actTrigger", "actTime"), "act"),
     ListSpec("character", "charList", "chars",
              ("format", "frame", "charName", "charId", "charType", "charKey", "charSize", "charLabel",

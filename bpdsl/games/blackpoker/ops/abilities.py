@@ -141,16 +141,20 @@ def _size_rule(ctx: Any, a: Mapping[str, Any]) -> None:
 
 
 def _waive_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    return f"{a['name']}（このキャラクターが場にいる間、タイプ：{a['type']}のコスト{a['cost']}が無しになる。）"
+    # 第七版 act7.0 says 「…のコストが無しになる」 without the letters (the type's whole cost was that letter)
+    letters = "" if get(a, "wording", "letters") == "plain" else a["cost"]
+    return f"{a['name']}（このキャラクターが場にいる間、タイプ：{a['type']}のコスト{letters}が無しになる。）"
 
 
 WAIVE_COST = declare(
     "waive_cost", "ability",
     args={"name": {"type": "string", "required": True}, "type": {"type": "string", "required": True},
-          "cost": {"type": "string", "regex": "[BLDS]+", "required": True, "meta": {"ref": "cost"}}},
+          "cost": {"type": "string", "regex": "[BLDS]+", "required": True, "meta": {"ref": "cost"}},
+          "wording": {"type": "string", "allowed": ["letters", "plain"], "default": "letters"}},
     phrase=_waive_phrase,
     summary=("While this character is on the field, its controller's actions of printed type `type` do not "
-             "need the cost letters `cost` (魔術士's 魔力増加)."),
+             "need the cost letters `cost` (魔術士's 魔力増加). `wording: plain` prints 「…のコストが無しになる」 "
+             "without the letters, as 第七版 act7.0 words it; it plays the same."),
     example={"waive_cost": {"name": "魔力増加", "type": "速攻魔法", "cost": "D"}},
 )
 
