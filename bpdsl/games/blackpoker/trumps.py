@@ -108,13 +108,30 @@ def is_up(state: Any, card: int) -> bool:
     return card in state.trump_up
 
 
+def openable(state: Any, seat: int) -> list[int]:
+    """The face-down trumps of ``seat`` that may turn face up now (not kept face down for the turn)."""
+    return [c for c in face_down(state, seat) if not locked(state, c)]
+
+
+def locked(state: Any, card: int) -> bool:
+    """Whether a closing keeps ``card`` face down until the end of this turn (クローズ, フレーム編)."""
+    return getattr(state, "trump_locked", {}).get(card) == state.turn_no
+
+
+def lock(state: Any, card: int) -> None:
+    state.trump_locked[card] = state.turn_no
+
+
 def _log(game: Any, what: type[TrumpEvent], seat: int, card: int) -> None:
     if game.log is not None:
         game.log.write(what(seat, game.hooks.card_text(card)))
 
 
 def turn_up(game: Any, seat: int, card: int) -> None:
-    """Turn a trump face up: its ability becomes active (and ``ability_enabled`` abilities trigger)."""
+    """Turn a trump face up: its ability becomes active (and ``ability_enabled`` abilities trigger).  A trump
+    a closing keeps face down for the turn stays face down."""
+    if locked(game.state, card):
+        return
     game.state.trump_up.add(card)
     game.events.append(Event("trump_opened", seat, card))
     counts = game.state.counts
