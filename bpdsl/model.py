@@ -267,6 +267,18 @@ class Trump:
     pos: Pos = UNKNOWN_POS
 
 
+@dataclass(frozen=True)
+class FaceDownTrump:
+    """The entry of an extra list for every card lying face down in a 切札 zone (the frame list's 裏切札): a
+    face-down trump has no ability (3.11.5), whatever its card; the entry names it and says so."""
+
+    name: str  # 裏切札
+    ruby: str
+    key: str  # the printed card field: 「全て(裏向き)」
+    formats: tuple[str, ...]
+    since: str | None = None
+
+
 @dataclass
 class Fog:
     id: str
@@ -344,6 +356,7 @@ class Edition:
     list_style: str | None = None  # DSL ``list``: numbered | bullets, how effects of several steps print
     trumps: dict[str, Trump] = field(default_factory=dict)  # trump abilities (エクストラリスト), by id
     marks: MarkStyle = field(default_factory=MarkStyle)  # how the format marks and their legend print
+    face_down_trump: FaceDownTrump | None = None  # DSL ``face_down_trump``: the extra list's 裏切札 entry
 
     def trumps_in(self, fid: str) -> list[Trump]:
         return [t for t in self.trumps.values() if fid in t.formats]

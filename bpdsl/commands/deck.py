@@ -59,6 +59,40 @@ def check(
     print(f"legal under {reg.name}")
 
 
+@app.command("scenario")
+@with_definitions
+def scenario(
+    buildfile: Path = typer.Argument(..., help="YAML scenario build: trumps, rare_cards, scenario_hand"),
+    regulation: str = typer.Option(..., "--regulation", "-r", help='e.g. "エクストラ + レギュラー" or extra+regular'),
+    deck: Path | None = typer.Option(None, "--deck", help="the player's deck file: every card of the build is one of it"),
+) -> None:
+    """Check a scenario build (シナリオ構築, 第9.1版) against a regulation: exit 0 legal, 1 illegal (each
+    problem as file:line:col), 2 usage."""
+    from bpdsl.games.blackpoker.regulation.scenario_build import PARTS, check_scenario_build, read_scenario_build
+
+    _, reg = regulation_or_exit(regulation)
+    rule = reg.system.scenario_build
+    if rule is None:
+        err(f"{reg.system.name} has no シナリオ構築 (scenario_build) rule")
+        raise typer.Exit(2)
+    decks = _given_decks([deck], reg)[0] if deck is not None else None
+    try:
+        build, problems = read_scenario_build(buildfile)
+    except DeckFileError as exc:
+        err(str(exc))
+        raise typer.Exit(1 if buildfile.is_file() else 2)
+    problems += check_scenario_build(build, rule, reg, decks or ())
+    for part, word in PARTS.items():
+        cards = build.parts.get(part) or []
+        print(f"{word}: {deck_text(cards) if cards else '(なし)'}")
+    for p in problems:
+        err(p.format(str(buildfile)))
+    if problems:
+        err(f"illegal scenario build under {reg.name}")
+        raise typer.Exit(1)
+    print(f"legal scenario build under {reg.name}")
+
+
 @app.command("build")
 @with_definitions
 def build(

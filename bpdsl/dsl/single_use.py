@@ -38,6 +38,8 @@ WHY: dict[str, tuple[str, str]] = {
     "open_trump": ("core", "オープン: turns a trump face up (the 切札 zone of 3.11)"),
     "close_trump": ("core", "クローズ: turns a trump face down"),
     "destroy_trump": ("core", "切札破壊: a trump to the grave"),
+    "fog_keeps_closed": ("core", "クローズ (フレーム編): the fog card's ability, the mark of a trump kept face down "
+                                 "for the turn (close_trump's for_turn applies it, as fog_size_modifier for アップ)"),
     "regenerate_trump": ("core", "切札再生: a trump from the grave back face down"),
     "target_card": ("core", "切札再生: targets a card of the grave (only trumps are targeted so)"),
     # --- general building blocks: written for any entry, one uses them today

@@ -84,7 +84,14 @@ def build_sheet(defs: Definitions, edition_id: str, format_id: str, *, story: bo
     trumps = edition.trumps_in(fmt.id)
     if trumps:
         title, subtitle = PART_TITLES["trump"]
-        parts.append(ListPart("trump", title, subtitle, [_trump_group(edition, texts, t, fmt) for t in trumps]))
+        groups = [_trump_group(edition, texts, t, fmt) for t in trumps]
+        face_down = edition.face_down_trump
+        if face_down is not None and fmt.id in face_down.formats:  # the frame list's 裏切札, after the cards
+            from bpdsl.render import text as textmod
+
+            view = textadapter.entry_view(edition, textmod.face_down_trump_text(edition, face_down))
+            groups.append(Group(view.key, [view], "face_down_trump"))
+        parts.append(ListPart("trump", title, subtitle, groups))
 
     return SheetView(
         edition_id=edition.id,

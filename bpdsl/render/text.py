@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
-from bpdsl.model import Action, Character, Edition, Fog, Format, OpCall, Trump
+from bpdsl.model import Action, Character, Edition, FaceDownTrump, Fog, Format, OpCall, Trump
 from bpdsl.ops import registry
 from bpdsl.ops.registry import PhraseContext
 
@@ -535,6 +535,15 @@ def trump_text(edition: Edition, trump: Trump, ctx: PhraseContext | None = None)
         id=trump.id, entry="trump", mark="", name=trump.name, ruby=trump.ruby, type="切札",
         tags="β" if trump.beta else "", key=f"{SUIT_MARKS[trump.suit]}{trump.number}",
         sections=[TextSection("ability", "(能力)", blocks, overrides)],
+    ))
+
+
+def face_down_trump_text(edition: Edition, entry: FaceDownTrump) -> EntryText:
+    """The extra list's entry for any card lying face down in a 切札 zone (the frame list's 裏切札): its name and
+    its card field; it has no ability, so no (能力) section."""
+    return with_glyphs(edition, EntryText(
+        id="face_down_trump", entry="trump", mark="", name=entry.name, ruby=entry.ruby, type="切札", tags="",
+        key=entry.key, sections=[],
     ))
 
 

@@ -77,7 +77,7 @@ def _printed(edition: Any) -> dict[tuple[str, str], dict[str, str]]:
     """The edition's printed fields of every entry of its extra sheet, by (kind, printed name)."""
     from bpdsl.dsl.cards import SUIT_MARKS
     from bpdsl.render.history import printed
-    from bpdsl.render.text import entry_text, phrase_context, trump_text
+    from bpdsl.render.text import entry_text, face_down_trump_text, phrase_context, trump_text
 
     ctx = phrase_context(edition)
     out: dict[tuple[str, str], dict[str, str]] = {}
@@ -89,6 +89,11 @@ def _printed(edition: Any) -> dict[tuple[str, str], dict[str, str]]:
         fields = printed(trump_text(edition, t, ctx))
         fields["key"] = f"{SUIT_MARKS[t.suit]}{t.number}"
         out[("trump", t.name)] = fields
+    face_down = edition.face_down_trump  # 裏切札: any card lying face down, no ability
+    if face_down is not None and FORMAT in face_down.formats:
+        fields = printed(face_down_trump_text(edition, face_down))
+        fields["key"] = face_down.key
+        out[("trump", face_down.name)] = fields
     return out
 
 

@@ -32,7 +32,6 @@ DRAFT_RENAMES = {"リアニメーターリアニメイト": "転生召喚", "ク
 NOT_YET = {
     **{old: DRAFT for old in DRAFT_RENAMES},
     "自分の場にいる◇2〜10を含んだ兵士1体": "修繕's target: the history quotes a wording no sheet prints",
-    "自分の場にいる兵士1体": "修繕's target prints as a noun without 自分の場にいる",
     "対象兵士と同じスートのカード1枚": "修繕's choice prints 対象とした兵士と同じスートのカード",
 }
 NOT_DATA = {"パス": "chapter 9's new entry パス: rulebook text, not an action-list field",

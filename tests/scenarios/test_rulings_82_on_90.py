@@ -24,6 +24,7 @@ CHANGED = {
     "demon_king_end_and_not_found": "ドロー draws 2 cards without asking for a second one",
     "encourage": "♡3 激励 is 誘惑 (bounce) in 第9.0版",
     "exhaustion_on_end": "◇5's 疲弊 on エンド is gone; 虚脱 is a direct quick action",
+    "loss_replaces_charge": "◇5 喪失's ability is the frame list's: no charging by チャージ, not ドロー in its place",
     "knight_leaves_trump_regenerate": "♣J returns by 騎士再生, the trump's own triggered action, not by 切札再生",
     "open_brings_ability": "オープン ($BBD) is メインオープン ($BBL) and クイックオープン ($DD)",
     "phantom": "♡7's ファントム (リバース on an own character, cost B) is ファントムリバース, a bulwark's own action",

@@ -23,6 +23,8 @@ Example (definitions/blackpoker/editions/act8.0/edition.yaml)::
 An edition may ``extends: <edition id>``: every field it does not write is taken from the parent (terms,
 supplements and colophon are merged key by key), and its entries start as the parent's entries
 (see bpdsl.dsl.entries).  ``remove: {actions: [id], characters: [id], fogs: [id]}`` drops inherited entries.
+``face_down_trump: {name: 裏切札, ruby: うらきりふだ, key: 全て(裏向き)}`` adds the extra list's entry for any card
+lying face down in a 切札 zone (no ability; ``formats`` defaults to ``[extra]``).
 """
 from __future__ import annotations
 
@@ -36,7 +38,7 @@ from bpdsl.dsl import entries
 from bpdsl.dsl.document import BuildContext, Document, DocumentKind, register_kind
 from bpdsl.dsl.notation import NOTATIONS
 from bpdsl.dsl.schema import S_MISSING_KEY
-from bpdsl.model import Category, Definitions, Edition, Format, MarkStyle
+from bpdsl.model import Category, Definitions, Edition, FaceDownTrump, Format, MarkStyle
 
 _IDS = {"type": "list", "schema": {"type": "string"}}
 
@@ -84,9 +86,31 @@ SCHEMA: dict[str, Any] = {
     ]}},
     "colophon": {"type": "dict", "keysrules": {"type": "string"}, "valuesrules": {"type": ["string", "integer"]}},
     "remove": {"type": "dict", "schema": {"actions": _IDS, "characters": _IDS, "fogs": _IDS}},
+    "face_down_trump": {"type": "dict", "nullable": True, "schema": {
+        "name": {"type": "string", "required": True}, "ruby": {"type": "string", "required": True},
+        "key": {"type": "string", "required": True}, "formats": {"type": "list", "schema": {"type": "string"}},
+        "since": {"type": "string"}}},
 }
 
 REQUIRED = ("name", "date", "game", "flow", "notation", "formats", "categories")
+
+
+def _face_down_trump(ctx: BuildContext, data: dict[str, Any], parent: Edition | None,
+                     formats: list[Format]) -> FaceDownTrump | None:
+    """The extra list's entry for a face-down trump (the frame list's 裏切札), inherited unless written."""
+    if "face_down_trump" not in data:
+        return parent.face_down_trump if parent is not None else None
+    raw = data["face_down_trump"]
+    if not isinstance(raw, dict):
+        return None
+    known = [f.id for f in formats]
+    fids = [str(f) for f in raw.get("formats") or ["extra"]]
+    for j, fid in enumerate(fids):
+        if fid not in known:
+            ctx.error(("face_down_trump", "formats", j), C.D_FORMAT, f"unknown format {fid!r}",
+                      did_you_mean(fid, known) or "formats: " + ", ".join(known))
+    return FaceDownTrump(str(raw.get("name", "")), str(raw.get("ruby", "")), str(raw.get("key", "")),
+                         tuple(fids), raw.get("since"))
 
 
 _IN_CYCLE: set[str] = set()  # edition ids of the current load that extend each other in a cycle
@@ -178,7 +202,7 @@ def build(ctx: BuildContext) -> None:
         actions={}, characters={}, fogs={}, supplements=supplements, colophon=colophon,
         extends=ext or None, pos=ctx.pos(), 
         list_style=data["list"] if "list" in data else (parent.list_style if parent is not None else None),
-        marks=marks,
+        marks=marks, face_down_trump=_face_down_trump(ctx, data, parent, formats),
     )
     defs.editions[eid] = edition
     removes = entries.state(defs).removes.setdefault(eid, [])

@@ -18,6 +18,8 @@ class BlackPokerState(State):
     pack_in_use: bool = False  # the パック option: observations show the packs
     pack_face_up: set[int] = field(default_factory=set)  # seats whose pack 【パック開封】 turned face up
     no_damage: frozenset[int] = frozenset()  # seats no damage may reach while an effect resolves (要塞)
+    # trumps a closing keeps face down for the rest of a turn (クローズ, フレーム編): card -> that turn's number
+    trump_locked: dict[int, int] = field(default_factory=dict)
 
 
 __all__ = ["BlackPokerState"]

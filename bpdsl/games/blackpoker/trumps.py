@@ -108,13 +108,30 @@ def is_up(state: Any, card: int) -> bool:
     return card in state.trump_up
 
 
+def openable(state: Any, seat: int) -> list[int]:
+    """The face-down trumps of ``seat`` that may turn face up now (not kept face down for the turn)."""
+    return [c for c in face_down(state, seat) if not locked(state, c)]
+
+
+def locked(state: Any, card: int) -> bool:
+    """Whether a closing keeps ``card`` face down until the end of this turn (クローズ, フレーム編)."""
+    return getattr(state, "trump_locked", {}).get(card) == state.turn_no
+
+
+def lock(state: Any, card: int) -> None:
+    state.trump_locked[card] = state.turn_no
+
+
 def _log(game: Any, what: type[TrumpEvent], seat: int, card: int) -> None:
     if game.log is not None:
         game.log.write(what(seat, game.hooks.card_text(card)))
 
 
 def turn_up(game: Any, seat: int, card: int) -> None:
-    """Turn a trump face up: its ability becomes active (and ``ability_enabled`` abilities trigger)."""
+    """Turn a trump face up: its ability becomes active (and ``ability_enabled`` abilities trigger).  A trump
+    a closing keeps face down for the turn stays face down."""
+    if locked(game.state, card):
+        return
     game.state.trump_up.add(card)
     game.events.append(Event("trump_opened", seat, card))
     counts = game.state.counts
@@ -496,6 +513,43 @@ def _prevented(a: CAction, card: int, suit: str) -> None:
     a.effect = [(run, {}, "prevent_damage")]
 
 
+def _state_locked(a: CAction, card: int, args: Mapping[str, Any]) -> None:
+    """Wrap ``a``'s effect: while a player the lock names as the action's controller faces an owner of the
+    face-up trump (``players``: all, self = the owner, opponent), no character of kind ``what`` that was on
+    the field before the effect ends it in ``state`` unless it was in it already (喪失, フレーム編)."""
+    original = list(a.effect)
+    charge = args["state"] == "charge"
+    kind = None if (args.get("what") or "character") == "character" else args["what"]
+    players = args.get("players") or "all"
+
+    def active(ctx: Any) -> bool:
+        owners = [p for p in (0, 1) if card + DECK_SIZE * p in ctx.state.trump_up]
+        if players == "self":
+            return ctx.seat in owners
+        if players == "opponent":
+            return any(p != ctx.seat for p in owners)
+        return bool(owners)
+
+    def run(ctx: Any, _args: Any) -> Any:
+        locked = active(ctx)
+        before = {ch.uid: ch.driven for p in ctx.state.players for ch in p.field
+                  if kind is None or ch.kind == kind} if locked else {}
+        for fn, args_, _name in original:
+            if fn(ctx, args_) is False:
+                return False
+            if ctx.state.over:
+                return None
+        for p in ctx.state.players if locked else ():
+            for ch in p.field:
+                was = before.get(ch.uid)
+                if was is not None and was == charge and ch.driven != charge:
+                    ch.driven = charge  # it stays as it was: driven (charge lock) or charged (drive lock)
+        return None
+
+    setattr(run, WRAPPED, original)  # the steps as written (rule coverage counts them)
+    a.effect = [(run, {}, "state_lock")]
+
+
 def _may_hold(a: CAction, suit: str) -> bool:
     if a.key is None:
         return False
@@ -530,6 +584,8 @@ def install(rules: Any, edition: Edition, format_id: str) -> None:
                 rules.triggers.append(TriggerSource(rules.actions[call.args["action"]], step, None, event, None))
             elif call.op == "replace_effect" and call.args["action"] in rules.actions:
                 _replaced(rules.actions[call.args["action"]], card, call, f"{t.id}@{n + 1}", t.name)
+            elif call.op == "state_lock" and call.args["by"] in rules.actions:
+                _state_locked(rules.actions[call.args["by"]], card, call.args)
             elif call.op == "prevent_damage":
                 for a in rules.actions.values():
                     if _may_hold(a, call.args["key_suit"]):

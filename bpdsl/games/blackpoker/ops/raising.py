@@ -21,7 +21,7 @@ from typing import Any, Mapping
 from bpdsl.games.blackpoker.components import DECK_SIZE
 from bpdsl.games.blackpoker.ops._common import get, predicate, target_noun, zone_name
 from bpdsl.engine.compiled import SUIT
-from bpdsl.ops.registry import PhraseContext, declare
+from bpdsl.ops.registry import PhraseContext, declare, declare_term
 
 # virtual key cards: card texts joined by と (「♡7 と ♠7」), as the key patterns of the sheets write them
 VIRTUAL_KEYS = r"^\s*[♠♡♥◇♦♢♣](10|[A2-9JQK])(\s*と\s*[♠♡♥◇♦♢♣](10|[A2-9JQK]))*\s*$"
@@ -33,14 +33,28 @@ def keys_text(text: str) -> str:
 
 # --------------------------------------------------------------------------- choose_card
 
+CHOOSE_FORM = declare_term("choose_form", "zone_first", ("cards_first",),
+                          "the order of choose_card's sentence: 「自分の墓地から…のカードを1枚選ぶ。」 or, as the frame "
+                          "list, 「…のカードを自分の墓地から1枚選ぶ。」")
+RAISE_VERB = declare_term("raise_verb", "起こす", ("リクエストする",),
+                         "the verb of an action raised by an effect: 「…アクションをコストを支払わずに起こす。」 or, as the "
+                         "frame list, 「…リクエストする。」")
+TARGETABLE_FORM = declare_term("targetable_form", "対象とできる", ("対象にできる",),
+                              "if_targetable_by's 「…アクションの対象とできる場合」 or 「…の対象にできる場合」 (the frame list)")
+
+
 def _choose_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    target = f"{ctx.term('target_ref', '対象の')}兵士"  # 対象の / 対象とした (the edition term of send_to_grave)
     if a.get("cards") is None:  # 修繕 (第9.0版): 「対象の兵士と同じスートのカード」
-        cards = f"対象の兵士と同じ{ctx.term('suit', 'スート')}のカード"
+        cards = f"{target}と同じ{ctx.term('suit', 'スート')}のカード"
     else:
         cards = getattr(a["cards"], "text", a["cards"])
         if a.get("same_suit_as_target"):
-            cards = f"対象の兵士と同じ{ctx.term('suit', 'スート')}の{cards}"
-    return f"自分の{zone_name(ctx, get(a, 'from', 'grave'))}から{cards}を1枚選ぶ。"
+            cards = f"{target}と同じ{ctx.term('suit', 'スート')}の{cards}"
+    zone = f"自分の{zone_name(ctx, get(a, 'from', 'grave'))}から"
+    if ctx.term(CHOOSE_FORM.key, CHOOSE_FORM.default) == "cards_first":
+        return f"{cards}を{zone}1枚選ぶ。"
+    return f"{zone}{cards}を1枚選ぶ。"
 
 
 CHOOSE_CARD = declare(
@@ -80,7 +94,7 @@ def _choose_card(ctx: Any, a: Mapping[str, Any]) -> None:
 
 def _raise_free_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     cond = f"{predicate(a['if'])}場合、" if a.get("if") is not None else ""
-    text = f"{cond}「{ctx.name(a['action'])}」アクションをコストを支払わずに起こす。"
+    text = f"{cond}「{ctx.name(a['action'])}」アクションをコストを支払わずに{ctx.term(RAISE_VERB.key, RAISE_VERB.default)}。"
     parts = []
     if get(a, "target", "choose") == "this_target":
         parts.append(f"対象は対象の{a.get('target_noun') or target_noun(ctx)}")
@@ -172,7 +186,8 @@ def _same_effect_as(ctx: Any, a: Mapping[str, Any]) -> bool | None:
 IF_TARGETABLE_BY = declare(
     "if_targetable_by", "effect",
     args={"action": {"type": "ref", "required": True, "meta": {"ref": "action"}}},
-    phrase=lambda ctx, a: f"対象の{target_noun(ctx)}が{ctx.name(a['action'])}アクションの対象とできる場合、次を行う。",
+    phrase=lambda ctx, a: (f"対象の{target_noun(ctx)}が{ctx.name(a['action'])}アクションの"
+                           f"{ctx.term(TARGETABLE_FORM.key, TARGETABLE_FORM.default)}場合、次を行う。"),
     summary=("A guard: the rest of the effect happens only if the targeted character could be a target of "
              "`action` raised by the controller (its own target op, with a key card of the character's own, and "
              "what may not target it: a trump character cannot be equipped)."),

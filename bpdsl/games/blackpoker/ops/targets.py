@@ -39,6 +39,8 @@ def _character_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
         if get(a, "same_suit_as_key", False):
             where += f"キーカードと{ctx.term('suit')}が等しい"
         where += {"self": "自分の", "opponent": "対戦相手の"}.get(get(a, "controller", "any"), "")
+        if where and get(a, "on_field", False):  # 修繕 (フレーム編): 「自分の場にいる兵士1体」
+            where += "場にいる"
         text = f"{where}{noun}{n}体"
         return text + ("Jokerは対象にできない。" if get(a, "exclude_joker", False) else "")
     if get(a, "controller", "any") == "self":
@@ -124,12 +126,14 @@ TARGET_CHARACTER = declare(
         "contains": {"type": "pattern", "nullable": True},
         "state": {"type": "string", "allowed": list(STATES), "nullable": True},
         "face": {"type": "string", "allowed": list(FACES), "nullable": True},
+        "on_field": {"type": "boolean", "default": False},
     },
     phrase=_character_phrase,
     summary=("Target `count` characters on the field: of type `what` (soldier, bulwark or any character), "
              "controlled by `controller`, optionally of the key card's suit, optionally not containing a Joker, "
              "optionally holding a card matching `contains` (修繕: 「◇2〜10のカードを含んだ兵士」), optionally only in "
-             "`state` charge or drive and face `up` or `down` (虚脱: 「ドライブ状態のキャラクター1体」)."),
+             "`state` charge or drive and face `up` or `down` (虚脱: 「ドライブ状態のキャラクター1体」). `on_field` prints "
+             "「自分の場にいる兵士1体」 where the noun form says 「自分の兵士1体」 (a wording only)."),
     example={"target_character": {"what": "soldier", "controller": "self", "same_suit_as_key": True,
                                   "exclude_joker": True}},
     prepare=_prepare_character,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from bpdsl.engine.compiled import SUIT
-from bpdsl.games.blackpoker.components import Z_HAND, Z_LIFE
+from bpdsl.games.blackpoker.components import Z_FOG, Z_HAND, Z_LIFE, Z_STAGE
 from bpdsl.games.blackpoker.ops._common import NOUNS, case_of, get, noun, stage_ref
 from bpdsl.ops.registry import PhraseContext, declare, declare_term, retire
 from bpdsl.games.blackpoker.components import DECK_SIZE
@@ -62,18 +62,35 @@ OPEN_TRUMP = declare(
 @OPEN_TRUMP.executor
 def _open_trump(ctx: Any, a: Mapping[str, Any]) -> None:
     t = _trumps()
-    down = t.face_down(ctx.state, ctx.seat)
+    down = t.openable(ctx.state, ctx.seat)
     if down:
         i = ctx.decide(ctx.seat, "trump", down, {"what": "表にする切札"}, [ctx.rules.card_text(c) for c in down])
         t.turn_up(ctx.game, ctx.seat, down[i])
 
 
+def _close_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    if get(a, "same_suit", True):
+        text = ("対象の切札が表向きかつキーカードのスートと同じ場合、その切札を裏向きにする。"
+                "対象の切札に対応した能力は無効になる。")
+    else:  # クローズ (フレーム編): 「対象の表切札を裏向きにする。」
+        text = f"対象の{'表切札' if _frame_words(ctx) else '切札'}を裏向きにする。"
+    if get(a, "for_turn", False):
+        text += "このターンが終わるまで、それは表切札にならない。"
+    if get(a, "fog", None):
+        text += "その印としてフォグにキーカードを置く。"
+    return text + _see(a, SEE_TRUMPS)
+
+
 CLOSE_TRUMP = declare(
     "close_trump", "effect",
-    args={"see": _SEE},
-    phrase=lambda ctx, a: ("対象の切札が表向きかつキーカードのスートと同じ場合、その切札を裏向きにする。"
-                           "対象の切札に対応した能力は無効になる。" + _see(a, SEE_TRUMPS)),
-    summary="If the targeted trump is face up and of the key cards' suit, it turns face down (its ability ends).",
+    args={"see": _SEE, "same_suit": {"type": "boolean", "default": True},
+          "for_turn": {"type": "boolean", "default": False},
+          "fog": {"type": "ref", "nullable": True, "meta": {"ref": "fog"}}},
+    phrase=_close_phrase,
+    summary=("If the targeted trump is face up (and, with `same_suit`, the default, of the key cards' suit), it "
+             "turns face down (its ability ends). `for_turn`: it cannot turn face up again until the end of the "
+             "turn; `fog`: the key cards go into the controller's fog as that fog card, the mark of it "
+             "(クローズ, フレーム編)."),
     example={"close_trump": {"see": True}},
 )
 
@@ -81,8 +98,31 @@ CLOSE_TRUMP = declare(
 def _close_trump(ctx: Any, a: Mapping[str, Any]) -> None:
     t = _trumps()
     card = t.target_card(ctx)
-    if card is not None and t.is_up(ctx.state, card) and all(SUIT[k % DECK_SIZE] == SUIT[card % DECK_SIZE] for k in ctx.inst.keys):
-        t.turn_down(ctx.game, card)
+    if card is None or not t.is_up(ctx.state, card):
+        return
+    if get(a, "same_suit", True) and not all(SUIT[k % DECK_SIZE] == SUIT[card % DECK_SIZE] for k in ctx.inst.keys):
+        return
+    t.turn_down(ctx.game, card)
+    if get(a, "for_turn", False):
+        t.lock(ctx.state, card)
+    if get(a, "fog", None):
+        for k in ctx.inst.keys:
+            if ctx.state.loc[k][0] == Z_STAGE:
+                ctx.hooks.move_card(ctx.game, k, Z_FOG, ctx.seat)
+
+
+FOG_KEEPS_CLOSED = declare(
+    "fog_keeps_closed", "ability",
+    args={},
+    phrase=lambda ctx, a: "対象とした切札はこのターンが終わるまで表向きにできない。",
+    summary=("A fog card's ability: the trump it marks cannot turn face up until the end of the turn (the "
+             "closing that left it, `close_trump` with `for_turn`, applies it; the card marks it)."),
+    example={"fog_keeps_closed": {}},
+)
+
+@FOG_KEEPS_CLOSED.executor
+def _fog_keeps_closed(ctx: Any, a: Mapping[str, Any]) -> None:
+    return None  # applied by close_trump (for_turn); the fog card marks it until the turn ends
 
 
 DESTROY_TRUMP = declare(

@@ -255,6 +255,35 @@ def _prevent_damage(ctx: Any, a: Mapping[str, Any]) -> None:
     return None  # static: read by the damage step (bpdsl.games.blackpoker.trumps)
 
 
+_PLAYERS = {"all": "全てのプレイヤー", "self": "自分", "opponent": "対戦相手"}
+
+
+def _state_lock_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    from bpdsl.games.blackpoker.ops._common import STATES
+
+    return (f"{_PLAYERS[get(a, 'players', 'all')]}は{ctx.name(a['by'])}アクションの効果で"
+            f"{NOUNS[get(a, 'what', 'character')]}を{STATES[a['state']]}にすることができない。")
+
+
+STATE_LOCK = declare(
+    "state_lock", "ability",
+    args={"state": {"type": "string", "allowed": ["charge", "drive"], "required": True},
+          "by": {"type": "ref", "required": True, "meta": {"ref": "action"}},
+          "players": {"type": "string", "allowed": list(_PLAYERS), "default": "all"},
+          "what": {"type": "string", "allowed": list(NOUNS), "default": "character"}},
+    phrase=_state_lock_phrase,
+    summary=("A static restriction while the trump is face up: the effect of action `by`, raised by one of "
+             "`players` (every player, the trump's owner or the opponent), cannot put a character of kind `what` "
+             "into `state` (喪失, フレーム編: 「全てのプレイヤーはチャージアクションの効果でキャラクターをチャージ状態に"
+             "することができない。」); the rest of the effect happens."),
+    example={"state_lock": {"state": "charge", "by": "charge"}},
+)
+
+@STATE_LOCK.executor
+def _state_lock(ctx: Any, a: Mapping[str, Any]) -> None:
+    return None  # static: wraps the effect of `by` (bpdsl.games.blackpoker.trumps)
+
+
 # --------------------------------------------------------------------------- trump characters
 
 UNTARGETABLE = declare(

@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 from typing import Any, Callable, Mapping
 
-from bpdsl.games.blackpoker.ops._common import (FACES, NOUNS, STATES, case_of, case_words, condition_words, get, life, predicate,
+from bpdsl.games.blackpoker.ops._common import (FACES, NOUNS, STATES, case_of, case_words, condition_words, get, life, noun, predicate,
                                                ranks_text, target_noun,
                                                zone_name)
 from bpdsl.engine.rng import shuffle
@@ -282,9 +282,28 @@ def _to_grave_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
         if each.get("wording") == "all":  # 威圧 (フレーム編): サイズが10以下の兵士を全て墓地に移す。
             return f"{each['filter']}{each['whose']}{each['noun']}を全て墓地に移す。"
         return f"{each['filter']}{each['whose']}全ての{each['noun']}を墓地に移す。"
-    cond = case_of(ctx, a["if"]) if a.get("if") is not None else ""
     where = "場から" if get(a, "from_field", True) else ""
+    if get(a, "wording", "plain") == "x" and a.get("if") is not None:
+        said = _x_condition(ctx, a["if"])
+        if said is not None:  # スラッシュ (フレーム編): 「…のサイズがX以下なら、その兵士を墓地に移す。Xは…に等しい。」
+            words, x = said
+            return f"{words}なら、その{NOUNS[get(a, 'what', 'character')]}を{where}墓地に移す。Xは{x}に等しい。"
+    cond = case_of(ctx, a["if"]) if a.get("if") is not None else ""
     return f"{cond}{ctx.term(TARGET_REF.key, TARGET_REF.default)}{NOUNS[get(a, 'what', 'character')]}を{where}墓地に移す。"
+
+
+def _x_condition(ctx: PhraseContext, condition: Any) -> tuple[str, str] | None:
+    """A comparison whose right side is not a number, said with X: (「対象の兵士のサイズがX以下」, what X is)."""
+    from bpdsl.dsl.expr import unparse
+
+    root = getattr(condition, "root", None)
+    right = getattr(root, "right", None)
+    if right is None or getattr(root, "op", None) in ("and", "or"):
+        return None
+    rhs = unparse(right)
+    said = PhraseContext({**ctx.terms, f"expr:{rhs}": "X"}, ctx.names)
+    words = condition_words(root, said)
+    return None if words is None else (words, noun(rhs, ctx))
 
 
 TARGET_REF = declare_term("target_ref", "対象の", ("対象とした",),
@@ -296,11 +315,13 @@ SEND_TO_GRAVE = declare(
     args={"cards": {"type": "string", "allowed": ["target", "each"], "required": True},
           "what": {"type": "string", "allowed": list(NOUNS), "default": "character"},
           "from_field": {"type": "boolean", "default": True},
-          "if": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}}},
+          "if": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}},
+          "wording": {"type": "string", "allowed": ["plain", "x"], "default": "plain"}},
     phrase=_to_grave_phrase,
     summary=("Move every card of a character from the field to its owner's grave: the target, or (`each`) "
              "the character a for_each step is at; with `if`, only when the condition holds. `from_field: "
-             "false` leaves 場から out of the printed sentence."),
+             "false` leaves 場から out of the printed sentence. `wording: x` prints a comparison `if` with its right "
+             "side as X (「対象の兵士のサイズがX以下なら、その兵士を墓地に移す。Xはキーカードのサイズに等しい。」)."),
     example={"send_to_grave": {"cards": "target", "what": "bulwark"}},
 )
 

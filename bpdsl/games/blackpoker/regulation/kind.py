@@ -16,6 +16,7 @@ from bpdsl.model import Definitions, Game, OpCall
 from bpdsl.games.blackpoker.regulation.model import (
     FULL_SIZE,
     CompatTable,
+    ScenarioRule,
     DeckRule,
     Format,
     Frame,
@@ -100,6 +101,12 @@ _OPTION_ACTION = {
 }
 
 SCHEMA: dict[str, Any] = {
+    "scenario_build": {"type": "dict", "schema": {
+        "source": _STR,
+        "max_trumps": {"type": "integer", "min": 0, "required": True},
+        "max_rare_cards": {"type": "integer", "min": 0, "required": True},
+        "scenario_hand": {"type": "integer", "min": 0, "required": True},
+    }},
     "id": {**_ID, "required": True},
     "name": {**_STR, "required": True},
     "source": _STR,
@@ -382,6 +389,11 @@ def build(ctx: BuildContext) -> None:
             restrictions=tuple(n.get("restrictions") or (mt.rules if mt else ())),
             aliases=tuple(n.get("aliases") or ()), pos=ctx.pos(path),
         )
+    sb = data.get("scenario_build")
+    if isinstance(sb, dict):
+        system.scenario_build = ScenarioRule(
+            max_trumps=sb["max_trumps"], max_rare_cards=sb["max_rare_cards"], scenario_hand=sb["scenario_hand"],
+            source=sb.get("source", ""), pos=ctx.pos(("scenario_build",)))
     ctx.definitions.regulations[sid] = system
 
 

@@ -200,6 +200,21 @@ class NamedRegulation:
     pos: Pos = UNKNOWN_POS
 
 
+@dataclass(frozen=True)
+class ScenarioRule:
+    """シナリオ構築 (第9.1版): the strategic elements a player fixes before the game, apart from the deck
+    (デッキ構築: the cards the game is played with).  ``trumps`` (切札, at most ``max_trumps``, only in a
+    format played with trumps), ``rare_cards`` (レアカード, at most ``max_rare_cards``) and the
+    ``scenario_hand`` (シナリオ手札, the renamed ストラテジー: exactly ``scenario_hand`` cards, or none) are
+    cards of the player's deck, each used once."""
+
+    max_trumps: int = 2
+    max_rare_cards: int = 1
+    scenario_hand: int = 3
+    source: str = ""
+    pos: Pos = UNKNOWN_POS
+
+
 @dataclass
 class RegulationSystem:
     """All regulation data of one rulebook: the 2024 composition system or the 2021 named list."""
@@ -218,6 +233,7 @@ class RegulationSystem:
     option_frame_table: CompatTable | None = None  # Table 5.3 lower half: frame x option
     exclusive_options: list[tuple[tuple[str, ...], str]] = field(default_factory=list)  # (ids, reason)
     named: dict[str, NamedRegulation] = field(default_factory=dict)
+    scenario_build: ScenarioRule | None = None  # シナリオ構築 (第9.1版), checked apart from the deck
     pos: Pos = UNKNOWN_POS
     edition_pos: Pos = UNKNOWN_POS  # of the ``edition:`` line: an unknown edition is reported there
 
