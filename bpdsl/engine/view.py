@@ -30,6 +30,7 @@ from typing import Any, Iterable, Protocol
 from bpdsl.engine.decisions import DecisionRequest
 from bpdsl.engine.events import LogEvent
 from bpdsl.engine.log import CHAIN_KEY, CHAIN_START, EventLog
+from bpdsl.engine.undo import UNDO, judge_undo_words, undo_words
 
 # a card's printed text (both bundled games use the same playing cards)
 CARD_TOKEN = re.compile(r"[♠♡◇♣](?:10|[2-9AJQK])|Joker[12]?")
@@ -168,6 +169,8 @@ class SeatView:
         """One event in the seat's words ("" when not told); ``before``/``now``: the card texts visible just
         before it and now (``now`` is computed when not given)."""
         seat = 0 if self.seat == JUDGE else self.seat
+        if e.get("t") == UNDO:  # an engine line, not the game's: told in words that name no card
+            return judge_undo_words(e) if self.seat == JUDGE else undo_words(e, seat)
         text = self.hooks.describe_event(self.game, e, seat) if self.seat != JUDGE else judge_line(self, e)
         if not text:
             return ""
@@ -208,6 +211,8 @@ def judge_line(view: SeatView, e: dict[str, Any]) -> str:
     """The judge hears every event with its hidden parts (seat 0's words, then the hidden details)."""
     text = view.hooks.describe_event(view.game, e, 0)
     hidden = {k: e[k] for k in ("cards", "keys", "target", "choice", "card") if e.get(k)}
+    if e.get("t") == UNDO:
+        return judge_undo_words(e)
     if e.get("t") == "decision":
         return f"席{e['p']}: {e.get('kind')} → {e.get('choice')}"
     if hidden and text:

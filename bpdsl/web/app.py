@@ -13,6 +13,9 @@ status and leaves the game unchanged):
   pending options, from the seat's own observation (:mod:`bpdsl.web.advice`);
 * ``POST /api/tables/{id}/seats/{seat}/choose?token=`` ``{decision, option}``; ``.../quit``;
   ``.../notes`` ``{text}`` — a note on the game at the current decision (sent back to its seat only);
+* ``POST /api/tables/{id}/seats/{seat}/undo?token=`` — ask to take the last decision back; the other seat
+  answers with ``.../undo/answer`` ``{accept}`` through its own link (a bot agrees at once); the undo is an
+  ``undo`` line of the log (:mod:`bpdsl.engine.undo`), replayed and checked like every line;
 * ``GET  /api/tables/{id}/seats/{seat}/events?token=`` — server-sent events: the seat's payload now and
   after every change of the game (the other seat's choice, a quit), so the other seat's page follows the
   game without polling; the browser's EventSource reconnects by itself after a dropped connection;
@@ -107,6 +110,7 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = (), store: Any 
         table = Table(begun, stored.seats, bot_seed=stored.bot_seed)
         table.id, table.tokens, table.choices, table.quit = stored.id, stored.tokens, stored.choices, stored.quit
         table.watchers, table.notes = stored.watchers, stored.notes
+        table.undos, table.undo_ask = stored.undos, stored.undo_ask
         table.recipe = stored.recipe
         return table
 
@@ -290,6 +294,35 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = (), store: Any 
 
         return JSONResponse(await off_loop(quit_))
 
+    async def api_undo(request: Request) -> Response:
+        """Ask to take the last decision back (the other seat answers; a bot agrees at once)."""
+        table, seat = seat_of(request)
+        await read_body(request, 4096)
+
+        def ask() -> dict[str, Any]:
+            with table.lock:
+                table.ask_undo(seat)
+                keep(table)
+                return seat_payload(table, seat)
+
+        return JSONResponse(await off_loop(ask))
+
+    async def api_undo_answer(request: Request) -> Response:
+        """The other seat's answer to the undo asked: ``{"accept": true|false}``."""
+        table, seat = seat_of(request)
+        data = await read_json(request, 4096)
+        accept = data.get("accept")
+        if not isinstance(accept, bool):
+            raise Refused(400, "'accept' must be true or false")
+
+        def answer() -> dict[str, Any]:
+            with table.lock:
+                table.answer_undo(seat, accept)
+                keep(table)
+                return seat_payload(table, seat)
+
+        return JSONResponse(await off_loop(answer))
+
     async def api_explain(request: Request) -> Response:
         table, seat = seat_of(request)
         agent = request.query_params.get("agent", "heuristic")
@@ -330,7 +363,9 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = (), store: Any 
                 start, indices = log_start(log.start_lines, definitions, log.decisions.tolist())
             except StartError as exc:
                 raise Refused(400, str(exc)) from None
-            return Replay(Table(start, ["person", "person"], bot_seed=0), log, len(raw))
+            table = Table(start, ["person", "person"], bot_seed=0)
+            table.undos = log.undos  # both seats are people here: a choice's number is its decision's
+            return Replay(table, log, len(raw))
 
         replay = replays.add(await off_loop(open_log))
         return JSONResponse({"replay": replay.id, "steps": replay.steps, "title": replay.table.start.title,
@@ -376,6 +411,8 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = (), store: Any 
         Route("/api/tables/{table}/seats/{seat}/choose", api_choose, methods=["POST"]),
         Route("/api/tables/{table}/seats/{seat}/quit", api_quit, methods=["POST"]),
         Route("/api/tables/{table}/seats/{seat}/notes", api_note, methods=["POST"]),
+        Route("/api/tables/{table}/seats/{seat}/undo", api_undo, methods=["POST"]),
+        Route("/api/tables/{table}/seats/{seat}/undo/answer", api_undo_answer, methods=["POST"]),
         Route("/api/tables/{table}/seats/{seat}/log", api_log),
         Route("/api/tables/{table}/seats/{seat}/events", api_events),
         Route("/api/tables/{table}/watch/{role}", api_watch),

@@ -24,6 +24,7 @@ BOTS: dict[str, Callable[[int], Any]] = {"random": lambda seed: RandomAgent(seed
                                          "first": lambda seed: FirstLegalAgent()}
 BOT_NAMES = {"random": "ランダム", "first": "最初の合法手"}
 MAX_NOTES = 200  # notes on one table
+MAX_UNDOS = 200  # decisions taken back in one game
 MAX_TABLES = 200  # the oldest table is dropped beyond this (a local sandbox, not a server farm)
 IDLE_SECONDS = 6 * 3600  # a table nobody asked about for this long is dropped
 
@@ -41,11 +42,17 @@ class _Person:
 
     name = "person"
 
-    def __init__(self, choices: list[int], cursor: list[int]):
+    def __init__(self, choices: list[int], cursor: list[int], undos: list[dict[str, Any]] | None = None,
+                 log: Any = None):
         self.choices = choices
         self.cursor = cursor  # shared by both seats of a two-person table: one sequence of choices
+        self.undos = undos or []  # the table's undos: {"at": choice number, "line": the undo line}
+        self.log = log
 
     def decide(self, request: DecisionRequest, observe: Any) -> int:
+        for u in self.undos:  # the decisions taken back here, told just before this one is taken again
+            if u["at"] == self.cursor[0]:
+                self.log.write(dict(u["line"]))
         if self.cursor[0] >= len(self.choices):
             raise _Pause(request)
         i = self.choices[self.cursor[0]]
@@ -87,6 +94,11 @@ class Table:
         self.watchers = {role: secrets.token_urlsafe(16) for role in ("spectator", "judge")}
         self.bot_seed = bot_seed
         self.choices: list[int] = []
+        # decisions taken back by agreement (bpdsl.engine.undo): {"at": the choice number asked again,
+        # "line": the undo line}, in the order they happened; the log tells them where "at" says
+        self.undos: list[dict[str, Any]] = []
+        self.undo_ask: dict[str, int] | None = None  # an undo asked and not answered: {"asked", "decision_no"}
+        self.undo_refused: dict[str, int] | None = None  # the last undo refused (until the next choice)
         self.quit = False
         self.recipe: dict[str, Any] | None = None  # the new-game request's fields and seed (bpdsl.web.store)
         # a seat's notes on the game: {"seat", "decision_no", "text"}; each seat is sent its own only (a note
@@ -106,9 +118,9 @@ class Table:
 
     def _play(self) -> Position:
         cursor = [0]
-        agents = [_Person(self.choices, cursor) if kind == "person" else BOTS[kind](self.bot_seed + s)
-                  for s, kind in enumerate(self.seats)]
         log = ViewLog(len(self.seats), strict=self.strict, memo=self._told)
+        agents = [_Person(self.choices, cursor, self.undos, log) if kind == "person" else BOTS[kind](self.bot_seed + s)
+                  for s, kind in enumerate(self.seats)]
         for line in self.start.head:
             log.write(dict(line))
         game = new_game(self.start.rules, agents, self.start.seed, decks=self.start.decks, setup=self.start.setup,
@@ -147,6 +159,59 @@ class Table:
             self.choices.pop()
             self._position = None
             raise
+        self.undo_ask = self.undo_refused = None  # an undo asked before this choice is moot
+        self.version += 1
+
+    # ------------------------------------------------------------------ undo by agreement
+
+    def ask_undo(self, seat: int) -> None:
+        """``seat`` asks to take the last decision back; the other seat answers (:meth:`answer_undo`), a bot
+        agrees at once.  :class:`Refused` when there is nothing to take back or an undo is already asked."""
+        if self.quit:
+            raise Refused(409, "the game was quit: nothing can be taken back")
+        if not self.choices:
+            raise Refused(409, "no decision has been taken yet: nothing to take back")
+        if self.undo_ask is not None:
+            raise Refused(409, "an undo is already asked and waits for its answer")
+        if len(self.undos) >= MAX_UNDOS:
+            raise Refused(409, f"this game has had {MAX_UNDOS} undos already")
+        other = 1 - seat
+        if self.seats[other] != "person":
+            self._take_back(seat, other, bot=True)
+            return
+        self.undo_ask = {"asked": seat, "decision_no": self.decision_no}
+        self.undo_refused = None
+        self.version += 1
+
+    def answer_undo(self, seat: int, accept: bool) -> None:
+        """The other seat's answer to the undo asked (:class:`Refused` when none is, or ``seat`` asked it)."""
+        ask = self.undo_ask
+        if ask is None:
+            raise Refused(409, "no undo is asked")
+        if ask["asked"] == seat:
+            raise Refused(409, "the undo was asked by this seat: the other seat answers it")
+        if accept:
+            self._take_back(ask["asked"], seat, bot=False)
+        else:
+            self.undo_ask = None
+            self.undo_refused = dict(ask)
+            self.version += 1
+
+    def _take_back(self, asked: int, agreed: int, bot: bool) -> None:
+        """Drop the last choice; the log records it as an undo line before the decision asked again."""
+        from bpdsl.engine.undo import undo_event
+
+        pos = self.position()
+        people = [e for e in pos.log.lines if e.get("t") == "decision" and self.seats[int(e["p"])] == "person"]
+        at = len(self.choices) - 1
+        if len(people) != len(self.choices):  # each choice of a person is one decision line of the log
+            raise Refused(409, "the last decision cannot be found in the game's log")
+        for u in self.undos:  # undos told at a decision now taken back are told where play goes on
+            u["at"] = min(u["at"], at)
+        self.undos.append({"at": at, "line": undo_event(people[at], asked, agreed, bot)})
+        self.choices.pop()
+        self.undo_ask = self.undo_refused = None
+        self._position = None
         self.version += 1
 
     def end_lines(self) -> list[dict[str, Any]]:
@@ -218,4 +283,4 @@ class Tables:
         return t
 
 
-__all__ = ["BOTS", "BOT_NAMES", "MAX_NOTES", "Position", "Refused", "Start", "Table", "Tables"]
+__all__ = ["BOTS", "BOT_NAMES", "MAX_NOTES", "MAX_UNDOS", "Position", "Refused", "Start", "Table", "Tables"]
