@@ -21,6 +21,9 @@ status and leaves the game unchanged):
   game without polling; the browser's EventSource reconnects by itself after a dropped connection;
 * ``GET  /api/tables/{id}/watch/{spectator|judge}?token=`` (and ``.../events``, pushed) — a watcher's view
   (:func:`bpdsl.web.payload.watch_payload`): the spectator what both seats see, the judge every card;
+* ``GET  /api/tables/{id}/watch/judge/scenario?token=`` — the position at the last chance asked as a scenario
+  file (:mod:`bpdsl.engine.scenario_save`), which ``bpdsl scenario`` runs and the new-game page starts from; the
+  judge's link only, as the file holds every card;
 * ``GET  /api/tables/{id}/seats/{seat}/log?token=`` — while the game runs: the lines the seat was told;
   once it is over (or quit): the full JSON Lines log, replayable with ``bpdsl replay``;
 * ``GET  /api/tables/{id}/texts`` — printed texts of the game's actions, characters and fogs;
@@ -91,6 +94,17 @@ async def read_json(request: Request, limit: int = MAX_JSON) -> dict[str, Any]:
 def _optional_text(data: dict[str, Any], key: str, default: str, limit: int = MAX_TEXT) -> str:
     value = data.get(key)
     return default if value is None or value == "" else text(value, key, limit)
+
+
+def scenario_text(data: dict[str, Any], table_id: str, taken: int, now: int) -> str:
+    """A saved position as a scenario file's YAML, with a comment saying where it was taken."""
+    import yaml
+
+    where = ("the current decision" if taken == now else
+             f"the last chance before the current decision {now} (a position is taken where a chance is asked)")
+    head = (f"# A position of the sandbox's game {table_id[:8]}, after {taken} decisions of the people: {where}.\n"
+            "# Run it with `bpdsl scenario FILE`; add `decisions:` and `expect:` to make it a ruling.\n")
+    return head + yaml.safe_dump(data, allow_unicode=True, sort_keys=False, default_flow_style=None, width=100)
 
 
 def create_app(definitions: Any = None, hosts: tuple[str, ...] = (), store: Any = None) -> Starlette:
@@ -164,6 +178,24 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = (), store: Any 
                 return table.version, json.dumps(watch_payload(table, role), ensure_ascii=False)
 
         return pushed(request, table, look)
+
+    async def api_watch_scenario(request: Request) -> Response:
+        """The position as a scenario file (the judge's link only: a scenario holds every card)."""
+        table, role = watcher_of(request)
+        if role != "judge":
+            raise Refused(403, "only the judge's link saves a position: a scenario file holds every card, "
+                               "hidden ones included")
+
+        def write() -> tuple[str, int]:
+            with table.lock:
+                title = table.start.title.removeprefix("リプレイ: ")
+                data, taken = table.chance_scenario(f"{title} — 決定 {table.decision_no} までの局面")
+                return scenario_text(data, table.id, taken, table.decision_no), taken
+
+        body, taken = await off_loop(write)
+        name = f"bpdsl-{table.id[:8]}-d{taken}.yaml"
+        return PlainTextResponse(body, media_type="application/yaml; charset=utf-8",
+                                 headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     def pushed(request: Request, table: Table, look: Callable[[], tuple[int, str]]) -> Response:
         """Server-sent events: ``look()`` now and after every change of ``table``."""
@@ -417,6 +449,7 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = (), store: Any 
         Route("/api/tables/{table}/seats/{seat}/events", api_events),
         Route("/api/tables/{table}/watch/{role}", api_watch),
         Route("/api/tables/{table}/watch/{role}/events", api_watch_events),
+        Route("/api/tables/{table}/watch/{role}/scenario", api_watch_scenario),
         Route("/api/tables/{table}/seats/{seat}/explain", api_explain),
         Route("/api/replays", api_new_replay, methods=["POST"]),
         Route("/api/replays/{replay}", api_replay),

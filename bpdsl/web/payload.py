@@ -74,14 +74,14 @@ def seat_payload(table: Table, seat: int) -> dict[str, Any]:
         "lines": [text for _i, text in pos.log.told[seat]],
         "over": table.over, "quit": table.quit, "result": _result(pos, seat),
         "notes": [n for n in getattr(table, "notes", []) if n["seat"] == seat],
-        "undo": _undo(table, seat), "can_undo": bool(table.choices) and not table.quit and table.undo_ask is None,
+        "undo": _undo(table, seat), "can_undo": bool(getattr(table, "choices", None)) and not table.quit and getattr(table, "undo_ask", None) is None,
     }
 
 
 def _undo(table: Table, seat: int) -> dict[str, Any] | None:
     """The undo asked and waiting for its answer, or the last one refused (until the next choice): who asked
     (``mine``: this seat) — the other seat accepts or refuses it through its own link."""
-    for state, ask in (("asked", table.undo_ask), ("refused", table.undo_refused)):
+    for state, ask in (("asked", getattr(table, "undo_ask", None)), ("refused", getattr(table, "undo_refused", None))):
         if ask is not None:
             return {"state": state, "mine": ask["asked"] == seat, "decision_no": ask["decision_no"]}
     return None

@@ -60,6 +60,22 @@ class _Person:
         return i
 
 
+class _Probed:
+    """An agent whose every decision is first shown to ``probe`` with the game as it is when asked."""
+
+    def __init__(self, agent: Any, probe: Callable[[Any, DecisionRequest, int], None], box: list[Any],
+                 cursor: list[int]):
+        self.agent = agent
+        self.name = agent.name
+        self.probe = probe
+        self.box = box  # [the game], filled once it exists
+        self.cursor = cursor
+
+    def decide(self, request: DecisionRequest, observe: Any) -> int:
+        self.probe(self.box[0], request, self.cursor[0])
+        return int(self.agent.decide(request, observe))
+
+
 @dataclass
 class Start:
     """How a table's game starts: its rules and everything needed to start it again identically."""
@@ -116,15 +132,21 @@ class Table:
             self._told = self._position.log
         return self._position
 
-    def _play(self) -> Position:
+    def _play(self, probe: Callable[[Any, DecisionRequest, int], None] | None = None) -> Position:
+        """The game played from its start with the recorded choices, up to the first one missing;
+        ``probe(game, request, choices taken)``: shown every decision asked, before it is answered."""
         cursor = [0]
-        log = ViewLog(len(self.seats), strict=self.strict, memo=self._told)
-        agents = [_Person(self.choices, cursor, self.undos, log) if kind == "person" else BOTS[kind](self.bot_seed + s)
-                  for s, kind in enumerate(self.seats)]
+        log = ViewLog(len(self.seats), strict=self.strict, memo=self._told if probe is None else None)
+        agents: list[Any] = [_Person(self.choices, cursor, self.undos, log) if kind == "person"
+                             else BOTS[kind](self.bot_seed + s) for s, kind in enumerate(self.seats)]
+        box: list[Any] = []
+        if probe is not None:
+            agents = [_Probed(a, probe, box, cursor) for a in agents]
         for line in self.start.head:
             log.write(dict(line))
         game = new_game(self.start.rules, agents, self.start.seed, decks=self.start.decks, setup=self.start.setup,
                         log=log)
+        box.append(game)
         log.attach(game)
         if self.start.position is not None:
             self.start.position(game)
@@ -133,6 +155,30 @@ class Table:
         except _Pause as p:
             return Position(game, log, p.request, None)
         return Position(game, log, None, result)
+
+    def chance_scenario(self, name: str) -> tuple[dict[str, Any], int]:
+        """The position at the last chance asked up to now (the current decision, when it is one) as
+        scenario data (:mod:`bpdsl.engine.scenario_save`), and the number of the people's decisions taken
+        before it.  :class:`Refused` when the game holds what a scenario cannot, or no chance was asked yet."""
+        from bpdsl.engine.scenario_save import UnsavedPosition, position_scenario
+
+        rules = self.start.rules
+        found: list[tuple[dict[str, Any], int]] = []
+
+        def probe(game: Any, request: DecisionRequest, taken: int) -> None:
+            if request.kind == "action":  # asked by the chance node only
+                found[:] = [(position_scenario(game, name, rules.edition.id, rules.format, self.start.seed), taken)]
+
+        if any(line.get("t") == "regulation" for line in self.start.head):
+            raise Refused(409, "a regulation's game (its decks and packs) cannot be saved as a scenario file; "
+                               "play its edition and format, or a scenario, to save a position")
+        try:
+            self._play(probe)
+        except UnsavedPosition as exc:
+            raise Refused(409, f"this position cannot be saved as a scenario: {exc}") from None
+        if not found:
+            raise Refused(409, "no chance has been asked yet (アクションを起こすか？): there is no position to save")
+        return found[0]
 
     @property
     def decision_no(self) -> int:

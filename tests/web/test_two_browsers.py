@@ -15,6 +15,8 @@ from typing import Any, Iterator
 
 import pytest
 
+from bpdsl.datafile import load_yaml_text
+from bpdsl.engine.scenario import run_scenario_data
 from tests.web.test_browser import ARGS, CHROMIUM, server  # noqa: F401 (fixture)
 from tests.web.test_leak_property import schema_problems
 
@@ -187,6 +189,16 @@ def test_one_seat_asks_an_undo_and_the_other_accepts_it_on_its_own_page(server: 
     other.click("#undo-refuse")
     mover.wait_for_selector("#undo-box:has-text('断りました')")
     assert decision(mover) == decision(other) == before + 1
+
+    # the judge's page saves the position as a scenario file (a download), which loads as a scenario
+    judge = contexts[0].new_page()
+    judge.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    judge.goto(server + next(w["url"] for w in made["watch"] if w["role"] == "judge"))
+    judge.wait_for_selector("#save-scenario:visible")
+    with judge.expect_download() as got:
+        judge.click("#save-scenario")
+    saved = Path(got.value.path()).read_text(encoding="utf-8")
+    assert not run_scenario_data("", load_yaml_text(saved, "saved.yaml")).failures
     assert not errors, errors
     for ctx in contexts:
         ctx.close()
