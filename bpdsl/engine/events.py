@@ -121,12 +121,14 @@ class NoEffect(LogEvent):
     T: ClassVar[str] = "no_effect"
     action: str
     why: str
+    p: int  # the controller of the action that had no effect (each seat's line names whose it was)
 
 
 @dataclass(frozen=True, slots=True)
 class Negated(LogEvent):
     T: ClassVar[str] = "negated"
     action: str
+    p: int  # the controller of the action negated
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,14 +21,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from bpdsl.engine.decisions import without_id
+
 UNDO = "undo"
 
-# what was taken back, by the kind of the decision (a kind not listed: 選択)
+# a decision in words, by its kind (a kind not listed: 選択): what an undo took back, the judge's lines
 KIND_WORDS = {"action": "アクションの選択", "key": "キーカードの選択", "target": "対象の選択",
               "cost_B": "コストBの支払い", "cost_D": "コストDの支払い", "cost_S": "コストSの支払い",
               "attackers": "アタックの選択", "blockers": "ブロッカーの選択", "draw_more": "任意のドローの選択",
               "order": "誘発したアクションの順番", "discard": "手札を捨てる選択", "trump_place": "切札を置く選択",
-              "trump": "切札の選択", "source": "ドライブする兵士の選択", "hit_or_stand": "ヒットの選択"}
+              "trump": "切札の選択", "source": "ドライブする兵士の選択", "hit_or_stand": "ヒットの選択",
+              "face": "並べる向きの選択", "choose": "選択"}
 
 
 def undo_event(decision: dict[str, Any], asked: int, agreed: int, bot: bool) -> dict[str, Any]:
@@ -55,7 +58,7 @@ def undo_words(e: dict[str, Any], seat: int) -> str:
 def judge_undo_words(e: dict[str, Any]) -> str:
     """An undo line as the judge reads it: every seat by its number, the undone option named."""
     bot = " (ボット)" if e.get("bot") else ""
-    return (f"取り消し: 席{e.get('p')}の{KIND_WORDS.get(str(e.get('kind')), '選択')}「{e.get('choice')}」を取り消した "
+    return (f"取り消し: 席{e.get('p')}の{KIND_WORDS.get(str(e.get('kind')), '選択')}「{without_id(str(e.get('choice')))}」を取り消した "
             f"(席{e.get('asked')}が求め、席{e.get('agreed')}{bot}が同意)")
 
 
