@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from bpdsl.engine.decisions import without_id
+from bpdsl.engine.events import Undone
 
 UNDO = "undo"
 
@@ -35,13 +36,9 @@ KIND_WORDS = {"action": "アクションの選択", "key": "キーカードの�
 
 
 def undo_event(decision: dict[str, Any], asked: int, agreed: int, bot: bool) -> dict[str, Any]:
-    """The ``undo`` line for the logged ``decision`` line taken back."""
-    event = {"t": UNDO, "p": int(decision["p"]), "kind": str(decision.get("kind", "")), "i": int(decision["i"]),
-             "n": int(decision.get("n", 0)), "choice": str(decision.get("choice", "")), "asked": asked,
-             "agreed": agreed}
-    if bot:
-        event["bot"] = True
-    return event
+    """The ``undo`` line (:class:`bpdsl.engine.events.Undone`) for the logged ``decision`` line taken back."""
+    return Undone(int(decision["p"]), str(decision.get("kind", "")), int(decision["i"]), int(decision.get("n", 0)),
+                  str(decision.get("choice", "")), asked, agreed, True if bot else None).json()
 
 
 def undo_words(e: dict[str, Any], seat: int) -> str:
