@@ -83,7 +83,7 @@ def seat_payload(table: Table, seat: int) -> dict[str, Any]:
         "lines": [text for _i, text in pos.log.told[seat]],
         "over": table.over, "quit": table.quit, "result": _result(pos, seat),
         "notes": [n for n in getattr(table, "notes", []) if n["seat"] == seat],
-        "undo": _undo(table, seat), "can_undo": bool(getattr(table, "choices", None)) and not table.quit and getattr(table, "undo_ask", None) is None,
+        "undo": _undo(table, seat), "can_undo": bool(getattr(table, "choices", None)) and not table.over and getattr(table, "undo_ask", None) is None,
     }
 
 

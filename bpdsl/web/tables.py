@@ -213,8 +213,8 @@ class Table:
     def ask_undo(self, seat: int) -> None:
         """``seat`` asks to take the last decision back; the other seat answers (:meth:`answer_undo`), a bot
         agrees at once.  :class:`Refused` when there is nothing to take back or an undo is already asked."""
-        if self.quit:
-            raise Refused(409, "the game was quit: nothing can be taken back")
+        if self.quit or self.position().pending is None:  # the pages stop following a finished game
+            raise Refused(409, "the game is over: nothing can be taken back")
         if not self.choices:
             raise Refused(409, "no decision has been taken yet: nothing to take back")
         if self.undo_ask is not None:
