@@ -866,7 +866,7 @@ class Game:
                 if s.over:
                     return
         elif self.log is not None:
-            self.log.write(ev.NoEffect(a.id, "target lost"))
+            self.log.write(ev.NoEffect(a.id, "target lost", inst.controller))
         hooks = self.hooks
         if inst.keys and not inst.data.get("virtual_keys"):  # virtual key cards stay where they are
             for c in inst.keys:
@@ -889,7 +889,7 @@ class Game:
                     if s.loc[c][0] == self._stage_zone:
                         self.hooks.move_card(self, c, self._spent_zone, s.owner[c])
                 if self.log is not None:
-                    self.log.write(ev.Negated(inst.action.id))
+                    self.log.write(ev.Negated(inst.action.id, inst.controller))
                 return True
         return False
 

@@ -14,6 +14,7 @@ draw), ``order`` (which of several simultaneous triggers next), ``discard`` (han
 from __future__ import annotations
 
 import random
+import re
 from typing import Any, Callable, Protocol, Union
 
 
@@ -21,6 +22,13 @@ Labels = Union[list[str], Callable[[], list[str]], None]
 # what a decision is about ({"action": name} / {"what": text}), or a function building it (see Game.decide)
 Context = Union[dict[str, Any], Callable[[], dict[str, Any]], None]
 
+_ID_SUFFIX = re.compile(r" \([a-z][a-z0-9_]*\)$")
+
+
+def without_id(label: str) -> str:
+    """An option's label without the id an action's label ends with (「アタック (attack)」 → 「アタック」): the
+    words a reader is shown; the labels themselves keep it, as scripts match them."""
+    return _ID_SUFFIX.sub("", label)
 
 class DecisionRequest:
     """One decision: who decides, its kind, the legal options and their texts.

@@ -121,12 +121,14 @@ class NoEffect(LogEvent):
     T: ClassVar[str] = "no_effect"
     action: str
     why: str
+    p: int  # the controller of the action that had no effect (each seat's line names whose it was)
 
 
 @dataclass(frozen=True, slots=True)
 class Negated(LogEvent):
     T: ClassVar[str] = "negated"
     action: str
+    p: int  # the controller of the action negated
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,9 +173,26 @@ class GameOver(LogEvent):
     reason: str
 
 
+@dataclass(frozen=True, slots=True)
+class Undone(LogEvent):
+    """A decision taken back by agreement of both seats (the browser sandbox, :mod:`bpdsl.engine.undo`),
+    written just before the decision asked again."""
+
+    T: ClassVar[str] = "undo"
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset({"bot"})
+    p: int  # the seat whose decision was taken back
+    kind: str
+    i: int  # the option it had taken
+    n: int
+    choice: str
+    asked: int  # the seat that asked for the undo
+    agreed: int  # the seat that accepted it
+    bot: bool | None = None  # True when the accepting seat is a bot (which always agrees)
+
+
 CORE_EVENTS: dict[str, type[LogEvent]] = {c.T: c for c in (GameStarted, Decision, Passed, Raised, VirtualKeys, Staged,
                                                              Resolving, NoEffect, Negated, Ended, TurnStarted,
-                                                             Placed, GameOver)}
+                                                             Placed, GameOver, Undone)}
 
 __all__ = ["CORE_EVENTS", "Decision", "Ended", "GameOver", "GameStarted", "LogEvent", "TurnStarted", "Negated", "NoEffect", "Passed", "Placed", "Raised",
-           "Resolving", "Staged", "VirtualKeys"]
+           "Resolving", "Staged", "Undone", "VirtualKeys"]

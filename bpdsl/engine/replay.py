@@ -21,6 +21,7 @@ from bpdsl.engine.log import (CHAIN_KEY, ChainBreak, EventLog, canonical_event, 
                               quit_end_event, read_log)
 from bpdsl.engine import GameAborted, build_rules
 from bpdsl.engine.compiled import CompileError
+from bpdsl.engine.undo import UNDO, undo_problem, undos_by_decision
 from bpdsl.engine import new_game
 
 
@@ -134,6 +135,11 @@ def check_log_lines(events: list[Any]) -> None:
         elif t == "game":
             checks = {"edition": isinstance(e.get("edition"), str), "format": isinstance(e.get("format"), str),
                       "seed": _is_int(e.get("seed")), "decks": _card_lists(e.get("decks"))}
+        elif t == UNDO:
+            why = undo_problem(e)
+            if why:
+                raise ReplayError(f"line {n}: the 'undo' line has {why}")
+            continue
         elif t == "regulation":
             checks = {"regulation": isinstance(e.get("regulation"), str),
                       "system": e.get("system") is None or isinstance(e.get("system"), str),
@@ -201,8 +207,8 @@ def replay_game(rules: Any, events: list[dict[str, Any]], head: dict[str, Any], 
 
     broken = chain_break(events)
     indices = [int(e["i"]) for e in events if e.get("t") == "decision"]
-    agent: ReplayAgent = _StopAgent(indices) if end.get("quit") else ReplayAgent(indices)
     log = CheckingLog(events)
+    agent = _ReplayingAgent(indices, log, undos_by_decision(events), stop=bool(end.get("quit")))
     claimed = str(end.get("hash", ""))
     try:
         for e in header or []:
@@ -235,9 +241,20 @@ class _Stopped(Exception):
     """The logged decisions of a quit game ran out: the game stops where the person quit."""
 
 
-class _StopAgent(ReplayAgent):
+class _ReplayingAgent(ReplayAgent):
+    """The logged decisions for both seats; before each, the log's undo lines that stand before it are
+    written again (bpdsl.engine.undo); ``stop``: a game quit at a decision stops where they run out."""
+
+    def __init__(self, indices: list[int], log: EventLog, undos: dict[int, list[dict[str, Any]]], stop: bool):
+        super().__init__(indices)
+        self.log = log
+        self.undos = undos
+        self.stop = stop
+
     def decide(self, request: Any, observation: Any) -> int:
-        if self.pos >= len(self.indices):
+        for e in self.undos.pop(self.pos, []):
+            self.log.write({k: v for k, v in e.items() if k != CHAIN_KEY})
+        if self.stop and self.pos >= len(self.indices):
             raise _Stopped()
         return super().decide(request, observation)
 

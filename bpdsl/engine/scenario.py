@@ -13,6 +13,7 @@ that happened and the state reached.  Format (YAML)::
                                     # added to the scenario's edition for this scenario only
     turn: 0                  # the turn player; the chance starts with them unless `chance:` says otherwise
     turn_no: 3               # optional; characters entered before this turn are past 準備
+    passed: [1]              # optional: the pass record (the seats that passed since the last action)
     players:                 # seat 0, seat 1: the game's zones of cards by their ids (game.yaml; Black Doubt:
                              # pack), and field.  Cards: "♠A", "♡10", "◇Q", "♣K", "Joker1", "Joker2"
       - life: 10             # the zone with role deck: a number of unused cards of the player's own deck, or a
@@ -307,6 +308,7 @@ def _setup(game: Any, data: dict[str, Any]) -> None:
     s.turn = int(data.get("turn", 0))
     s.chance = int(data.get("chance", s.turn))
     s.turn_no = int(data.get("turn_no", 1))
+    s.passed = {int(x) for x in data.get("passed") or []}  # the pass record (a position saved at a chance)
     for seat, pdata in enumerate(players):
         _setup_fog_links(game, seat, [x for x in (pdata or {}).get("fog") or [] if isinstance(x, dict)])
     _setup_stage(game, data.get("stage") or [], stage_keys)

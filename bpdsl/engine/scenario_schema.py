@@ -87,6 +87,7 @@ SCHEMA: dict[str, Any] = {
     "turn": _SEAT,
     "chance": _SEAT,
     "turn_no": {"type": "integer", "min": 0},
+    "passed": {"type": "list", "nullable": True, "schema": _SEAT},  # the pass record (seats that passed)
     "start": {"type": ["string", "integer"]},
     "shuffle": {"type": "boolean"},
     "xfail": {"type": "string"},

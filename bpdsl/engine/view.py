@@ -27,9 +27,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Protocol
 
-from bpdsl.engine.decisions import DecisionRequest
+from bpdsl.engine.decisions import DecisionRequest, without_id
 from bpdsl.engine.events import LogEvent
 from bpdsl.engine.log import CHAIN_KEY, CHAIN_START, EventLog
+from bpdsl.engine.undo import KIND_WORDS, UNDO, judge_undo_words, undo_words
 
 # a card's printed text (both bundled games use the same playing cards)
 CARD_TOKEN = re.compile(r"[♠♡◇♣](?:10|[2-9AJQK])|Joker[12]?")
@@ -74,7 +75,8 @@ QUESTIONS = {"action": "アクションを起こしますか？ (パスもでき
              "draw_more": "もう1枚引きますか？ (任意のドロー)", "order": "同時に誘発したアクションのうち、次にステージに置くもの",
              "discard": "手札の上限を超えています: 捨てるカードを選んでください", "choose": "選んでください",
              "trump_place": "デッキのカードを切札として裏向きに置きますか？", "trump": "切札を選んでください",
-             "source": "アクションを起こすためにドライブする兵士を選んでください", "hit_or_stand": "ヒットしますか？"}
+             "source": "アクションを起こすためにドライブする兵士を選んでください", "hit_or_stand": "ヒットしますか？",
+             "face": "カードを表向き・裏向きのどちらで並べますか？"}
 
 
 # kinds whose question is completed by the engine's own wording of what is asked (``what``); a kind without
@@ -168,6 +170,8 @@ class SeatView:
         """One event in the seat's words ("" when not told); ``before``/``now``: the card texts visible just
         before it and now (``now`` is computed when not given)."""
         seat = 0 if self.seat == JUDGE else self.seat
+        if e.get("t") == UNDO:  # an engine line, not the game's: told in words that name no card
+            return judge_undo_words(e) if self.seat == JUDGE else undo_words(e, seat)
         text = self.hooks.describe_event(self.game, e, seat) if self.seat != JUDGE else judge_line(self, e)
         if not text:
             return ""
@@ -208,11 +212,20 @@ def judge_line(view: SeatView, e: dict[str, Any]) -> str:
     """The judge hears every event with its hidden parts (seat 0's words, then the hidden details)."""
     text = view.hooks.describe_event(view.game, e, 0)
     hidden = {k: e[k] for k in ("cards", "keys", "target", "choice", "card") if e.get(k)}
+    if e.get("t") == UNDO:
+        return judge_undo_words(e)
     if e.get("t") == "decision":
-        return f"席{e['p']}: {e.get('kind')} → {e.get('choice')}"
+        return f"席{e['p']}: {KIND_WORDS.get(str(e.get('kind')), '選択')} → {without_id(str(e.get('choice')))}"
     if hidden and text:
-        return f"{text}  〔{' '.join(f'{k}={v}' for k, v in hidden.items())}〕"
+        return f"{text}  〔{' '.join(f'{_HIDDEN_WORDS[k]}={_listed(v)}' for k, v in hidden.items())}〕"
     return text
+
+
+_HIDDEN_WORDS = {"cards": "カード", "keys": "キー", "target": "対象", "choice": "選択", "card": "カード"}
+
+
+def _listed(value: Any) -> str:
+    return " ".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
 
 
 class ViewLog(EventLog):

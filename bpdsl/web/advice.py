@@ -17,6 +17,7 @@ def seat_advice(table: Table, seat: int, agent: str) -> dict[str, Any]:
     """The explanation (:class:`bpdsl.sim.explain.Explanation` as a dict) of ``agent`` for ``seat``'s decision."""
     from bpdsl.sim.agents import make_agent, parse_agent
     from bpdsl.sim.explain import explain
+    from bpdsl.web.payload import shown_label
 
     if agent not in ADVISORS:
         raise Refused(400, f"unknown advisor {agent!r}; advisors: {', '.join(ADVISORS)}")
@@ -29,6 +30,6 @@ def seat_advice(table: Table, seat: int, agent: str) -> dict[str, Any]:
     e = explain(advisor, pos.pending, lambda: pos.game.observe(seat)).as_dict()
     labels = pos.log.views[seat].prompt(pos.pending).labels
     for c in e["candidates"]:
-        c["label"] = labels[c["index"]]
+        c["label"] = shown_label(pos.pending.options[c["index"]], labels[c["index"]])  # as the page shows it
     e["decision_no"] = table.decision_no
     return e

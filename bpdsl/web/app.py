@@ -13,11 +13,17 @@ status and leaves the game unchanged):
   pending options, from the seat's own observation (:mod:`bpdsl.web.advice`);
 * ``POST /api/tables/{id}/seats/{seat}/choose?token=`` ``{decision, option}``; ``.../quit``;
   ``.../notes`` ``{text}`` — a note on the game at the current decision (sent back to its seat only);
+* ``POST /api/tables/{id}/seats/{seat}/undo?token=`` — ask to take the last decision back; the other seat
+  answers with ``.../undo/answer`` ``{accept}`` through its own link (a bot agrees at once); the undo is an
+  ``undo`` line of the log (:mod:`bpdsl.engine.undo`), replayed and checked like every line;
 * ``GET  /api/tables/{id}/seats/{seat}/events?token=`` — server-sent events: the seat's payload now and
   after every change of the game (the other seat's choice, a quit), so the other seat's page follows the
   game without polling; the browser's EventSource reconnects by itself after a dropped connection;
 * ``GET  /api/tables/{id}/watch/{spectator|judge}?token=`` (and ``.../events``, pushed) — a watcher's view
   (:func:`bpdsl.web.payload.watch_payload`): the spectator what both seats see, the judge every card;
+* ``GET  /api/tables/{id}/watch/judge/scenario?token=`` — the position at the last chance asked as a scenario
+  file (:mod:`bpdsl.engine.scenario_save`), which ``bpdsl scenario`` runs and the new-game page starts from; the
+  judge's link only, as the file holds every card;
 * ``GET  /api/tables/{id}/seats/{seat}/log?token=`` — while the game runs: the lines the seat was told;
   once it is over (or quit): the full JSON Lines log, replayable with ``bpdsl replay``;
 * ``GET  /api/tables/{id}/texts`` — printed texts of the game's actions, characters and fogs;
@@ -90,6 +96,17 @@ def _optional_text(data: dict[str, Any], key: str, default: str, limit: int = MA
     return default if value is None or value == "" else text(value, key, limit)
 
 
+def scenario_text(data: dict[str, Any], table_id: str, taken: int, now: int) -> str:
+    """A saved position as a scenario file's YAML, with a comment saying where it was taken."""
+    import yaml
+
+    where = ("the current decision" if taken == now else
+             f"the last chance before the current decision {now} (a position is taken where a chance is asked)")
+    head = (f"# A position of the sandbox's game {table_id[:8]}, after {taken} decisions of the people: {where}.\n"
+            "# Run it with `bpdsl scenario FILE`; add `decisions:` and `expect:` to make it a ruling.\n")
+    return head + yaml.safe_dump(data, allow_unicode=True, sort_keys=False, default_flow_style=None, width=100)
+
+
 def create_app(definitions: Any = None, hosts: tuple[str, ...] = (), store: Any = None) -> Starlette:
     """The sandbox app; ``definitions``: the definitions to play (None: the bundled ones); ``hosts``: host
     names besides this machine's addresses and ``localhost`` that the app answers to
@@ -107,6 +124,7 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = (), store: Any 
         table = Table(begun, stored.seats, bot_seed=stored.bot_seed)
         table.id, table.tokens, table.choices, table.quit = stored.id, stored.tokens, stored.choices, stored.quit
         table.watchers, table.notes = stored.watchers, stored.notes
+        table.undos, table.undo_ask = stored.undos, stored.undo_ask
         table.recipe = stored.recipe
         return table
 
@@ -160,6 +178,24 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = (), store: Any 
                 return table.version, json.dumps(watch_payload(table, role), ensure_ascii=False)
 
         return pushed(request, table, look)
+
+    async def api_watch_scenario(request: Request) -> Response:
+        """The position as a scenario file (the judge's link only: a scenario holds every card)."""
+        table, role = watcher_of(request)
+        if role != "judge":
+            raise Refused(403, "only the judge's link saves a position: a scenario file holds every card, "
+                               "hidden ones included")
+
+        def write() -> tuple[str, int]:
+            with table.lock:
+                title = table.start.title.removeprefix("リプレイ: ")
+                data, taken = table.chance_scenario(f"{title} — 決定 {table.decision_no} までの局面")
+                return scenario_text(data, table.id, taken, table.decision_no), taken
+
+        body, taken = await off_loop(write)
+        name = f"bpdsl-{table.id[:8]}-d{taken}.yaml"
+        return PlainTextResponse(body, media_type="application/yaml; charset=utf-8",
+                                 headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     def pushed(request: Request, table: Table, look: Callable[[], tuple[int, str]]) -> Response:
         """Server-sent events: ``look()`` now and after every change of ``table``."""
@@ -290,6 +326,35 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = (), store: Any 
 
         return JSONResponse(await off_loop(quit_))
 
+    async def api_undo(request: Request) -> Response:
+        """Ask to take the last decision back (the other seat answers; a bot agrees at once)."""
+        table, seat = seat_of(request)
+        await read_body(request, 4096)
+
+        def ask() -> dict[str, Any]:
+            with table.lock:
+                table.ask_undo(seat)
+                keep(table)
+                return seat_payload(table, seat)
+
+        return JSONResponse(await off_loop(ask))
+
+    async def api_undo_answer(request: Request) -> Response:
+        """The other seat's answer to the undo asked: ``{"accept": true|false}``."""
+        table, seat = seat_of(request)
+        data = await read_json(request, 4096)
+        accept = data.get("accept")
+        if not isinstance(accept, bool):
+            raise Refused(400, "'accept' must be true or false")
+
+        def answer() -> dict[str, Any]:
+            with table.lock:
+                table.answer_undo(seat, accept)
+                keep(table)
+                return seat_payload(table, seat)
+
+        return JSONResponse(await off_loop(answer))
+
     async def api_explain(request: Request) -> Response:
         table, seat = seat_of(request)
         agent = request.query_params.get("agent", "heuristic")
@@ -330,7 +395,9 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = (), store: Any 
                 start, indices = log_start(log.start_lines, definitions, log.decisions.tolist())
             except StartError as exc:
                 raise Refused(400, str(exc)) from None
-            return Replay(Table(start, ["person", "person"], bot_seed=0), log, len(raw))
+            table = Table(start, ["person", "person"], bot_seed=0)
+            table.undos = log.undos  # both seats are people here: a choice's number is its decision's
+            return Replay(table, log, len(raw))
 
         replay = replays.add(await off_loop(open_log))
         return JSONResponse({"replay": replay.id, "steps": replay.steps, "title": replay.table.start.title,
@@ -376,10 +443,13 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = (), store: Any 
         Route("/api/tables/{table}/seats/{seat}/choose", api_choose, methods=["POST"]),
         Route("/api/tables/{table}/seats/{seat}/quit", api_quit, methods=["POST"]),
         Route("/api/tables/{table}/seats/{seat}/notes", api_note, methods=["POST"]),
+        Route("/api/tables/{table}/seats/{seat}/undo", api_undo, methods=["POST"]),
+        Route("/api/tables/{table}/seats/{seat}/undo/answer", api_undo_answer, methods=["POST"]),
         Route("/api/tables/{table}/seats/{seat}/log", api_log),
         Route("/api/tables/{table}/seats/{seat}/events", api_events),
         Route("/api/tables/{table}/watch/{role}", api_watch),
         Route("/api/tables/{table}/watch/{role}/events", api_watch_events),
+        Route("/api/tables/{table}/watch/{role}/scenario", api_watch_scenario),
         Route("/api/tables/{table}/seats/{seat}/explain", api_explain),
         Route("/api/replays", api_new_replay, methods=["POST"]),
         Route("/api/replays/{replay}", api_replay),

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from bpdsl.engine.view import JUDGE, SeatView, judge_line, result_words
+from bpdsl.engine.decisions import without_id
+from bpdsl.engine.view import JUDGE, QUESTIONS, SeatView, judge_line, result_words
 from bpdsl.web.tables import Position, Table
 
 _TEXTS: dict[int, dict[str, list[str]]] = {}
@@ -40,6 +41,13 @@ def _option_entry(opt: Any) -> str | None:
     return name if isinstance(name, str) else None
 
 
+def shown_label(opt: Any, label: str) -> str:
+    """An option's text as the page shows it: an action's label without its id (「アタック (attack)」 is
+    「アタック」; the id stays in the terminal's and the scenarios' labels, which scripts match)."""
+    ident = getattr(opt, "id", None)
+    return without_id(label) if isinstance(ident, str) and label.endswith(f" ({ident})") else label
+
+
 def _result(pos: Position, seat: int) -> dict[str, Any] | None:
     r = pos.result
     if r is None:
@@ -62,7 +70,8 @@ def seat_payload(table: Table, seat: int) -> dict[str, Any]:
         if pos.pending.player == seat:
             p = view.prompt(pos.pending)
             prompt = {"kind": p.kind, "question": p.question, "action": p.context.get("action"),
-                      "options": [{"i": i, "label": label, "entry": _option_entry(pos.pending.options[i])}
+                      "options": [{"i": i, "label": shown_label(pos.pending.options[i], label),
+                                   "entry": _option_entry(pos.pending.options[i])}
                                   for i, label in enumerate(p.labels)]}
         else:
             waiting = "相手の選択を待っています"
@@ -74,7 +83,17 @@ def seat_payload(table: Table, seat: int) -> dict[str, Any]:
         "lines": [text for _i, text in pos.log.told[seat]],
         "over": table.over, "quit": table.quit, "result": _result(pos, seat),
         "notes": [n for n in getattr(table, "notes", []) if n["seat"] == seat],
+        "undo": _undo(table, seat), "can_undo": bool(getattr(table, "choices", None)) and not table.over and getattr(table, "undo_ask", None) is None,
     }
+
+
+def _undo(table: Table, seat: int) -> dict[str, Any] | None:
+    """The undo asked and waiting for its answer, or the last one refused (until the next choice): who asked
+    (``mine``: this seat) — the other seat accepts or refuses it through its own link."""
+    for state, ask in (("asked", getattr(table, "undo_ask", None)), ("refused", getattr(table, "undo_refused", None))):
+        if ask is not None:
+            return {"state": state, "mine": ask["asked"] == seat, "decision_no": ask["decision_no"]}
+    return None
 
 
 WATCHERS = ("spectator", "judge")
@@ -131,8 +150,9 @@ def replay_payload(table: Table, step: int, total: int, seat: int, decisions: Se
             p = SeatView(game, req.player).prompt(req) if seat != JUDGE else None
             labels = p.labels if p is not None else [req.label(i) for i in range(len(req.options))]
             chosen = int(decisions[step]) if step < len(decisions) else None
-            pending = {"player": req.player, "kind": req.kind, "question": (p.question if p else req.kind),
-                       "options": labels, "chosen": chosen}
+            question = p.question if p else QUESTIONS.get(req.kind, QUESTIONS["choose"])  # the judge: no raw kind
+            pending = {"player": req.player, "kind": req.kind, "question": question,
+                       "options": [without_id(label) for label in labels], "chosen": chosen}
         else:
             pending = {"player": req.player, "kind": None, "question": "相手の選択", "options": [], "chosen": None}
     result = None
@@ -143,4 +163,4 @@ def replay_payload(table: Table, step: int, total: int, seat: int, decisions: Se
             "board": board, "lines": lines, "pending": pending, "result": result, "title": table.start.title}
 
 
-__all__ = ["WATCHERS", "printed_texts", "replay_payload", "seat_payload", "watch_payload"]
+__all__ = ["WATCHERS", "printed_texts", "shown_label", "replay_payload", "seat_payload", "watch_payload"]

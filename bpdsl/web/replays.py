@@ -16,12 +16,13 @@ from __future__ import annotations
 import threading
 from array import array
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bpdsl.engine.log import CHAIN_KEY, CHAIN_START, chain_digest
+from bpdsl.engine.undo import UNDO, undo_problem
 from bpdsl.web.guard import parse_json
-from bpdsl.web.tables import Refused, Table
+from bpdsl.web.tables import MAX_UNDOS, Refused, Table
 
 MAX_LOG = 8 * 1024 * 1024  # bytes of one uploaded log
 MAX_REPLAYS = 50  # logs kept at once
@@ -38,6 +39,7 @@ class ReadLog:
     decisions: array  # the option index of each decision, in order
     events: int  # how many events the log holds
     broken: str | None  # why the log is not genuine (its hash chain), None when the chain is whole
+    undos: list[dict[str, Any]] = field(default_factory=list)  # {"at": decisions before it, "line": an undo line}
 
 
 def read_log(raw: bytes) -> ReadLog:
@@ -48,6 +50,7 @@ def read_log(raw: bytes) -> ReadLog:
         raise Refused(400, f"the log is not UTF-8 text: {exc}") from None
     start_lines: list[dict[str, Any]] = []
     decisions = array("q")
+    undos: list[dict[str, Any]] = []
     previous = CHAIN_START
     broken: str | None = None
     chained = False
@@ -75,11 +78,18 @@ def read_log(raw: bytes) -> ReadLog:
             if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < 2**31:
                 raise Refused(400, f"line {number}: the 'decision' line has a bad 'i': {str(i)[:40]}")
             decisions.append(i)
+        elif kind == UNDO:  # a decision taken back (few): kept, the replay tells it where it stands
+            if len(undos) >= MAX_UNDOS:
+                raise Refused(400, f"line {number}: a log holds at most {MAX_UNDOS} 'undo' lines")
+            why = undo_problem(event)
+            if why:
+                raise Refused(400, f"line {number}: the 'undo' line has {why}")
+            undos.append({"at": len(decisions), "line": {k: v for k, v in event.items() if k != CHAIN_KEY}})
         elif kind in START_LINES:
             start_lines.append(event)
     if n and not chained:
         broken = "NOT GENUINE: the log carries no hash chain (written by an older bpdsl), it cannot be checked"
-    return ReadLog(start_lines, decisions, n, broken)
+    return ReadLog(start_lines, decisions, n, broken, undos)
 
 
 class Replay:

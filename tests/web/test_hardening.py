@@ -232,7 +232,7 @@ def test_fuzz_new_table(direct: DirectClient, body: bytes) -> None:
     no_5xx(direct.post("/api/tables", content=body, headers={"Content-Type": "application/json"}))
 
 
-@pytest.mark.parametrize("what", ["", "/log", "/choose", "/quit", "/notes", "/explain"])
+@pytest.mark.parametrize("what", ["", "/log", "/choose", "/quit", "/notes", "/explain", "/undo", "/undo/answer"])
 @FUZZ_SETTINGS
 @given(seat=query_text, token=query_text, body=bodies)
 def test_fuzz_seat_endpoints(direct: DirectClient, fuzz_table: tuple[str, str], what: str, seat: str, token: str,
@@ -240,7 +240,7 @@ def test_fuzz_seat_endpoints(direct: DirectClient, fuzz_table: tuple[str, str], 
     tid, real = fuzz_table
     params = {"token": token if token else real}
     path = f"/api/tables/{tid}/seats/{quote(seat or '0', safe='')}{what}"
-    if what in ("/choose", "/quit", "/notes"):
+    if what in ("/choose", "/quit", "/notes", "/undo", "/undo/answer"):
         no_5xx(direct.post(path, params=params, content=body))
     else:
         no_5xx(direct.get(path, params=params, headers={"X-Seat-Token": token.encode("utf-8").replace(b"\r", b"")
@@ -248,7 +248,8 @@ def test_fuzz_seat_endpoints(direct: DirectClient, fuzz_table: tuple[str, str], 
 
 
 @pytest.mark.parametrize("what", ["seats/0/events", "seats/1/events", "watch/spectator", "watch/judge",
-                                  "watch/spectator/events", "watch/judge/events", "watch/"])
+                                  "watch/spectator/events", "watch/judge/events", "watch/", "watch/judge/scenario",
+                                  "watch/spectator/scenario"])
 @FUZZ_SETTINGS
 @given(role=query_text, token=query_text)
 def test_fuzz_pushed_updates_and_watchers(direct: DirectClient, fuzz_table: tuple[str, str], what: str, role: str,

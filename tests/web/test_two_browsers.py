@@ -2,7 +2,7 @@
 opened by its own secret link; every choice made on one page reaches the other by the pushed updates
 (server-sent events — the waiting page sends no request while it waits), one page is reloaded in the
 middle of the game and goes on where it was, a spectator's page follows the game, and the game is played
-to its end with no console error.
+to its end with no console error.  An undo asked on one page is accepted (or refused) on the other's.
 """
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ from typing import Any, Iterator
 
 import pytest
 
+from bpdsl.datafile import load_yaml_text
+from bpdsl.engine.scenario import run_scenario_data
 from tests.web.test_browser import ARGS, CHROMIUM, server  # noqa: F401 (fixture)
 from tests.web.test_leak_property import schema_problems
 
@@ -116,6 +118,87 @@ def test_two_browsers_play_one_table_to_its_end(server: str, browser: Any) -> No
     assert head[0].startswith("event: payload")
     pushed = json.loads(head[2][len("data: "):])
     assert pushed["seat"] == 1 and pushed["over"] and not schema_problems(pushed)
+    assert not errors, errors
+    for ctx in contexts:
+        ctx.close()
+
+
+# Undo by agreement in the same two contexts' setting: the seat that just chose asks on its page to take the
+# decision back, the other page is shown the request by the pushed updates and accepts it; both pages go back
+# to the decision and tell the undo in their log; a second request is refused and nothing changes.  Most
+# decisions are taken through the API (fast); the undo is asked and answered on the pages.
+
+def call(base: str, method: str, path: str, body: Any = None) -> Any:
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(base + path, data=data, method=method,
+                                 headers={"X-Bpdsl-Client": "1", "Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read())
+
+
+def test_one_seat_asks_an_undo_and_the_other_accepts_it_on_its_own_page(server: str, browser: Any) -> None:  # noqa: F811
+    made = call(server, "POST", "/api/tables", {"scenario_file": "act8.0/combat_soldiers.yaml", "opponent": "person",
+                                                "seed": 3})
+    table, links = made["table"], {s["seat"]: s for s in made["seats"]}
+
+    def api(seat: int, what: str = "", body: Any = None) -> Any:
+        path = f"/api/tables/{table}/seats/{seat}{what}?token={links[seat]['token']}"
+        return call(server, "POST" if body is not None or what else "GET", path, body)
+
+    rng = random.Random(5)
+    for _ in range(2):  # the first decisions through the API
+        p = next(x for x in (api(0), api(1)) if x["prompt"])
+        api(p["seat"], "/choose", {"decision": p["decision_no"], "option": rng.randrange(len(p["prompt"]["options"]))})
+
+    errors: list[str] = []
+    contexts = [browser.new_context(locale="ja-JP", viewport={"width": 1200, "height": 900}) for _ in range(2)]
+    pages = []
+    for s, ctx in enumerate(contexts):
+        page = ctx.new_page()
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server + links[s]["url"])
+        page.wait_for_selector(".options button, #prompt .question")
+        pages.append(page)
+    mover = next(p for p in pages if p.locator(".options button").count())
+    other = pages[1 - pages.index(mover)]
+    before = decision(mover)
+    lines_before = other.locator("#log li").count()
+    mover.locator(".options button").nth(0).click()  # a decision on the page ...
+    for p in pages:
+        p.wait_for_function("(b) => Number(document.querySelector('#prompt').dataset.decision) > b", arg=before)
+    mover.click("#undo")  # ... asked back on the same page
+    mover.wait_for_selector("#undo-box:not([hidden])")
+    assert "待っています" in mover.locator("#undo-box").inner_text()
+    other.wait_for_selector("#undo-accept")  # pushed to the other page, which may be the one deciding
+    other.click("#undo-accept")
+    for p in pages:
+        p.wait_for_function("(b) => Number(document.querySelector('#prompt').dataset.decision) === b", arg=before)
+        p.wait_for_selector("#log li:has-text('取り消し:')")
+        assert p.locator("#undo-box").is_hidden()
+    told = [t for t in other.locator("#log li").all_inner_texts() if t.startswith("取り消し:")]
+    assert told == [other.locator("#log li").nth(lines_before).inner_text()] and "あなたが同意" in told[0]
+    assert mover.locator(".options button").count()  # the same seat decides the same decision again
+
+    # a second undo asked and refused: the decision stays taken, both pages say so
+    mover.locator(".options button").nth(0).click()
+    for p in pages:
+        p.wait_for_function("(b) => Number(document.querySelector('#prompt').dataset.decision) > b", arg=before)
+    mover.click("#undo")
+    other.wait_for_selector("#undo-refuse")
+    other.click("#undo-refuse")
+    mover.wait_for_selector("#undo-box:has-text('断りました')")
+    assert decision(mover) == decision(other) == before + 1
+
+    # the judge's page saves the position as a scenario file (a download), which loads as a scenario
+    judge = contexts[0].new_page()
+    judge.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    judge.goto(server + next(w["url"] for w in made["watch"] if w["role"] == "judge"))
+    judge.wait_for_selector("#save-scenario:visible")
+    with judge.expect_download() as got:
+        judge.click("#save-scenario")
+    saved = Path(got.value.path()).read_text(encoding="utf-8")
+    assert not run_scenario_data("", load_yaml_text(saved, "saved.yaml")).failures
     assert not errors, errors
     for ctx in contexts:
         ctx.close()

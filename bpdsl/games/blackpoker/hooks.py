@@ -965,7 +965,9 @@ class BlackPokerHooks(BaseHooks):
             return f"{who}: {self._name(e['action'])}{how}{keys}{target}"
         simple = _TOLD.get(t)
         if simple is not None:
-            return simple.format_map({**e, "who": who, "action": self._name(str(e.get("action", "")))})
+            # an action is named with whose it is (「相手の ツイスト を解決」): both seats may raise the same one
+            return simple.format_map({**e, "who": who, "whose": f"{who}の " if who else "",
+                                      "action": self._name(str(e.get("action", "")))})
         if t == "enter":
             cards = "+".join(e["cards"]) if (e.get("face_up") or e.get("p") == me) else "裏向き"
             return f"{who}の場に {self._name(e['as'])} [{cards}]"
@@ -999,6 +1001,10 @@ class BlackPokerHooks(BaseHooks):
         so ``me``'s own things and ``me`` are named あなた, never 自分 (which would read as the opponent's own)."""
         if ref[0] == "player" and isinstance(ref[1], int):
             return _who(ref[1], me)
+        if ref[0] == "action":  # an action on the stage, with whose it is (both seats may raise the same one)
+            inst = next((x for x in game.state.stage if x.uid == ref[1]), None)
+            if inst is not None:
+                return f"{_who(inst.controller, me)}の{self.describe_target(game, ref, me)}"
         text = self.describe_target(game, ref, me)
         return "あなた" + text[2:] if text.startswith("自分の") else text
 
@@ -1040,8 +1046,8 @@ def describe_result(reason: str, seat: int) -> str:
 
 
 # events told in the same words to both seats: event type -> wording over the event's fields
-_TOLD = {"pass": "{who}: パス", "resolve": "{action} を解決", "negated": "{action} は無効になった",
-         "no_effect": "{action} は対象を失い効果なし", "damage": "{who} に {n} 点のダメージ",
+_TOLD = {"pass": "{who}: パス", "resolve": "{whose}{action} を解決", "negated": "{whose}{action} は無効になった",
+         "no_effect": "{whose}{action} は対象を失い効果なし", "damage": "{who} に {n} 点のダメージ",
          "draw": "{who} が {n} 枚引いた", "cost": "{who} がコスト {letter} を支払った",
          "turn": "ターン {turn_no}: {who}のターン", "pack_face_up": "{who} がパックを表向きにした", "over": "ゲーム終了"}
 _ZONE_NAMES = {"grave": "墓地", "hand": "手札", "life": "ライフ", "fog": "フォグ", "field": "場"}

@@ -72,21 +72,46 @@ function render(p) {
   log.scrollTop = log.scrollHeight;
   document.getElementById("save").href = base + "/log" + q;
   document.getElementById("quit").disabled = p.over;
+  document.getElementById("undo").disabled = !p.can_undo;
+  undoBox(p);
   follow(p);
 }
 
-// While the other seat decides, the server pushes every change (server-sent events); the browser's
-// EventSource reconnects by itself after a dropped connection, and a reload starts again from the payload.
+// Undo by agreement: a seat asks to take the last decision back; the other seat is shown the request and
+// accepts or refuses it through its own page (the server records an accepted undo in the game's log).
+function undoBox(p) {
+  const box = document.getElementById("undo-box");
+  const u = p.undo;
+  box.replaceChildren();
+  box.hidden = !u;
+  if (!u) return;
+  if (u.state === "asked" && u.mine) box.append(el("p", { text: "直前の決定の取り消しを求めました。相手の返事を待っています。" }));
+  else if (u.state === "asked") {
+    box.append(el("p", { text: "相手が直前の決定の取り消しを求めています。" }),
+               el("button", { type: "button", id: "undo-accept", text: "同意する", onclick: () => answerUndo(true) }),
+               el("button", { type: "button", id: "undo-refuse", text: "断る", onclick: () => answerUndo(false) }));
+  } else box.append(el("p", { text: u.mine ? "相手は取り消しを断りました。" : "取り消しを断りました。" }));
+}
+
+async function answerUndo(accept) {
+  try { render(await api("POST", base + "/undo/answer" + q, { accept })); }
+  catch (e) { document.getElementById("error").textContent = e.message; await refresh(); }
+}
+
+// The server pushes every change (server-sent events) while the game goes on: the other seat's choice, and
+// an undo asked or answered (which may come while this seat decides). The browser's EventSource reconnects
+// by itself after a dropped connection, and a reload starts again from the payload.
 let events = null;
 function follow(p) {
-  if (p.waiting && !events && window.EventSource) {
+  if (!p.over && !events && window.EventSource) {
     events = new EventSource(base + "/events" + q);
     events.addEventListener("payload", (m) => {
       const next = JSON.parse(m.data);
-      if (!state || next.decision_no !== state.decision_no || next.over !== state.over) render(next);
+      if (!state || next.decision_no !== state.decision_no || next.over !== state.over ||
+          JSON.stringify(next.undo) !== JSON.stringify(state.undo) || next.can_undo !== state.can_undo) render(next);
     });
   }
-  if (!p.waiting && events) { events.close(); events = null; }
+  if (p.over && events) { events.close(); events = null; }
 }
 
 // A pass that changes nothing: the turn player's pass with an empty stage only gives the chance back (the
@@ -139,6 +164,10 @@ document.getElementById("note-form").addEventListener("submit", async (ev) => {
   if (!box.value.trim()) return;
   try { render(await api("POST", base + "/notes" + q, { text: box.value })); box.value = ""; }
   catch (e) { document.getElementById("error").textContent = e.message; }
+});
+
+document.getElementById("undo").addEventListener("click", async () => {
+  try { render(await api("POST", base + "/undo" + q)); } catch (e) { document.getElementById("error").textContent = e.message; }
 });
 
 document.getElementById("quit").addEventListener("click", async () => {

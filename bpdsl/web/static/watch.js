@@ -15,7 +15,10 @@ function render(p) {
   const r = p.result;
   document.getElementById("who").replaceChildren(el("div", { id: p.over ? "result" : "deciding", "data-decision": String(p.decision_no),
     text: p.over ? (r ? (r.draw ? "引き分け" : "席" + r.winner + " の勝ち") + " (" + r.turns + " ターン)" : "終了しました")
-                 : "席" + p.deciding + " の選択を待っています" + (p.judge ? "" : " (「あなた」は席0、「相手」は席1)") }));
+                 : "席" + p.deciding + " の選択を待っています (経過の「あなた」は席0、「相手」は席1)" }));
+  // the judge saves the position as a scenario file (it holds every card: the judge's link only)
+  document.getElementById("judge-tools").hidden = !p.judge;
+  if (p.judge) document.getElementById("save-scenario").href = base + "/scenario" + q;
   const log = document.getElementById("log");
   log.replaceChildren(...p.lines.map((t) => el("li", { text: t })));
   log.scrollTop = log.scrollHeight;
