@@ -656,8 +656,12 @@ class Game:
         targets: dict[Any, bool] = {}  # target op call -> some target exists (for key-independent targets)
         hooks = self.hooks
         budget = None
+        up = s.trump_up
+        up_offset = self._deck_size * seat  # the seat's copy of a card that must lie face up
         for a in candidates:
             if a.once_per_turn and (seat, a.id) in raised:
+                continue
+            if a.requires_up >= 0 and a.requires_up + up_offset not in up:
                 continue
             if a.gate is not None and not a.gate(self, seat):
                 continue
@@ -916,6 +920,8 @@ class Game:
                 continue
             ctx = Ctx(self, None, e.seat, e)
             for src in sources:
+                if src.requires_up is not None and s.trump_up.isdisjoint(src.requires_up):
+                    continue
                 fn, args, _ = src.step
                 seats = fn(ctx, args)
                 if not seats:

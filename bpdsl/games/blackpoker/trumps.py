@@ -279,10 +279,10 @@ def _owner_has_up(state: Any, seat: int, card: int) -> bool:
     return card + DECK_SIZE * seat in state.trump_up
 
 
-def _gate_trump(card: int) -> Callable[[Any, int], bool]:
-    def gate(game: Any, seat: int) -> bool:
-        return card + DECK_SIZE * seat in game.state.trump_up
-    return gate
+def _copies(card: int) -> frozenset[int]:
+    """Both players' copies of a trump card: a trigger source of the trump is asked only while one lies face up
+    (``TriggerSource.requires_up``), whichever player's ability it is."""
+    return frozenset(card + DECK_SIZE * seat for seat in (0, 1))
 
 
 def _soldier_suits(game: Any, ch: Any) -> set[str]:
@@ -368,7 +368,7 @@ def _granted_trigger(rules: Any, card: int, grant: Mapping[str, Any], call: OpCa
                 out.append(seat)
         return out
     return TriggerSource(rules.actions[call.args["action"]], (step, {}, when.op), None,
-                         _TRIGGER_EVENT.get(when.op), None)
+                         _TRIGGER_EVENT.get(when.op), None, _copies(card))
 
 
 def _granted_leave(rules: Any, card: int, grant: Mapping[str, Any], call: OpCall) -> TriggerSource:
@@ -386,7 +386,8 @@ def _granted_leave(rules: Any, card: int, grant: Mapping[str, Any], call: OpCall
         if not any(card + DECK_SIZE * p in ctx.state.trump_up for p in owners):
             return []
         return [seat] * times if _left_of_class(ctx.game, ev, cls, suit) else []
-    return TriggerSource(rules.actions[call.args["action"]], (step, {}, "raises_on_leave"), None, "left_field", None)
+    return TriggerSource(rules.actions[call.args["action"]], (step, {}, "raises_on_leave"), None, "left_field", None,
+                         _copies(card))
 
 
 def _left_of_class(game: Any, ev: Any, cls: str, suit: str | None) -> bool:
@@ -527,7 +528,9 @@ def install(rules: Any, edition: Edition, format_id: str) -> None:
             elif call.op == "raises_when" and call.args["action"] in rules.actions:
                 step = _trigger_step(card, call.args["when"], call.args["action"])
                 event = _TRIGGER_EVENT.get(call.args["when"].op)
-                rules.triggers.append(TriggerSource(rules.actions[call.args["action"]], step, None, event, None))
+                # ability_enabled fires on the opening itself; the others only while the trump lies face up
+                up = None if call.args["when"].op == "ability_enabled" else _copies(card)
+                rules.triggers.append(TriggerSource(rules.actions[call.args["action"]], step, None, event, None, up))
             elif call.op == "replace_effect" and call.args["action"] in rules.actions:
                 _replaced(rules.actions[call.args["action"]], card, call, f"{t.id}@{n + 1}", t.name)
             elif call.op == "prevent_damage":
@@ -541,8 +544,9 @@ def install(rules: Any, edition: Edition, format_id: str) -> None:
                 a.gate, a.on_raise = _driving_character(by_character[aid])
             elif aid in granted:
                 a.gate, a.on_raise = _driving(card, *granted[aid])
-            else:
-                a.gate = _gate_trump(card)
+                a.requires_up = card
+            else:  # offered only while the trump lies face up: the legal-action listing tests requires_up
+                a.gate, a.requires_up = None, card
     # actions an effect triggers by name (「切札リセットアクションを誘発する」) listen to that event
     named = {c.args["action"] for a in rules.actions.values() for c in a.model.effect if c.op == "trigger_action"}
     for aid in sorted(named & set(rules.actions)):
@@ -638,22 +642,34 @@ def _on_leave(cid: str, to: tuple[str, ...], times: int) -> Callable[[Any, Any],
     return fire
 
 
+class _Shielded:
+    """An action's target listing without the characters that may not be its targets (``untargetable``): one
+    wrapper per action, however many trump characters are untargetable by it."""
+
+    def __init__(self, fn: Callable[..., Any]):
+        self.fn = fn
+        self.cids: set[str] = set()
+
+    def __call__(self, ctx: Any, a_args: Any) -> list[Any]:
+        out = self.fn(ctx, a_args)
+        cids = self.cids
+        # the uids of such characters on the field (none, mostly: then nothing to leave out)
+        shielded = {ch.uid for p in ctx.state.players for ch in p.field if ch.char_id in cids}
+        if not shielded:
+            return out
+        return [t for t in out if not (t and t[0] == "char" and t[1] in shielded)]
+
+
 def _untargetable(rules: Any, cid: str, by: str | None) -> None:
     """Characters ``cid`` are left out of the targets of ``by`` (of every action when None)."""
     for a in rules.actions.values():
         if a.target is None or (by is not None and a.id != by):
             continue
         fn, args, name = a.target
-
-        def targets(ctx: Any, a_args: Any, fn: Callable[..., Any] = fn) -> list[Any]:
-            out = fn(ctx, a_args)
-            return [t for t in out if not (t and t[0] == "char" and _char_id(ctx, t[1]) == cid)]
-        a.target = (targets, args, name)
-
-
-def _char_id(ctx: Any, uid: int) -> str | None:
-    ch = ctx.rules.find(ctx.game, uid)
-    return ch.char_id if ch is not None else None
+        if not isinstance(fn, _Shielded):
+            fn = _Shielded(fn)
+            a.target = (fn, args, name)
+        fn.cids.add(cid)
 
 
 def _driving_character(cid: str) -> tuple[Callable[[Any, int], bool], Callable[[Any, Any], None]]:
