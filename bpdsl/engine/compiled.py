@@ -85,7 +85,8 @@ class TriggerSource:
     event: str | None = None  # the only event type that can match (None: ask for every event)
     on_action: str | None = None  # for "resolved" events: the only resolved action that can match
     # cards of which one must lie face up (State.trump_up) for the source to fire at all: its step is not asked
-    # while none does (a trump's ability while the trump lies face down); None: always asked
+    # while none does (a trump's ability while the trump lies face down); None: always asked; empty: never
+    # (an ability a game's rules compiled into sources of their own)
     requires_up: frozenset[int] | None = None
 
 

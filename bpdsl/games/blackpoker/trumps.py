@@ -553,6 +553,7 @@ def install(rules: Any, edition: Edition, format_id: str) -> None:
         rules.triggers.append(TriggerSource(rules.actions[aid], (_named_trigger(aid), {}, "trigger_action"), None,
                                             "triggered", None))
     _alternative_costs(rules)
+    _silence_compiled_abilities(rules, {cid for t in trumps for cid in t.characters})
     rules.trump_table = table
     rules.raise_events = any(src.event == "raised" for src in rules.triggers)
 
@@ -672,13 +673,22 @@ def _untargetable(rules: Any, cid: str, by: str | None) -> None:
         fn.cids.add(cid)
 
 
+def _has_charged(field: list[Any], cid: str, face_up: bool) -> bool:
+    """Whether ``field`` holds a charged character ``cid`` (face up, when asked): the gates of the actions raised
+    by driving one, asked at every listing of legal actions, stop at the first."""
+    for ch in field:
+        if ch.char_id == cid and not ch.driven and (ch.face_up or not face_up):
+            return True
+    return False
+
+
 def _driving_character(cid: str) -> tuple[Callable[[Any, int], bool], Callable[[Any, Any], None]]:
     """An action raised by driving a charged character ``cid`` of the raising player (騎士's 薙払)."""
     def drivers(game: Any, seat: int) -> list[Any]:
         return [ch for ch in game.state.players[seat].field if ch.char_id == cid and not ch.driven]
 
     def gate(game: Any, seat: int) -> bool:
-        return bool(drivers(game, seat))
+        return _has_charged(game.state.players[seat].field, cid, False)
 
     def on_raise(game: Any, inst: Any) -> None:
         drive_source(game, inst, drivers(game, inst.controller))
@@ -701,7 +711,7 @@ def _free_variant(rules: Any, a: CAction, cid: str, args: Mapping[str, Any]) -> 
         return [ch for ch in game.state.players[seat].field if ch.char_id == cid and not ch.driven and ch.face_up]
 
     def gate(game: Any, seat: int) -> bool:
-        return not (stage_empty and game.state.stage) and bool(drivers(game, seat))
+        return not (stage_empty and game.state.stage) and _has_charged(game.state.players[seat].field, cid, True)
 
     def on_raise(game: Any, inst: Any) -> None:
         drive_source(game, inst, drivers(game, inst.controller))
@@ -728,6 +738,17 @@ def virtual_cards(text: str) -> list[int]:
 def mark_pass(state: Any, seat: int) -> None:
     """「アクションを起こした後、チャンスをパスする」: the seat's next chance is passed at once."""
     state.must_pass = state.must_pass | {seat}
+
+
+def _silence_compiled_abilities(rules: Any, characters: set[str]) -> None:
+    """The generic trigger sources of the trump characters' ``raises_on_leave`` and ``raises_when`` abilities
+    (bpdsl.engine.compiled makes one for every ability naming an action) fire never: their executors do
+    nothing, and :func:`_install_characters` compiled each into a source of its own.  They stay listed (rule
+    coverage names the abilities by them) but are never asked (``requires_up`` empty), instead of being asked
+    at every event."""
+    for src in rules.triggers:
+        if src.character in characters and src.event is None and src.step[2] in ("raises_on_leave", "raises_when"):
+            src.requires_up = frozenset()
 
 
 def _named_trigger(action_id: str) -> Callable[[Any, Any], list[int]]:
