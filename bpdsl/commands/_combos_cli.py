@@ -52,6 +52,9 @@ def combos_cmd(
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="worker processes (same results for any number)"),
     backend: str = typer.Option("local", "--backend", help="local or ray (same results)"),
     address: Optional[str] = typer.Option(None, "--address", help="with --backend ray: the cluster to join"),
+    hands: int = typer.Option(0, "--hands", min=0, max=10_000,
+                              help="search the first turn of this many real game starts (deals 0..N-1) instead "
+                                   "of one position: the fastest kill per combination with the hand it needs"),
     logs: Optional[Path] = typer.Option(None, "--logs", help="folder for the replayable log of each finding"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
 ) -> None:
@@ -85,8 +88,18 @@ def combos_cmd(
     if logs is not None:
         output_dir_or_exit(logs, "balance combos")
     bound = Bound(depth=depth, turns=turns, nodes=nodes, seconds=seconds)
-    base_pos = _position_or_exit(position)
-    tasks = [Task(edition, fmt, c, base_pos, bound) for c in todo]
+    if hands and position is not None:
+        typer.echo("bpdsl balance combos: --hands searches the first turns of real game starts; it takes no "
+                   "--position", err=True)
+        raise typer.Exit(2)
+    if hands:
+        from bpdsl.sim.combo_hands import deal_position, for_combination
+
+        deals = [deal_position(rules, k) for k in range(hands)]
+        tasks = [Task(edition, fmt, c, for_combination(deals[k], c.cards), bound, seed=k, deal=k)
+                 for c in todo for k in range(hands)]
+    else:
+        tasks = [Task(edition, fmt, c, _position_or_exit(position), bound) for c in todo]
     results: list[dict[str, Any]] = []
     try:
         with progress_bar(f"{edition} {fmt} combos", len(tasks)) as update:
@@ -104,6 +117,10 @@ def combos_cmd(
     report = {"edition": edition, "format": fmt, "size": size, "bound": asdict(bound),
               "opponent": "passive: ends its own turn, passes every chance, takes the first option otherwise",
               "printed_only": printed, "results": results, "summary": summary(results)}
+    if hands:
+        from bpdsl.sim.combo_hands import fastest_by_combination, hand_space
+
+        report["hands"] = {"deals": hands, **hand_space(deals[0]), "fastest": fastest_by_combination(results)}
     if as_json:
         for r in report["results"]:
             for what in ("loop", "kill"):
@@ -134,6 +151,8 @@ def _print(report: dict[str, Any]) -> None:
     for r in report["results"]:
         loop, kill, st = r["loop"], r["kill"], r["stats"]
         name = " + ".join(f"{t} {c}" for t, c in zip(r["trumps"], r["cards"])) or "(base list)"
+        if r.get("deal") is not None:
+            name += f" (deal {r['deal']})"
         searched = ("all lines" if st["exhaustive"] else f"depth {st['depth_reached']}"
                     + (" (complete)" if st["complete"] else "") + (f", stopped: {st['stopped']}" if st["stopped"] else ""))
         t.add_row(escape(name),
@@ -151,6 +170,31 @@ def _print(report: dict[str, Any]) -> None:
     for r in report["results"]:
         for what, path in (r.get("logs") or {}).items():
             out.print(f"{what} of {escape(' + '.join(r['trumps']) or 'the base list')}: bpdsl replay {escape(path)}")
+    if report.get("hands"):
+        _print_hands(out, report)
     s = report["summary"]
     out.print(f"{s['combinations']} combinations, {s['nodes']} nodes: {len(s['loops'])} with a loop, "
               f"{len(s['kills'])} with a kill, {len(s['stopped_early'])} stopped by a limit")
+
+
+def _print_hands(out: Any, report: dict[str, Any]) -> None:
+    """The hand search: per combination, the fastest kill over the deals and the hand (シナリオ手札) it needs."""
+    from rich.markup import escape
+
+    from bpdsl.commands._sim_cli import data_table
+
+    h = report["hands"]
+    t = data_table("trumps", "fastest kill", "deal", "hand it needs (シナリオ手札)", "first-turn win", "nodes",
+                   "stopped by a limit", title=f"fastest kills over {h['deals']} opening hands")
+    for row in h["fastest"]:
+        name = " + ".join(f"{t_} {c}" for t_, c in zip(row["trumps"], row["cards"])) or "(base list)"
+        kill = row["kill"]
+        t.add_row(escape(name), f"turn {kill['turns']}, {kill['decisions']} decisions" if kill else "none",
+                  str(row["deal"]) if kill else "", escape(" ".join(row["hand"])) if kill else "",
+                  "yes" if row["first_turn_win"] else "no", str(row["nodes"]),
+                  f"{row['stopped']} of {len(row['deals'])}" if row["stopped"] else "no")
+    out.print(t)
+    out.print(f"hands searched: the first player's first turn of deals 0..{h['deals'] - 1} (the engine's own deal of "
+              f"each seed, no trump placed), {h['deals']} of the C({h['deck']}, {h['hand_size']}) = "
+              f"{h['possible_hands']:,} hands of {h['hand_size']} cards; 'none' means none in these hands within "
+              "the bound")

@@ -57,6 +57,10 @@ class CAction:
     model: Any = None
     gate: Callable[[Any, int], bool] | None = None  # (game, seat) -> may raise it now (set by a game's rules)
     on_raise: Callable[[Any, Any], None] | None = None  # (game, instance): a step of raising before the costs
+    # a card that must lie face up (State.trump_up) for a seat to raise it: the seat's copy, card + deck size ×
+    # seat; -1: none.  Set by a game's rules (BlackPoker's trumps) and tested before ``gate``, so that the
+    # action of a card lying face down costs the listing one comparison instead of a call
+    requires_up: int = -1
 
 
 @dataclass(eq=False)
@@ -80,6 +84,10 @@ class TriggerSource:
     character: str | None = None  # id of the character definition owning the ability
     event: str | None = None  # the only event type that can match (None: ask for every event)
     on_action: str | None = None  # for "resolved" events: the only resolved action that can match
+    # cards of which one must lie face up (State.trump_up) for the source to fire at all: its step is not asked
+    # while none does (a trump's ability while the trump lies face down); None: always asked; empty: never
+    # (an ability a game's rules compiled into sources of their own)
+    requires_up: frozenset[int] | None = None
 
 
 # Which event type each trigger op listens to (a pre-filter of the trigger check; unknown ops see all).

@@ -160,7 +160,10 @@ class Game:
         # (cards of the hand, main timing open) -> the actions whose key cards the hand can provide; behind
         # it (card indices of the hand as a bitmask, main timing open) -> the same, shared by the games of
         # these rules with these direct actions
-        self._by_hand: dict[tuple[tuple[int, ...], bool], list[CAction]] = {}
+        self._by_hand: dict[tuple[Any, ...], list[CAction]] = {}
+        # some direct action needs a card face up (a trump's): the candidates are then also keyed by the seat and
+        # the face-up cards, and those of cards lying face down are left out once, not at every listing
+        self._up_gated = any(a.requires_up >= 0 for a in self._direct)
         self._by_mask = _shared_candidates(rules, self._direct)
         self._scratch = Ctx(self, ActionInstance(0, None, 0), 0)  # reused while listing legal targets
         # the step API (agents is None): see the "step API" section below
@@ -646,9 +649,18 @@ class Game:
         # the candidates by the cards of the hand: about half of all listings end here, with no action whose
         # key the hand holds (a quick chance of a player without a quick action's key)
         hand = tuple(getattr(s.players[seat], self._key_attr)) if self._key_attr else ()
-        candidates = self._by_hand.get((hand, my_turn_empty))
-        if candidates is None:
-            candidates = self._by_hand[(hand, my_turn_empty)] = self._candidates(hand, my_turn_empty)
+        if self._up_gated:
+            up = s.trump_up
+            key = (hand, my_turn_empty, seat, frozenset(up) if up else _NONE_UP)
+            candidates = self._by_hand.get(key)
+            if candidates is None:
+                offset = self._deck_size * seat  # the seat's copy of a card that must lie face up
+                candidates = self._by_hand[key] = [
+                    a for a in self._candidates(hand, my_turn_empty) if a.requires_up < 0 or a.requires_up + offset in up]
+        else:
+            candidates = self._by_hand.get((hand, my_turn_empty))
+            if candidates is None:
+                candidates = self._by_hand[(hand, my_turn_empty)] = self._candidates(hand, my_turn_empty)
         if not candidates:
             return []
         raised = s.raised_this_turn
@@ -916,6 +928,8 @@ class Game:
                 continue
             ctx = Ctx(self, None, e.seat, e)
             for src in sources:
+                if src.requires_up is not None and s.trump_up.isdisjoint(src.requires_up):
+                    continue
                 fn, args, _ = src.step
                 seats = fn(ctx, args)
                 if not seats:
@@ -945,7 +959,8 @@ class Game:
         declared order: the pre-filters of the trigger check, looked up once per kind of event and game."""
         return [src for src in self.rules.triggers
                 if (src.event is None or src.event == etype)
-                and (src.on_action is None or src.on_action == action_id)]
+                and (src.on_action is None or src.on_action == action_id)
+                and (src.requires_up is None or src.requires_up)]  # empty: a source never asked
 
     def _order(self) -> tuple[int, ...]:
         """The seats from the turn player on."""
@@ -1037,6 +1052,7 @@ class Game:
                     self.log.write(ev.Staged(inst.action.id, p))
 
 
+_NONE_UP: frozenset[int] = frozenset()  # no card face up (the key of the candidates without one)
 # hands (as bitmasks) whose candidates the games of one set of rules share, at most (a bound on memory)
 _SHARED_MASKS = 1 << 16
 # rules -> (their direct actions when the table was made, (hand bitmask, main timing open) -> candidates)
@@ -1116,7 +1132,7 @@ def _chain(fns: tuple[Callable[[], Any], ...], where: tuple[int, ...], state: St
 _GAME_FIELDS = tuple("""rules hooks seed rng log check max_steps setup_hook state current chosen events decisions
     forced steps raised raised_game node epoch _agents _picks _deck_size _key_attr _stage_zone _spent_zone
     _lists_style _passing _trigger_index _orders _heard _legal_cache _direct _quick _by_hand _by_mask _scratch
-    _step _started _cp _feed _fed _pending _result _prim _shared _lazy_labels""".split())
+    _up_gated _step _started _cp _feed _fed _pending _result _prim _shared _lazy_labels""".split())
 
 
 class _Feed:

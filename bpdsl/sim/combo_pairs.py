@@ -101,6 +101,7 @@ class Task:
     position: dict[str, Any]
     bound: Bound
     seed: int = 0
+    deal: int | None = None  # the game start the position is the first turn of (the hand search), if any
 
 
 def search_task(task: Task, rules: Any = None) -> dict[str, Any]:
@@ -112,6 +113,9 @@ def search_task(task: Task, rules: Any = None) -> dict[str, Any]:
     r = search_position(rules, pos, 0, task.bound, task.seed)
     out = {"trumps": list(task.combo.trumps), "cards": list(task.combo.cards), **r.to_json()}
     out["position"] = pos
+    if task.deal is not None:  # the hand search (bpdsl.sim.combo_hands): which deal, and the hand it gave
+        out["deal"] = task.deal
+        out["hand"] = list(pos["players"][0].get("hand") or [])
     return out
 
 

@@ -107,7 +107,9 @@ def combo_rows(combos: dict[str, Any]) -> list[dict[str, Any]]:
                      "cycles_to_end": loop.get("cycles_to_end", ""), "counterable": " ".join(loop.get("counterable") or []),
                      "kill_turns": kill.get("turns", ""), "kill_decisions": kill.get("decisions", ""),
                      "nodes": st.get("nodes", ""), "depth_reached": st.get("depth_reached", ""),
-                     "complete": st.get("complete", ""), "stopped": st.get("stopped", "")})
+                     "complete": st.get("complete", ""), "stopped": st.get("stopped", ""),
+                     # the hand search (--hands): the deal searched and the first player's hand in it
+                     "deal": r.get("deal", ""), "hand": " ".join(r.get("hand") or [])})
     return rows
 
 

@@ -296,10 +296,10 @@ def _owner_has_up(state: Any, seat: int, card: int) -> bool:
     return card + DECK_SIZE * seat in state.trump_up
 
 
-def _gate_trump(card: int) -> Callable[[Any, int], bool]:
-    def gate(game: Any, seat: int) -> bool:
-        return card + DECK_SIZE * seat in game.state.trump_up
-    return gate
+def _copies(card: int) -> frozenset[int]:
+    """Both players' copies of a trump card: a trigger source of the trump is asked only while one lies face up
+    (``TriggerSource.requires_up``), whichever player's ability it is."""
+    return frozenset(card + DECK_SIZE * seat for seat in (0, 1))
 
 
 def _soldier_suits(game: Any, ch: Any) -> set[str]:
@@ -385,7 +385,7 @@ def _granted_trigger(rules: Any, card: int, grant: Mapping[str, Any], call: OpCa
                 out.append(seat)
         return out
     return TriggerSource(rules.actions[call.args["action"]], (step, {}, when.op), None,
-                         _TRIGGER_EVENT.get(when.op), None)
+                         _TRIGGER_EVENT.get(when.op), None, _copies(card))
 
 
 def _granted_leave(rules: Any, card: int, grant: Mapping[str, Any], call: OpCall) -> TriggerSource:
@@ -403,7 +403,8 @@ def _granted_leave(rules: Any, card: int, grant: Mapping[str, Any], call: OpCall
         if not any(card + DECK_SIZE * p in ctx.state.trump_up for p in owners):
             return []
         return [seat] * times if _left_of_class(ctx.game, ev, cls, suit) else []
-    return TriggerSource(rules.actions[call.args["action"]], (step, {}, "raises_on_leave"), None, "left_field", None)
+    return TriggerSource(rules.actions[call.args["action"]], (step, {}, "raises_on_leave"), None, "left_field", None,
+                         _copies(card))
 
 
 def _left_of_class(game: Any, ev: Any, cls: str, suit: str | None) -> bool:
@@ -581,7 +582,9 @@ def install(rules: Any, edition: Edition, format_id: str) -> None:
             elif call.op == "raises_when" and call.args["action"] in rules.actions:
                 step = _trigger_step(card, call.args["when"], call.args["action"])
                 event = _TRIGGER_EVENT.get(call.args["when"].op)
-                rules.triggers.append(TriggerSource(rules.actions[call.args["action"]], step, None, event, None))
+                # ability_enabled fires on the opening itself; the others only while the trump lies face up
+                up = None if call.args["when"].op == "ability_enabled" else _copies(card)
+                rules.triggers.append(TriggerSource(rules.actions[call.args["action"]], step, None, event, None, up))
             elif call.op == "replace_effect" and call.args["action"] in rules.actions:
                 _replaced(rules.actions[call.args["action"]], card, call, f"{t.id}@{n + 1}", t.name)
             elif call.op == "state_lock" and call.args["by"] in rules.actions:
@@ -597,14 +600,16 @@ def install(rules: Any, edition: Edition, format_id: str) -> None:
                 a.gate, a.on_raise = _driving_character(by_character[aid])
             elif aid in granted:
                 a.gate, a.on_raise = _driving(card, *granted[aid])
-            else:
-                a.gate = _gate_trump(card)
+                a.requires_up = card
+            else:  # offered only while the trump lies face up: the legal-action listing tests requires_up
+                a.gate, a.requires_up = None, card
     # actions an effect triggers by name (「切札リセットアクションを誘発する」) listen to that event
     named = {c.args["action"] for a in rules.actions.values() for c in a.model.effect if c.op == "trigger_action"}
     for aid in sorted(named & set(rules.actions)):
         rules.triggers.append(TriggerSource(rules.actions[aid], (_named_trigger(aid), {}, "trigger_action"), None,
                                             "triggered", None))
     _alternative_costs(rules)
+    _silence_compiled_abilities(rules, {cid for t in trumps for cid in t.characters})
     rules.trump_table = table
     rules.raise_events = any(src.event == "raised" for src in rules.triggers)
 
@@ -694,22 +699,43 @@ def _on_leave(cid: str, to: tuple[str, ...], times: int) -> Callable[[Any, Any],
     return fire
 
 
+class _Shielded:
+    """An action's target listing without the characters that may not be its targets (``untargetable``): one
+    wrapper per action, however many trump characters are untargetable by it."""
+
+    def __init__(self, fn: Callable[..., Any]):
+        self.fn = fn
+        self.cids: set[str] = set()
+
+    def __call__(self, ctx: Any, a_args: Any) -> list[Any]:
+        out = self.fn(ctx, a_args)
+        cids = self.cids
+        # the uids of such characters on the field (none, mostly: then nothing to leave out)
+        shielded = {ch.uid for p in ctx.state.players for ch in p.field if ch.char_id in cids}
+        if not shielded:
+            return out
+        return [t for t in out if not (t and t[0] == "char" and t[1] in shielded)]
+
+
 def _untargetable(rules: Any, cid: str, by: str | None) -> None:
     """Characters ``cid`` are left out of the targets of ``by`` (of every action when None)."""
     for a in rules.actions.values():
         if a.target is None or (by is not None and a.id != by):
             continue
         fn, args, name = a.target
+        if not isinstance(fn, _Shielded):
+            fn = _Shielded(fn)
+            a.target = (fn, args, name)
+        fn.cids.add(cid)
 
-        def targets(ctx: Any, a_args: Any, fn: Callable[..., Any] = fn) -> list[Any]:
-            out = fn(ctx, a_args)
-            return [t for t in out if not (t and t[0] == "char" and _char_id(ctx, t[1]) == cid)]
-        a.target = (targets, args, name)
 
-
-def _char_id(ctx: Any, uid: int) -> str | None:
-    ch = ctx.rules.find(ctx.game, uid)
-    return ch.char_id if ch is not None else None
+def _has_charged(field: list[Any], cid: str, face_up: bool) -> bool:
+    """Whether ``field`` holds a charged character ``cid`` (face up, when asked): the gates of the actions raised
+    by driving one, asked at every listing of legal actions, stop at the first."""
+    for ch in field:
+        if ch.char_id == cid and not ch.driven and (ch.face_up or not face_up):
+            return True
+    return False
 
 
 def _driving_character(cid: str) -> tuple[Callable[[Any, int], bool], Callable[[Any, Any], None]]:
@@ -718,7 +744,7 @@ def _driving_character(cid: str) -> tuple[Callable[[Any, int], bool], Callable[[
         return [ch for ch in game.state.players[seat].field if ch.char_id == cid and not ch.driven]
 
     def gate(game: Any, seat: int) -> bool:
-        return bool(drivers(game, seat))
+        return _has_charged(game.state.players[seat].field, cid, False)
 
     def on_raise(game: Any, inst: Any) -> None:
         drive_source(game, inst, drivers(game, inst.controller))
@@ -741,7 +767,7 @@ def _free_variant(rules: Any, a: CAction, cid: str, args: Mapping[str, Any]) -> 
         return [ch for ch in game.state.players[seat].field if ch.char_id == cid and not ch.driven and ch.face_up]
 
     def gate(game: Any, seat: int) -> bool:
-        return not (stage_empty and game.state.stage) and bool(drivers(game, seat))
+        return not (stage_empty and game.state.stage) and _has_charged(game.state.players[seat].field, cid, True)
 
     def on_raise(game: Any, inst: Any) -> None:
         drive_source(game, inst, drivers(game, inst.controller))
@@ -768,6 +794,17 @@ def virtual_cards(text: str) -> list[int]:
 def mark_pass(state: Any, seat: int) -> None:
     """「アクションを起こした後、チャンスをパスする」: the seat's next chance is passed at once."""
     state.must_pass = state.must_pass | {seat}
+
+
+def _silence_compiled_abilities(rules: Any, characters: set[str]) -> None:
+    """The generic trigger sources of the trump characters' ``raises_on_leave`` and ``raises_when`` abilities
+    (bpdsl.engine.compiled makes one for every ability naming an action) fire never: their executors do
+    nothing, and :func:`_install_characters` compiled each into a source of its own.  They stay listed (rule
+    coverage names the abilities by them) but are never asked (``requires_up`` empty), instead of being asked
+    at every event."""
+    for src in rules.triggers:
+        if src.character in characters and src.event is None and src.step[2] in ("raises_on_leave", "raises_when"):
+            src.requires_up = frozenset()
 
 
 def _named_trigger(action_id: str) -> Callable[[Any, Any], list[int]]:
