@@ -30,6 +30,6 @@ def seat_advice(table: Table, seat: int, agent: str) -> dict[str, Any]:
     e = explain(advisor, pos.pending, lambda: pos.game.observe(seat)).as_dict()
     labels = pos.log.views[seat].prompt(pos.pending).labels
     for c in e["candidates"]:
-        c["label"] = shown_label(pos.pending.options[c["index"]], labels[c["index"]])  # as the page shows it
+        c["label"] = shown_label(pos.pending.options[c["index"]], labels[c["index"]], pos.game, seat)  # as the page shows it
     e["decision_no"] = table.decision_no
     return e

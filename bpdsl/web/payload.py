@@ -41,11 +41,24 @@ def _option_entry(opt: Any) -> str | None:
     return name if isinstance(name, str) else None
 
 
-def shown_label(opt: Any, label: str) -> str:
+def shown_label(opt: Any, label: str, game: Any = None, seat: int | None = None) -> str:
     """An option's text as the page shows it: an action's label without its id (「アタック (attack)」 is
-    「アタック」; the id stays in the terminal's and the scenarios' labels, which scripts match)."""
+    「アタック」; the id stays in the terminal's and the scenarios' labels, which scripts match), and a
+    target on the stage or a player named from the reader's seat (「相手のツイスト[◇4]」, 「自分」), as the
+    page's questions do: the terminal's label names neither."""
     ident = getattr(opt, "id", None)
-    return without_id(label) if isinstance(ident, str) and label.endswith(f" ({ident})") else label
+    if isinstance(ident, str) and label.endswith(f" ({ident})"):
+        return without_id(label)
+    if game is not None and seat is not None and isinstance(opt, tuple) and len(opt) == 2:
+        kind, ref = opt
+        if kind == "player" and ref in (0, 1):
+            return "自分" if ref == seat else "相手"
+        if kind == "action":
+            # an action offered that is not on the stage is the one resolving (対象変更 onto itself): its
+            # effect asks its own controller, the reader
+            owner = next((x.controller for x in game.state.stage if x.uid == ref), seat)
+            return f"{'自分' if owner == seat else '相手'}の{label}"
+    return label
 
 
 def _result(pos: Position, seat: int) -> dict[str, Any] | None:
@@ -70,7 +83,7 @@ def seat_payload(table: Table, seat: int) -> dict[str, Any]:
         if pos.pending.player == seat:
             p = view.prompt(pos.pending)
             prompt = {"kind": p.kind, "question": p.question, "action": p.context.get("action"),
-                      "options": [{"i": i, "label": shown_label(pos.pending.options[i], label),
+                      "options": [{"i": i, "label": shown_label(pos.pending.options[i], label, pos.game, seat),
                                    "entry": _option_entry(pos.pending.options[i])}
                                   for i, label in enumerate(p.labels)]}
         else:

@@ -11,7 +11,8 @@ is checked:
 * an event line names its subject as あなた (the reader) or 相手 (the other seat) — only the lines about the
   whole game (ゲーム終了, Black Doubt's 勝負 N 開始) have none — and never says 自分, which in 「相手: ツイスト …
   自分の防壁」 would read as the acting seat's own; a target (対象 …) is named あなた/相手 or あなたの…/相手の…;
-* a question or option may say 自分 (it is asked to the reader, so 自分 is the reader);
+* a question or option may say 自分 (it is asked to the reader, so 自分 is the reader); an option that is an
+  action on the stage names its owner (自分の…/相手の…), one that is a player says 自分 or 相手;
 * the judge's lines (every event with its hidden parts, seat 0's words) are in Japanese as well.
 
 BPDSL_WORDS_SEEDS (default 1) plays more seeds of each game.
@@ -74,11 +75,18 @@ def test_every_line_and_question_is_japanese_and_names_its_subject(fields: dict[
 
         def decide(self, request: Any, observe: Any) -> int:
             prompt = SeatView(game, request.player).prompt(request)
-            for text in [prompt.question] + [shown_label(request.options[i], label)
-                                             for i, label in enumerate(prompt.labels)]:
+            shown = [shown_label(request.options[i], label, game, request.player)
+                     for i, label in enumerate(prompt.labels)]
+            for text in [prompt.question] + shown:
                 why = asked_problem(text)
                 if why:
                     problems.setdefault(text, why)
+            for opt, text in zip(request.options, shown):  # an action on the stage or a player: whose
+                kind = opt[0] if isinstance(opt, tuple) and len(opt) == 2 else None
+                if kind == "action" and not text.startswith(("自分の", "相手の")):
+                    problems.setdefault(text, "a stage action offered without its owner")
+                if kind == "player" and text not in ("自分", "相手"):
+                    problems.setdefault(text, "a player offered without saying which")
             asked[0] += 1
             return rng.randrange(len(request.options))
 
@@ -111,3 +119,14 @@ def test_the_rules_catch_what_they_are_for() -> None:
     assert not line_problem("相手: カウンター キー ♠3 対象 あなたのツイスト[◇4]")
     assert not line_problem("あなた がコスト B を支払った") and not asked_problem("オープン ($DDでクイック)")
     assert not line_problem("ゲーム終了") and not asked_problem("自分の防壁[♣3](チャージ)")
+
+
+def test_an_option_on_the_stage_names_its_owner_from_the_readers_seat() -> None:
+    from types import SimpleNamespace
+
+    game = SimpleNamespace(state=SimpleNamespace(stage=[SimpleNamespace(uid=5, controller=1)]))
+    assert shown_label(("action", 5), "ツイスト[◇4]", game, 0) == "相手のツイスト[◇4]"
+    assert shown_label(("action", 5), "ツイスト[◇4]", game, 1) == "自分のツイスト[◇4]"
+    assert shown_label(("player", 0), "プレイヤー0", game, 0) == "自分"
+    assert shown_label(("player", 0), "プレイヤー0", game, 1) == "相手"
+    assert shown_label(("action", 5), "ツイスト[◇4]") == "ツイスト[◇4]"  # the terminal's label, unchanged
