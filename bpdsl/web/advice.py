@@ -11,6 +11,12 @@ from typing import Any
 from bpdsl.web.tables import Refused, Table
 
 ADVISORS = ("heuristic", "collector")
+ADVISOR_NAMES = {"heuristic": "定石", "collector": "収集"}  # as the page names them
+MEASURE_WORDS = {  # what an advisor's values mean, as the page says it (the terminal's --explain keeps English)
+    "rule-of-thumb score (highest chosen, ties at random)": "定石の点数 (最も高いものを選ぶ。同点はランダム)",
+    "no rule of thumb for this decision: chosen at random": "この選択には定石がない (ランダムに選ぶ)",
+    "no values: the agent gives only its choice": "点数なし (選ぶものだけを示す)",
+}
 
 
 def seat_advice(table: Table, seat: int, agent: str) -> dict[str, Any]:
@@ -32,4 +38,6 @@ def seat_advice(table: Table, seat: int, agent: str) -> dict[str, Any]:
     for c in e["candidates"]:
         c["label"] = shown_label(pos.pending.options[c["index"]], labels[c["index"]], pos.game, seat)  # as the page shows it
     e["decision_no"] = table.decision_no
+    e["agent_name"] = ADVISOR_NAMES[agent]
+    e["measure_words"] = MEASURE_WORDS.get(e["measure"], "点数の意味は端末の --explain を参照")
     return e

@@ -1,6 +1,8 @@
 """The sandbox's 「評価」: an agent's values of the seat's pending options, from the seat's own view only."""
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +26,7 @@ def test_the_advice_values_the_seats_options_with_its_labels(client: TestClient)
     assert r.status_code == 200, r.text
     e = r.json()
     assert e["agent"] == "heuristic" and e["decision_no"] == p["decision_no"]
+    assert e["agent_name"] == "定石" and e["measure_words"] and not re.search(r"[A-Za-z]{2}", e["measure_words"])
     assert [c["label"] for c in e["candidates"]] == [o["label"] for o in p["prompt"]["options"]]
     assert 0 <= e["choice"] < len(e["candidates"])
     assert client.get(url(table, 0, tokens[0])).json() == p  # asking changed nothing
@@ -61,7 +64,8 @@ def test_the_play_page_shows_the_values_on_the_options(server: str, browser_cont
     values = page.locator(".options button .value")
     assert values.count() == page.locator(".options button").count()
     assert page.locator(".options button .value", has_text="★").count() == 1
-    assert "heuristic" in page.locator("#advice").inner_text()
+    advice = page.locator("#advice").inner_text()
+    assert advice.startswith("定石: ") and not re.search(r"[A-Za-z]{2}", advice), advice
     page.locator(".options button").first.click()  # the next decision gets its own button again
     page.wait_for_selector("#advise:not([disabled])")
     assert not errors, errors

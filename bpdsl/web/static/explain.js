@@ -7,7 +7,7 @@
     button.disabled = true;
     try {
       const e = await api("GET", base + "/explain" + q + "&agent=heuristic");
-      const box = el("div", { class: "advice muted", id: "advice", text: e.agent + ": " + e.measure });
+      const box = el("div", { class: "advice muted", id: "advice", text: e.agent_name + ": " + e.measure_words });
       for (const c of e.candidates) {
         const b = prompt.querySelector('.options button[data-i="' + c.index + '"]');
         if (!b) continue;
@@ -22,7 +22,7 @@
   new MutationObserver(() => {
     const opts = prompt.querySelector(".options");
     if (!opts || prompt.querySelector("#advise")) return;
-    const b = el("button", { type: "button", id: "advise", text: "評価を見る (heuristic)" });
+    const b = el("button", { type: "button", id: "advise", text: "評価を見る (定石)" });
     b.addEventListener("click", () => advise(b));
     opts.before(b);
   }).observe(prompt, { childList: true });
