@@ -147,10 +147,7 @@ def collect(documents: Iterable[Document]) -> list[Candidate]:
     seen: dict[str, Candidate | None] = {}
     out: list[Candidate] = []
 
-    def _add(doc: Document, raw: Any, kind: str, owner: tuple[str, str] | None) -> None:
-        name = next((k for k in raw if k not in ("text", "terms")), None)
-        if not isinstance(name, str) or name in SKIP_OPS or name.startswith("not_executed"):
-            return
+    def remember(doc: Document, raw: Any, kind: str, owner: tuple[str, str] | None) -> None:
         key = f"{kind}:{raw!r}"
         if key not in seen:
             call = OpBuilder(doc, sink).build((), raw, (kind,))
@@ -164,19 +161,14 @@ def collect(documents: Iterable[Document]) -> list[Candidate]:
         if isinstance(raw, dict) and "text" in raw:
             # a call printed from its text: as written (a played op that prints that text), and its op and
             # arguments printed by the phrase
-            _add(doc, raw, kind, owner)
+            name = next((k for k in raw if k not in ("text", "terms")), None)
+            if isinstance(name, str) and name not in SKIP_OPS and not name.startswith("not_executed"):
+                remember(doc, raw, kind, owner)
             raw = {k: v for k, v in raw.items() if k != "text"}
         name = raw if isinstance(raw, str) else next(iter(raw), None) if isinstance(raw, dict) else None
         if not isinstance(name, str) or name in SKIP_OPS or name.startswith("not_executed"):
             return
-        key = f"{kind}:{raw!r}"
-        if key not in seen:
-            call = OpBuilder(doc, sink).build((), raw, (kind,))
-            seen[key] = Candidate(raw, call, kind) if call is not None else None
-            if call is not None:
-                out.append(seen[key])  # type: ignore[arg-type]
-        if owner is not None and seen[key] is not None:
-            seen[key].owners.add(owner)  # type: ignore[union-attr]
+        remember(doc, raw, kind, owner)
 
     for doc in documents:
         data = doc.data
