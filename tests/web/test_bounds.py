@@ -58,9 +58,11 @@ def test_an_uploaded_log_is_kept_in_a_few_bytes_per_decision(log_text: str) -> N
     size, kept = grown(lambda: [read_log(raw) for _ in range(5)], within="*/bpdsl/web/replays.py")
     decisions = len(kept[0].decisions)
     per_upload = size / 5
-    # what is kept: the start lines and 8 bytes a decision; the parsed log (~100 times its text) is dropped
+    # what is kept: the start lines and 8 bytes a decision; the parsed log (~100 times its text) is dropped.
+    # The start line alone holds both decks (106 card strings: 5 to 9 KB, measured, as the process's
+    # string sharing goes), so the bound is that plus a few bytes a decision.
     assert per_upload < len(raw) / 4, (per_upload, len(raw))
-    assert per_upload < 4000 + 16 * decisions, (per_upload, decisions)
+    assert per_upload < 12_000 + 16 * decisions, (per_upload, decisions)
 
 
 def test_memory_per_table_and_per_replay_through_the_api(log_text: str) -> None:
