@@ -91,6 +91,18 @@ def check_spectator(payload: dict[str, Any], game: Any) -> None:
     assert not payload["judge"]
 
 
+def start_game(start: Any, agents: list[Any], log: ViewLog) -> Any:
+    """The game of a sandbox start, as a table starts it: its head lines logged, ``log`` attached, at the
+    start's position."""
+    for line in start.head:
+        log.write(dict(line))
+    game = new_game(start.rules, agents, start.seed, decks=start.decks, setup=start.setup, log=log)
+    log.attach(game)
+    if start.position is not None:
+        start.position(game)
+    return game
+
+
 def play_checking(fields: dict[str, str], seed: int) -> tuple[Any, list[int], int]:
     """One game with random choices by both seats, every payload of both seats checked at every decision;
     the start, the choices and the number of payloads checked."""
@@ -118,12 +130,7 @@ def play_checking(fields: dict[str, str], seed: int) -> tuple[Any, list[int], in
             choices.append(i)
             return i
 
-    for line in start.head:
-        log.write(dict(line))
-    game = new_game(start.rules, [Inspector(), Inspector()], start.seed, decks=start.decks, setup=start.setup, log=log)
-    log.attach(game)
-    if start.position is not None:
-        start.position(game)
+    game = start_game(start, [Inspector(), Inspector()], log)
     result = game.play()
     end = _Live(start, Position(game, log, None, result), len(choices))
     for s in (0, 1):

@@ -26,11 +26,10 @@ from typing import Any
 
 import pytest
 
-from bpdsl.engine import new_game
 from bpdsl.engine.view import CARD_TOKEN, JUDGE, SeatView, ViewLog, judge_line, result_words
 from bpdsl.web.payload import shown_label
 from bpdsl.web.starts import new_start
-from tests.web.test_leak_property import GAMES
+from tests.web.test_leak_property import GAMES, start_game
 
 SEEDS = range(int(os.environ.get("BPDSL_WORDS_SEEDS", "1")))
 NOTATION = re.compile(r"\$[BLDS]+|コスト [BLDS]\b|コスト[BLDS]:|B・J")  # printed notations of costs, ブラックジャック
@@ -90,12 +89,7 @@ def test_every_line_and_question_is_japanese_and_names_its_subject(fields: dict[
             asked[0] += 1
             return rng.randrange(len(request.options))
 
-    for line in start.head:
-        log.write(dict(line))
-    game = new_game(start.rules, [Reader(), Reader()], start.seed, decks=start.decks, setup=start.setup, log=log)
-    log.attach(game)
-    if start.position is not None:
-        start.position(game)
+    game = start_game(start, [Reader(), Reader()], log)
     game.play()
     lines = [text for seat in (0, 1) for _i, text in log.told[seat]]
     for line in lines + [result_words(game, seat) for seat in (0, 1)]:
