@@ -110,6 +110,7 @@ def copy_set(name: str, dest: Path) -> Path:
     return root
 
 
+@pytest.mark.long
 def test_fuzzed_definitions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rng = rng_for("definitions")
     tally = Tally("definitions")
@@ -170,6 +171,7 @@ def all_of(checks: list[Callable[[Outcome], str]]) -> Callable[[Outcome], str]:
     return lambda out: "; ".join(x for x in (c(out) for c in checks) if x)
 
 
+@pytest.mark.long
 def test_broken_but_valid_definitions_stay_invalid(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The definitions the issue found valid although broken fail ``bpdsl validate`` (exit 1), positioned."""
     tally = Tally("broken-but-valid definitions")

@@ -100,6 +100,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
     return out, names
 
 
+@pytest.mark.long
 def test_a_killed_docs_build_leaves_the_previous_output_and_two_next_builds_at_once_complete_it(
         built: tuple[Path, list[str]]) -> None:
     out, names = built
@@ -138,6 +139,7 @@ def interrupted(proc: subprocess.Popen[str], ready: Callable[[], bool], what: st
     return stdout, stderr
 
 
+@pytest.mark.long
 def test_ctrl_c_during_docs_exits_130_and_keeps_the_output(built: tuple[Path, list[str]]) -> None:
     out, _names = built
     before = snapshot(out)

@@ -123,6 +123,7 @@ _FUZZED = [BUNDLED / "blackpoker" / "game.yaml", FLOW, *sorted((BUNDLED / "black
 _SOURCES = [p.read_text(encoding="utf-8") for p in _FUZZED]
 
 
+@pytest.mark.long
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_mutated_yaml_never_raises(tmp_path: Path, data: st.DataObject) -> None:

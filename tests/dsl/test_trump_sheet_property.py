@@ -150,6 +150,7 @@ def base() -> list[Path]:
     return list(default_paths())
 
 
+@pytest.mark.long
 @settings(max_examples=EXAMPLES, deadline=None, phases=PHASES,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(edit=edits(), data=st.data())

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from typer.testing import CliRunner
 
 from bpdsl.bench_misc import bench_render, play_pairs
@@ -12,6 +14,7 @@ from bpdsl.engine import load_definitions
 runner = CliRunner()
 
 
+@pytest.mark.long
 def test_bench_json_covers_every_declared_format_and_validate_time() -> None:
     r = runner.invoke(app, ["bench", "--games", "2", "--memory-games", "0", "--step-games", "3", "--no-render",
                             "--keystrokes", "1", "--json"])

@@ -54,6 +54,7 @@ def test_step_log_equals_callback_log() -> None:
     assert a.lines == b.lines
 
 
+@pytest.mark.long
 def test_clone_at_random_decisions_of_every_kind_plays_on_identically() -> None:
     rng = random.Random(2024)
     kinds_seen: set[str] = set()

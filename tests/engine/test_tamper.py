@@ -110,6 +110,7 @@ def rechained(events: Events) -> Events:
     return out
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("name", ["bd1", "act6.1", "regulation"])
 def test_every_single_line_tamper_is_detected(logs: dict[str, Path], name: str) -> None:
     events = read(logs[name])
@@ -124,6 +125,7 @@ def test_every_single_line_tamper_is_detected(logs: dict[str, Path], name: str) 
     assert missed == [], f"{len(missed)} of {tried} tampers of {name} replay as genuine: {missed[:20]}"
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("name", ["bd1", "regulation"])
 def test_a_forger_who_recomputes_the_chain_is_caught_by_the_replay(logs: dict[str, Path], name: str) -> None:
     """The chain has no secret: anyone can recompute it.  The replay still refuses every changed game.

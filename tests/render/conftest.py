@@ -9,16 +9,42 @@ import os
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 from typer.testing import CliRunner
 
 from bpdsl.cli import app
 from bpdsl.dsl.loader import load_definitions
+from bpdsl.render.docsbuild import build_docs
+from bpdsl.resources import definitions_dir, docs_dir
+
+# A designer's own edition beside the bundled ones: the rulebook build gives it pages too.
+MY_EDITION = "kind: edition\nid: my\nextends: act8.0\nname: 私の版\ndate: 2026/11/22\n"
+MY_ACTIONS = "kind: actions\nedition: my\nactions:\n  - id: end\n    name: エンドX\n"
 
 
 @pytest.fixture(scope="module")
 def defs():
     """The bundled definitions (a test module may override this with hand-made ones)."""
     return load_definitions()
+
+
+@pytest.fixture(scope="session")
+def rulebook(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The whole rulebook built once (warnings as errors) from the bundled definitions and a designer's
+    edition, shared by the docs and manual tests of every xdist worker: a Sphinx build of it takes about
+    half a minute of CPU, so the first worker to need it builds it under a lock and the others read it."""
+    shared = tmp_path_factory.getbasetemp().parent  # the same folder for every worker of one run
+    out = shared / "rulebook-html"
+    with FileLock(str(shared / "rulebook.lock")):
+        if not (out / "index.html").is_file():
+            mine = shared / "rulebook-mine"
+            mine.mkdir(exist_ok=True)
+            (mine / "edition.yaml").write_text(MY_EDITION, encoding="utf-8")
+            (mine / "actions.yaml").write_text(MY_ACTIONS, encoding="utf-8")
+            status, messages = build_docs(docs_dir(), out, builder="html",
+                                          definitions=[definitions_dir(), mine], fresh=True)
+            assert status == 0, "\n".join(messages)
+    return out
 
 
 SAMPLE = {

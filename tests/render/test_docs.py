@@ -12,17 +12,13 @@ from bpdsl.render.docsbuild import build_docs
 from bpdsl.dsl.loader import load_definitions
 from bpdsl.render.sheet import sheet_formats
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
-
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("docs")
-    status, messages = build_docs(DOCS, out, fresh=True)
-    assert status == 0, "\n".join(messages)
-    return out
+def built(rulebook: Path) -> Path:
+    """The rulebook of the bundled definitions (with a designer's edition beside them: tests/render/conftest.py)."""
+    return rulebook
 
 
 def test_action_list_pages_hold_the_entries_of_their_format(built: Path) -> None:

@@ -10,24 +10,15 @@ import pytest
 from bpdsl.diagnostics import CODES
 from bpdsl.dsl.expr_names import names
 from bpdsl.ops.registry import load_all
-from bpdsl.render.docsbuild import build_docs
-from bpdsl.resources import definitions_dir, docs_dir
+from bpdsl.resources import docs_dir
 
 pytestmark = pytest.mark.slow
 
-EDITION = "kind: edition\nid: my\nextends: act8.0\nname: 私の版\ndate: 2026/11/22\n"
-ACTIONS = "kind: actions\nedition: my\nactions:\n  - id: end\n    name: エンドX\n"
-
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    mine = tmp_path_factory.mktemp("mine")
-    (mine / "edition.yaml").write_text(EDITION, encoding="utf-8")
-    (mine / "actions.yaml").write_text(ACTIONS, encoding="utf-8")
-    out = tmp_path_factory.mktemp("docs")
-    status, messages = build_docs(docs_dir(), out, builder="html", definitions=[definitions_dir(), mine], fresh=True)
-    assert status == 0, messages
-    return out
+def built(rulebook: Path) -> Path:
+    """The rulebook with a designer's edition ``my`` (私の版) beside the bundled ones: tests/render/conftest.py."""
+    return rulebook
 
 
 def page(built: Path, name: str) -> str:

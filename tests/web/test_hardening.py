@@ -225,6 +225,7 @@ def no_5xx(r: Any) -> None:
         assert "error" in r.json()
 
 
+@pytest.mark.long
 @FUZZ_SETTINGS
 @given(body=fuzzbodies.bodies_of(["seed", "seat", "opponent", "edition", "format", "regulation", "scenario",
                                   "scenario_file"]))
@@ -232,6 +233,7 @@ def test_fuzz_new_table(direct: DirectClient, body: bytes) -> None:
     no_5xx(direct.post("/api/tables", content=body, headers={"Content-Type": "application/json"}))
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("what", ["", "/log", "/choose", "/quit", "/notes", "/explain", "/undo", "/undo/answer"])
 @FUZZ_SETTINGS
 @given(seat=query_text, token=query_text, body=bodies)
@@ -247,6 +249,7 @@ def test_fuzz_seat_endpoints(direct: DirectClient, fuzz_table: tuple[str, str], 
                                                                                      .replace(b"\n", b"")}))
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("what", ["seats/0/events", "seats/1/events", "watch/spectator", "watch/judge",
                                   "watch/spectator/events", "watch/judge/events", "watch/", "watch/judge/scenario",
                                   "watch/spectator/scenario"])
@@ -261,18 +264,21 @@ def test_fuzz_pushed_updates_and_watchers(direct: DirectClient, fuzz_table: tupl
     no_5xx(direct.get(path, params={"token": token if token != real else token + "x"}))
 
 
+@pytest.mark.long
 @FUZZ_SETTINGS
 @given(tid=query_text)
 def test_fuzz_texts_and_unknown_tables(direct: DirectClient, tid: str) -> None:
     no_5xx(direct.get(f"/api/tables/{quote(tid, safe='')}/texts"))
 
 
+@pytest.mark.long
 @FUZZ_SETTINGS
 @given(step=query_text, view=query_text | st.sampled_from(["0", "1", "judge"]))
 def test_fuzz_replay_steps(direct: DirectClient, fuzz_replay: str, step: str, view: str) -> None:
     no_5xx(direct.get(f"/api/replays/{fuzz_replay}", params={"step": step, "view": view}))
 
 
+@pytest.mark.long
 @FUZZ_SETTINGS
 @given(cut=st.integers(0, 10**6), junk=st.binary(max_size=60), where=st.integers(0, 10**6))
 def test_fuzz_replay_uploads(direct: DirectClient, log_text: str, cut: int, junk: bytes, where: int) -> None:
@@ -282,6 +288,7 @@ def test_fuzz_replay_uploads(direct: DirectClient, log_text: str, cut: int, junk
     no_5xx(direct.post("/api/replays", content=raw[:at] + junk + raw[at:]))
 
 
+@pytest.mark.long
 @FUZZ_SETTINGS
 @given(path=st.text(max_size=40), method=st.sampled_from(["GET", "POST", "PUT", "DELETE"]))
 def test_fuzz_any_path(direct: DirectClient, path: str, method: str) -> None:
@@ -302,6 +309,7 @@ def lesson_session(direct: DirectClient) -> tuple[str, str]:
     return r.json()["session"], r.json()["token"]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("what", ["start", "session", "choose"])
 @FUZZ_SETTINGS
 @given(name=query_text, token=query_text, body=bodies)
@@ -335,6 +343,7 @@ def studio_name(data: bytes) -> str:
     return REAL_FILE if data[:1] == b"\x89" else fuzzbodies.any_text(data)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("what", ["check", "entry", "sheet", "save", "play", "diff", "simulate"])
 @FUZZ_SETTINGS
 @given(body=st.binary(max_size=160).map(studio_body))
@@ -342,6 +351,7 @@ def test_fuzz_studio_posts(direct: DirectClient, what: str, body: bytes) -> None
     no_5xx(direct.post(f"/api/studio/{what}", content=body, headers={"Content-Type": "application/json"}))
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("what", ["file", "version", "pdf", "simulate/"])
 @FUZZ_SETTINGS
 @given(query=query_text, name=st.binary(max_size=32).map(studio_name))
