@@ -54,9 +54,10 @@ def test_scenario_command(tmp_path: Path) -> None:
 
 
 def test_bench_json_small() -> None:
-    # rendering is timed by tests/engine/test_bench.py on one sheet; here every sheet would cost two minutes
-    r = runner.invoke(app, ["bench", "--games", "2", "--memory-games", "20", "--jobs-games", "0", "--playout-games", "0",
-                            "--keystrokes", "0", "--no-render", "--json"])
+    # rendering is timed by tests/engine/test_bench.py on one sheet (every sheet would cost two minutes);
+    # the step API on 3 games rather than 200
+    r = runner.invoke(app, ["bench", "--games", "2", "--memory-games", "20", "--step-games", "3", "--jobs-games", "0",
+                            "--playout-games", "0", "--keystrokes", "0", "--no-render", "--json"])
     assert r.exit_code == 0
     data = json.loads(r.stdout)
     assert {x["edition"] for x in data["speed"]} >= {"act8.0", "act6.1"}
