@@ -68,6 +68,7 @@ print(json.dumps({{"bpdsl": bpdsl.__file__, "file": m.__file__, "source": m.__lo
 """
 
 
+@pytest.mark.long
 def test_a_build_is_used_only_while_its_source_is_unchanged(tmp_path: Path) -> None:
     tree = tmp_path / "tree"
     shutil.copytree(ROOT / "bpdsl", tree / "bpdsl", ignore=shutil.ignore_patterns("__pycache__"))
@@ -143,6 +144,7 @@ print(json.dumps({{"twice": {USER}.twice({BASE}.Box(21)), "status": speedups.sta
 """
 
 
+@pytest.mark.long
 def test_a_build_that_reads_another_modules_fields_goes_with_that_build(tmp_path: Path) -> None:
     """A module whose .pxd cimports another's classes is compiled against their C layout: it is served only
     while that module's build is served unchanged, and rebuilt with it; editing only a .pxd makes a build stale."""
