@@ -147,6 +147,9 @@ def test_a_frame_list_over_an_edition_without_frame_trumps(tmp_path: Path) -> No
     assert json.loads(r.stdout)["extends"] == "act8.2"
     defs = load_or_raise([definitions_dir(), tmp_path / "out" / "definitions"])
     assert "omen" in defs.editions["fr82"].actions  # named by リセット's inherited ability
+    # act8.2 has no 裏切札: the list's becomes the edition's face_down_trump, its ruby a loaded edition's
+    face_down = defs.editions["fr82"].face_down_trump
+    assert face_down is not None and (face_down.name, face_down.ruby) == ("裏切札", "うらきりふだ")
 
 
 def test_a_frame_lists_trigger_is_the_trumps_or_its_characters_link(imported: tuple[str, Path, dict, str]) -> None:

@@ -412,9 +412,10 @@ class _Planner:
         for t in self.official.trumps:
             if re.fullmatch(r"[♠♡◇♣](?:A|[2-9]|10|J|Q|K)", _card(t.get("trumpKey"))):
                 trumps.append(t)
-            elif self.face_down is None and t.get("trumpAbility").strip() in ("", "なし"):
-                self.face_down = self._face_down(t)  # 裏切札: any face-down card, no ability
-            else:  # a rule of every face-down trump with an ability, not one card's
+            elif self.face_down is None and t.get("trumpAbility").strip() in ("", "なし") \
+                    and (face_down := self._face_down(t)) is not None:
+                self.face_down = face_down  # 裏切札: any face-down card, no ability
+            else:  # a rule of every face-down trump with an ability, not one card's (or no ruby to print)
                 self.sink.warning(t.pos("trumpKey"), C.E_CARD, f"trump {t.get('trumpName')!r} is not assigned to "
                                   f"one card ({t.get('trumpKey')!r}); left out", "a trump ability belongs to one "
                                   "card such as ♠A; a rule of every trump belongs to the rulebook")
@@ -435,13 +436,17 @@ class _Planner:
             out.append(_Entry(e, eid, self._facts(e, eid)))
         return out
 
-    def _face_down(self, t: OfficialEntry) -> dict[str, Any]:
+    def _face_down(self, t: OfficialEntry) -> dict[str, Any] | None:
         """The entry of a list for any card lying face down in a 切札 zone (the frame list's 裏切札: key
-        「全て(裏向き)」, no ability) as the edition's ``face_down_trump``; its ruby, which the list does not
-        give, is the parent's for the same name."""
+        「全て(裏向き)」, no ability) as the edition's ``face_down_trump``.  Its ruby, which the list does not
+        give and the sheet prints, is the parent's entry's of the same name, else a loaded edition's; None
+        when no edition gives one."""
         name = t.get("trumpName").strip()
-        was = self.parent.face_down_trump
-        ruby = t.get("ruby") or (was.ruby if was is not None and was.name == name else "")
+        known = [e.face_down_trump for e in (self.parent, *self.defs.editions.values())
+                 if e.face_down_trump is not None and e.face_down_trump.name == name]
+        ruby = t.get("ruby").strip() or next((f.ruby for f in known if f.ruby), "")
+        if not ruby:
+            return None
         out: dict[str, Any] = {"name": name, "ruby": ruby, "key": t.get("trumpKey").strip(),
                                "formats": list(t.formats)}
         if t.get("since"):
