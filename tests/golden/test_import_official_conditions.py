@@ -1,7 +1,7 @@
 """Conditions an official sentence states in words are read as the expressions they check: the frame list's
 「プレイヤーのライフが9以下の場合にしかこのアクションを起こすことができない。」 (レアドロー, レア召喚) is imported as
-``only_if: {if: me.life <= 9}`` worded by a ``cond:`` term, and so is any comparison of one of the game's
-numbers with a number, in the words the game declares for that number."""
+``only_if: {if: me.life <= 9}`` worded by a ``cond:`` term, and so is any comparison of a number of the
+game's state (a player's life, hand or field, the turn) with a number, in the words the game declares for it."""
 from __future__ import annotations
 
 import pytest
@@ -24,7 +24,7 @@ ONLY = "しかこのアクションを起こすことができない。"
     ("自分のライフの枚数が2未満の時", "me.life < 2"),  # the name's own words
     ("対戦相手の手札が3枚以上", "opponent.hand >= 3"),  # a count said without 「の枚数」, with its counter
     ("自分の場にいる兵士の数が1より大きい場合", "me.soldiers > 1"),
-    ("キーカードの数字が5以上", "key.rank >= 5"),
+    ("ターン数が3と等しい", "turn.number == 3"),
 ])
 def test_a_comparison_in_the_games_words_reads_as_its_condition(words: str, expected: str) -> None:
     assert read_condition(words) == expected
@@ -35,6 +35,8 @@ def test_a_comparison_in_the_games_words_reads_as_its_condition(words: str, expe
     "レアカードの枚数が1以上",  # a number the game does not have
     "プレイヤーのライフが多い場合に",  # no number
     "対戦相手のプレイヤーのライフが9以下",  # not a name's words (the raiser's word is for 自分's names only)
+    "キーカードの数字が5以上",  # a number only the action being resolved has (not the game's state)
+    "サイズが5以下",  # a number only a step looking at a character has
 ])
 def test_other_words_are_not_read(words: str) -> None:
     assert read_condition(words) is None

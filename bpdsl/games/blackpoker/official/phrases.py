@@ -19,7 +19,7 @@ a placeholder for one such word, it is a pattern; where the official sentence fi
 says there is written as that call's term.  A word counts only as a shortened form of the word the phrase
 prints by itself (「対象の兵士」 for 「対象の兵士の数字」, nothing for 「サイズ」) or a word the game declares for
 that name or a loaded edition or call already gives that key, so a pattern never says another value than its call plays.
-An open condition (``cond:``) also takes words stating a comparison of one of the game's numbers with a
+An open condition (``cond:``) also takes words stating a comparison of a number of the game's state with a
 number (:mod:`.conditions`): the call is then written checking that condition, in the sentence's words.
 """
 from __future__ import annotations
