@@ -70,3 +70,17 @@ def test_stats_prints_the_reasons() -> None:
     assert r.returncode == 0, r.stderr
     assert "ops used by a single entry" in r.stdout and "to be replaced by a composition" in r.stdout
     assert "no reason written down" not in r.stdout
+
+
+def test_the_bundled_editions_keep_text_overrides_at_most_one_percent() -> None:
+    """Every bundled edition prints at most 1 % of its effect steps from a text override (the figure
+    ``bpdsl validate --stats`` prints); a BlackPoker edition also at most 1 % of all its op calls (a call
+    with ``text:`` anywhere: conditions, targets, notes, abilities), so what is printed follows from what
+    runs."""
+    from bpdsl.dsl.loader import load_or_raise
+
+    for edition in load_or_raise().editions.values():
+        st = edition_stats(edition)
+        assert st.effect_text_overrides * 100 <= st.effect_steps, (edition.id, st.effect_text_overrides)
+        if edition.game == "blackpoker":
+            assert st.text_overrides * 100 <= sum(st.op_usage.values()), (edition.id, st.text_overrides)

@@ -102,6 +102,24 @@ def test_unplayed_entries_are_printed_and_left_out_with_their_reason(tmp_path: P
     assert "sketch" not in rules.actions and "snipe" in rules.actions
 
 
+def test_a_printed_only_note_leaves_its_action_playable(tmp_path: Path) -> None:
+    """A ※ note written as a text override (``not_executed_note``) is printed as written and checks nothing:
+    the action is still played, where an override of a place the engine runs leaves it out."""
+    from bpdsl.engine.compiled import compile_rules
+
+    (tmp_path / "edition.yaml").write_text(EDITION.format(terms=""), encoding="utf-8")
+    text = ACTIONS.format(call_terms="").replace(
+        "    notes:\n      - once_per_turn\n",
+        "    notes:\n      - not_executed_note: {}\n        text: この効果は重ねて使える。\n")
+    (tmp_path / "actions.yaml").write_text(text, encoding="utf-8")
+    result = load([definitions_dir(), tmp_path])
+    assert result.ok, [d.format() for d in result.errors]
+    assert _printed(result, "狙撃")["note"] == "※この効果は重ねて使える。"
+    edition = result.definitions.editions["w1"]
+    assert ("action", "snipe") not in unplayed(edition, "mast")
+    assert "snipe" in compile_rules(result.definitions, "w1", "mast").actions
+
+
 def test_a_condition_that_always_holds_is_refused_with_a_hint(tmp_path: Path) -> None:
     """``only_if: {if: true}`` with ``text:`` used to be the one way to print a note and still play: it is
     refused, and the hint names the printed-only note."""

@@ -114,6 +114,8 @@ def test_a_frame_edition_exported_then_imported_prints_and_plays_the_same(tmp_pa
     assert "actUnit: 「騎士」1体" in (tmp_path / "x.yaml").read_text(encoding="utf-8")
     r = bpdsl("import", "official", "x.yaml", "--edition", "rt9", "--extends", "act9.0-draft", "--json", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
+    assert "E001" not in r.stderr  # the 裏切札 row is read back as the edition's face_down_trump
+    assert "face_down_trump:" in (tmp_path / "rt9" / "definitions" / "edition.yaml").read_text(encoding="utf-8")
     report = json.loads(r.stdout)
     assert report["fields"]["overridden"] == 0 and not report["left_out_of_play"], report["left_out_of_play"]
     defs = load_or_raise([definitions_dir(), tmp_path / "rt9" / "definitions"])
@@ -131,3 +133,17 @@ def test_a_frame_edition_exported_then_imported_prints_and_plays_the_same(tmp_pa
     for seed in range(2):
         a, b = (play_game(r, [RandomAgent(seed), RandomAgent(seed + 100)], seed) for r in rules)
         assert (a.winner, a.turns, a.decisions, a.state_hash) == (b.winner, b.turns, b.decisions, b.state_hash)
+
+
+def test_the_face_down_trump_goes_to_the_trump_list_and_reads_back() -> None:
+    """act9.0-draft's ``face_down_trump`` (the frame list's 裏切札: any card lying face down, no ability) is
+    exported as the frame list writes it, the row the import reads as the edition's face_down_trump (the
+    frame round trip below, and the import of the official frame list)."""
+    from bpdsl.games.blackpoker.official.export import official_document
+
+    edition = load_or_raise([definitions_dir()]).editions["act9.0-draft"]
+    doc = official_document(edition)
+    (row,) = [r for g in doc["trumpList"] for r in g["trumps"] if r["trumpType"] == "裏切札"]
+    assert (row["trumpName"], row["trumpKey"], row["trumpAbility"], row["format"]) == \
+        ("裏切札", "全て(裏向き)", "なし", "extra")
+    assert len([r for g in doc["trumpList"] for r in g["trumps"]]) == len(edition.trumps) + 1

@@ -95,15 +95,26 @@ def test_extends_follows_the_files_edition(tmp_path: Path) -> None:
 
 def test_the_texts_written_as_ops(imported: tuple[str, Path, dict, str]) -> None:
     """The share of the file's texts the import writes as op compositions: 第七版 extra all of them, with its
-    targets' and ※ notes' words promoted to edition terms.  The frame list (135 of 150: its パック
-    frame's rare cards and a few sentences the bundled draft does not print yet are overrides) is held at
-    its present figure so it can only rise."""
-    eid, folder, report, _ = imported
+    targets' and ※ notes' words promoted to edition terms.  The frame list at least 95 % (143 of 149: only
+    the rules of its パック frame's pack and rare cards are overrides); its 「プレイヤーのライフが9以下の場合に
+    しか…」 is the condition it checks (``only_if`` worded by a ``cond:`` term) and its 裏切札 the edition's
+    ``face_down_trump``."""
+    eid, folder, report, stderr = imported
     share = report["fields"]["composed"] / report["fields"]["total"]
-    assert share >= {"imp_extra": 1.0, "imp_act_frame": 0.9}[eid], report["fields"]
+    assert share >= {"imp_extra": 1.0, "imp_act_frame": 0.95}[eid], report["fields"]
     edition = (folder / "definitions" / "edition.yaml").read_text(encoding="utf-8")
     if eid == "imp_extra":
         assert "target_form: sentence" in edition and "wording: classic" in edition
+    else:
+        defs = load_or_raise([definitions_dir(), folder / "definitions"])
+        ed = defs.editions[eid]
+        assert ed.face_down_trump is not None and ed.face_down_trump.key == "全て(裏向き)"
+        assert "E001" not in stderr
+        for name in ("レアドロー", "レア召喚"):
+            action = next(a for a in ed.actions.values() if a.name == name)
+            (only,) = [c for c in action.conditions if c.op == "only_if"]
+            assert only.args["if"].text == "me.life <= 9"
+            assert only.text is None
 
 
 def test_a_frame_lists_trump_condition_is_the_trumps_may_raise(imported: tuple[str, Path, dict, str]) -> None:
@@ -136,6 +147,9 @@ def test_a_frame_list_over_an_edition_without_frame_trumps(tmp_path: Path) -> No
     assert json.loads(r.stdout)["extends"] == "act8.2"
     defs = load_or_raise([definitions_dir(), tmp_path / "out" / "definitions"])
     assert "omen" in defs.editions["fr82"].actions  # named by リセット's inherited ability
+    # act8.2 has no 裏切札: the list's becomes the edition's face_down_trump, its ruby a loaded edition's
+    face_down = defs.editions["fr82"].face_down_trump
+    assert face_down is not None and (face_down.name, face_down.ruby) == ("裏切札", "うらきりふだ")
 
 
 def test_a_frame_lists_trigger_is_the_trumps_or_its_characters_link(imported: tuple[str, Path, dict, str]) -> None:

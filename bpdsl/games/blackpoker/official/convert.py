@@ -408,10 +408,14 @@ class _Planner:
         taken: set[tuple[str, str]] = set()
         out = []
         trumps = []
+        self.face_down: dict[str, Any] | None = None  # the edition's face_down_trump (the list's 裏切札)
         for t in self.official.trumps:
             if re.fullmatch(r"[♠♡◇♣](?:A|[2-9]|10|J|Q|K)", _card(t.get("trumpKey"))):
                 trumps.append(t)
-            else:  # 裏切札: a rule of every face-down trump, not one card's ability
+            elif self.face_down is None and t.get("trumpAbility").strip() in ("", "なし") \
+                    and (face_down := self._face_down(t)) is not None:
+                self.face_down = face_down  # 裏切札: any face-down card, no ability
+            else:  # a rule of every face-down trump with an ability, not one card's (or no ruby to print)
                 self.sink.warning(t.pos("trumpKey"), C.E_CARD, f"trump {t.get('trumpName')!r} is not assigned to "
                                   f"one card ({t.get('trumpKey')!r}); left out", "a trump ability belongs to one "
                                   "card such as ♠A; a rule of every trump belongs to the rulebook")
@@ -430,6 +434,23 @@ class _Planner:
             if official_id and eid != official_id:
                 self.renamed.append((official_id, eid))
             out.append(_Entry(e, eid, self._facts(e, eid)))
+        return out
+
+    def _face_down(self, t: OfficialEntry) -> dict[str, Any] | None:
+        """The entry of a list for any card lying face down in a 切札 zone (the frame list's 裏切札: key
+        「全て(裏向き)」, no ability) as the edition's ``face_down_trump``.  Its ruby, which the list does not
+        give and the sheet prints, is the parent's entry's of the same name, else a loaded edition's; None
+        when no edition gives one."""
+        name = t.get("trumpName").strip()
+        known = [e.face_down_trump for e in (self.parent, *self.defs.editions.values())
+                 if e.face_down_trump is not None and e.face_down_trump.name == name]
+        ruby = t.get("ruby").strip() or next((f.ruby for f in known if f.ruby), "")
+        if not ruby:
+            return None
+        out: dict[str, Any] = {"name": name, "ruby": ruby, "key": t.get("trumpKey").strip(),
+                               "formats": list(t.formats)}
+        if t.get("since"):
+            out["since"] = t.get("since")
         return out
 
     def _facts(self, e: OfficialEntry, eid: str) -> dict[str, Any]:
@@ -768,6 +789,8 @@ class _Planner:
             edition["terms"] = dict(self.terms)
         if self.formats:
             edition["formats"] = self.formats
+        if self.face_down is not None:
+            edition["face_down_trump"] = self.face_down
         if self.new_categories:
             edition["categories"] = [{"id": c.id, "name": c.name, "section": c.section}
                                      for c in self.parent.categories] + self.new_categories

@@ -6,8 +6,8 @@ Every field is what bpdsl prints -- the renderer's own :class:`~bpdsl.render.tex
 cost letters, the key as printed, the effect's lines with the official list markers (``1.``, nested
 ``-1.``, ``--A.``, ``・``), a ※ note with its mark.  Groups follow the edition's categories in printed
 order; an entry lists the formats it is in (not those it reaches by a format's ``includes``).  Trumps
-(エクストラ) go to a ``trumpList`` as the frame lists write it.  Nothing is re-derived: no rule, no
-sentence is made here.
+(エクストラ) go to a ``trumpList`` as the frame lists write it, the edition's ``face_down_trump`` as its
+裏切札.  Nothing is re-derived: no rule, no sentence is made here.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import yaml
 
 from bpdsl.dsl.cards import SUIT_MARKS
 from bpdsl.model import Edition
-from bpdsl.render.text import (TextBlock, TextSection, entry_text, phrase_context,
+from bpdsl.render.text import (TextBlock, TextSection, entry_text, face_down_trump_text, phrase_context,
                                trump_text)
 
 ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -175,6 +175,16 @@ def official_document(edition: Edition) -> dict[str, Any]:
         if tr.beta:
             row["beta"] = "●"
         trumps.append({"type": f"切札{t.key} {tr.name}", "trumps": [row]})
+    face_down = edition.face_down_trump
+    if face_down is not None:  # the entry for any card lying face down (裏切札): its card field, no ability
+        t = face_down_trump_text(edition, face_down)
+        row = {"format": ",".join(_own_formats(edition, face_down.formats)), "trumpName": face_down.name}
+        if face_down.ruby:
+            row["ruby"] = face_down.ruby
+        row.update({"trumpId": "faceDownTrump", "trumpType": "裏切札", "trumpKey": t.key, "trumpAbility": "なし"})
+        if face_down.since:
+            row["since"] = str(face_down.since)
+        trumps.append({"type": face_down.name, "trumps": [row]})
     if trumps:
         doc["trumpList"] = trumps
     return doc

@@ -19,6 +19,8 @@ a placeholder for one such word, it is a pattern; where the official sentence fi
 says there is written as that call's term.  A word counts only as a shortened form of the word the phrase
 prints by itself (「対象の兵士」 for 「対象の兵士の数字」, nothing for 「サイズ」) or a word the game declares for
 that name or a loaded edition or call already gives that key, so a pattern never says another value than its call plays.
+An open condition (``cond:``) also takes words stating a comparison of a number of the game's state with a
+number (:mod:`.conditions`): the call is then written checking that condition, in the sentence's words.
 """
 from __future__ import annotations
 
@@ -34,6 +36,7 @@ from bpdsl.dsl.document import Document
 from bpdsl.dsl.expr import Expr
 from bpdsl.dsl.opcalls import OpBuilder
 from bpdsl.games.blackpoker.expr_names import NAMES
+from bpdsl.games.blackpoker.official.conditions import read_condition
 from bpdsl.games.blackpoker.ops._common import EXPR_NOUNS
 from bpdsl.model import OpCall
 from bpdsl.ops import registry
@@ -320,13 +323,24 @@ class PhraseIndex:
 
     def _say(self, pattern: "_Pattern", word: str) -> Any | None:
         """The call as written with ``word`` for its open term, or None where the word is not one the call
-        may print there: a shortened form of its own word, or a word a loaded edition or call gives the key."""
-        if word == pattern.word or not (_shortened(word, pattern.word) or word in self.known.get(pattern.term, ())):
+        may print there: a shortened form of its own word, or a word a loaded edition or call gives the key.
+        An open condition (``cond:``) also takes words that state another condition the game can check
+        (:func:`.conditions.read_condition`: 「プレイヤーのライフが9以下の場合に」): the call then checks that
+        condition, worded as the sentence says it."""
+        if word == pattern.word:
             return None
-        raw = {pattern.candidate.raw: {}} if isinstance(pattern.candidate.raw, str) \
-            else copy.deepcopy(pattern.candidate.raw)
-        raw["terms"] = {**raw.get("terms", {}), pattern.term: word}
-        return raw
+        if _shortened(word, pattern.word) or word in self.known.get(pattern.term, ()):
+            raw = {pattern.candidate.raw: {}} if isinstance(pattern.candidate.raw, str) \
+                else copy.deepcopy(pattern.candidate.raw)
+            raw["terms"] = {**raw.get("terms", {}), pattern.term: word}
+            return raw
+        if pattern.term.startswith("cond:") and (source := read_condition(word)) is not None:
+            raw = _with_condition(pattern.candidate.raw, pattern.term.removeprefix("cond:"), source)
+            if raw is not None:
+                terms = {k: v for k, v in (raw.get("terms") or {}).items() if k != pattern.term}
+                raw["terms"] = {**terms, "cond:" + "".join(source.split()): word}
+                return raw
+        return None
 
     def fit(self, kind: str, text: str) -> Any | None:
         """The call that prints ``text`` (normalised) with one per-call word of its own, or None."""
@@ -540,6 +554,28 @@ def _worded_keys(call: OpCall) -> list[str]:
 
     visit(call)
     return list(dict.fromkeys(out + conds))
+
+
+def _with_condition(raw: Any, old: str, source: str) -> dict[str, Any] | None:
+    """A copy of the call ``raw`` as written with the condition ``old`` (source text without spaces) replaced
+    by ``source`` wherever it is an argument (nested calls too); None when ``raw`` writes no such argument."""
+    if not isinstance(raw, dict):
+        return None
+    replaced = False
+
+    def swap(value: Any) -> Any:
+        nonlocal replaced
+        if isinstance(value, str) and "".join(value.split()) == old:
+            replaced = True
+            return source
+        if isinstance(value, dict):
+            return {k: v if k == "terms" else swap(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [swap(v) for v in value]
+        return value
+
+    out = swap(copy.deepcopy(raw))
+    return out if replaced else None
 
 
 def _shortened(word: str, full: str) -> bool:
