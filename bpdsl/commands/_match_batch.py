@@ -13,7 +13,7 @@ from bpdsl.model import Definitions
 
 
 def run_cli(regulation: str, matches: int, seed: int, as_json: bool = False, deck: Sequence[Any] = (),
-            log: Any = None, system: str | None = None, check: bool = False) -> None:
+            log: Any = None, system: str | None = None, check: bool = False, edition: str | None = None) -> None:
     """The body of ``bpdsl simulate --regulation`` / ``bpdsl match simulate``: print the summary or exit
     with 1 (invalid or unplayable regulation, illegal deck) / 2 (unknown name, unreadable deck file)."""
     import json
@@ -30,6 +30,13 @@ def run_cli(regulation: str, matches: int, seed: int, as_json: bool = False, dec
         raise typer.Exit(2)
     output_file_or_exit(log, "simulate")
     definitions, reg = regulation_or_exit(regulation, system)
+    if edition is not None:  # the regulation's formats and frames with another edition's lists (a draft)
+        if edition not in definitions.editions:
+            err(f"unknown edition {edition!r}; editions: {', '.join(definitions.editions)}")
+            raise typer.Exit(2)
+        import dataclasses
+
+        reg = dataclasses.replace(reg, edition_override=edition)
     given: list[Sequence[Deck] | None] = [None, None]
     if deck:
         if reg.deck.build != "constructed" or len(deck) > 2:
