@@ -587,7 +587,7 @@ class BlackPokerHooks(BaseHooks):
         if name == "me.rare":
             return len(me.rare)
         if name == "me.pack_sealed":  # a pack lies face down: the frame has one and 【パック開封】 has not turned it
-            return s.pack_in_use and bool(me.pack) and seat not in s.pack_face_up
+            return bool(me.pack) and seat not in s.pack_face_up
         if name.endswith(".bulwarks") or name.endswith(".soldiers"):  # me.bulwarks, opponent.soldiers ...
             kind = "bulwark" if name.endswith(".bulwarks") else "soldier"
             who = me if name.startswith("me.") else opp
