@@ -104,3 +104,16 @@ def test_no_view_ever_shows_the_opponents_rare_card(defs, reg) -> None:  # type:
         assert not result.aborted, result.reason
         assert len(log.told[0]) > 0 and len(log.told[1]) > 0
     assert steps > 0
+
+
+def test_the_terminal_board_shows_the_own_rare_card_and_the_opponents_count(defs, reg) -> None:  # type: ignore[no-untyped-def]
+    from rich.console import Console
+
+    from bpdsl.commands._human import HumanAgent
+
+    game = _game(defs, reg, 5)
+    game.hooks.game_start(game)
+    console = Console(record=True, width=200)
+    HumanAgent(console=console, read=lambda _: "0").show(game.hooks.observe(game, 0))
+    row = next(line for line in console.export_text().splitlines() if "レアカード" in line)
+    assert game.hooks.card_text(game.state.players[0].rare[0]) in row and "1枚" in row
