@@ -149,9 +149,8 @@ def _key_tables(key: Any) -> list[list[bool]]:
 
 
 def _key_test(key: Any) -> Callable[[int], bool] | None:
-    """A test on a bitmask of the hand's card indices telling whether some legal key exists (None: none
-    can be made from the hand alone -- a key taken from another zone is checked by the game's ``has_key``)."""
-    if key is None or key.form == "zone":
+    """A test on a bitmask of the hand's card indices telling whether some legal key exists."""
+    if key is None:
         return None
     if key.form == "slots":
         masks = [sum(1 << i for i, c in enumerate(DECK) if f(c)) for f in key.slots]
