@@ -117,3 +117,23 @@ def test_the_terminal_board_shows_the_own_rare_card_and_the_opponents_count(defs
     HumanAgent(console=console, read=lambda _: "0").show(game.hooks.observe(game, 0))
     row = next(line for line in console.export_text().splitlines() if "レアカード" in line)
     assert game.hooks.card_text(game.state.players[0].rare[0]) in row and "1枚" in row
+
+
+def test_simulate_plays_the_draft_under_the_regulation() -> None:
+    """``bpdsl simulate -r "extra+regular+rare_pack" -e act9.0-draft``: the regulation's frame with the
+    draft's lists (one match here; the manual gives the 800-game figures); an unknown edition is a usage
+    error."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from bpdsl.cli import app
+
+    runner = CliRunner()
+    r = runner.invoke(app, ["simulate", "-r", REGULATION, "-e", EDITION, "-n", "1", "--seed", "3", "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert (out["edition"], out["games"], out["games_aborted"], out["invariant_violations"]) == (EDITION, 1, 0, 0)
+    assert out["raised"].get("pack_open_frame", 0) >= 1  # random bots open the pack at once
+    bad = runner.invoke(app, ["simulate", "-r", REGULATION, "-e", "act9.9", "-n", "1"])
+    assert bad.exit_code == 2 and "unknown edition 'act9.9'" in bad.output
