@@ -186,6 +186,8 @@ class HumanAgent:
             t.add_row("切札", escape(" ".join(p.get("trump", [])) or "-"), f"{o.get('trump_count', 0)}枚")
         if "pack" in p:  # the パック option is in use
             t.add_row("パック", escape(_pack(p["pack"])), escape(_pack(o["pack"])))
+        if "rare_count" in p:  # レアカード: the own faces, the opponent's count only
+            t.add_row("レアカード", escape(" ".join(p.get("rare", [])) or "-"), f"{o.get('rare_count', 0)}枚")
         if obs.get("passed"):
             t.add_row("パス記録", ", ".join(_who(x, me) for x in obs["passed"]), "")
         self.console.print(t)

@@ -13,7 +13,8 @@ from bpdsl.model import Definitions
 
 
 def run_cli(regulation: str, matches: int, seed: int, as_json: bool = False, deck: Sequence[Any] = (),
-            log: Any = None, system: str | None = None, check: bool = False) -> None:
+            log: Any = None, system: str | None = None, check: bool = False, edition: str | None = None,
+            agents: str | None = None) -> None:
     """The body of ``bpdsl simulate --regulation`` / ``bpdsl match simulate``: print the summary or exit
     with 1 (invalid or unplayable regulation, illegal deck) / 2 (unknown name, unreadable deck file)."""
     import json
@@ -30,6 +31,14 @@ def run_cli(regulation: str, matches: int, seed: int, as_json: bool = False, dec
         raise typer.Exit(2)
     output_file_or_exit(log, "simulate")
     definitions, reg = regulation_or_exit(regulation, system)
+    if edition is not None:  # the regulation's formats and frames with another edition's lists (a draft)
+        if edition not in definitions.editions:
+            err(f"unknown edition {edition!r}; editions: {', '.join(definitions.editions)}")
+            raise typer.Exit(2)
+        import dataclasses
+
+        reg = dataclasses.replace(reg, edition_override=edition)
+    factory = _agents_or_exit(definitions, reg, agents) if agents not in (None, "random") else None
     given: list[Sequence[Deck] | None] = [None, None]
     if deck:
         if reg.deck.build != "constructed" or len(deck) > 2:
@@ -49,7 +58,7 @@ def run_cli(regulation: str, matches: int, seed: int, as_json: bool = False, dec
         if named is not None:
             event_log.write(named)
     try:
-        result = _with_progress(definitions, reg, matches, seed, given, event_log, check)
+        result = _with_progress(definitions, reg, matches, seed, given, event_log, check, factory)
     except NotPlayable as exc:
         err(str(exc))
         raise typer.Exit(1)
@@ -89,19 +98,41 @@ def _fail_on_violations(count: int) -> None:
         raise typer.Exit(1)
 
 
+def _agents_or_exit(definitions: Definitions, reg: Regulation, agents: str) -> Any:
+    """The agent factory of ``--agents`` for games under a regulation (exit 2 on an unknown agent)."""
+    import typer
+
+    from bpdsl.commands._regulation_cli import err
+    from bpdsl.games.blackpoker.regulation.play import NotPlayable, regulation_rules
+    from bpdsl.sim.agents import AgentSpecError, make_agent, parse_agents
+
+    try:
+        specs = parse_agents(agents)
+    except AgentSpecError as exc:
+        err(str(exc))
+        raise typer.Exit(2)
+    try:
+        rules = regulation_rules(definitions, reg)
+    except NotPlayable as exc:
+        err(str(exc))
+        raise typer.Exit(1)
+    return lambda request: [make_agent(spec, request.seed * 2 + 1 + seat, rules) for seat, spec in enumerate(specs)]
+
+
 def _with_progress(definitions: Definitions, reg: Regulation, matches: int, seed: int,
-                   given: Sequence[Sequence[Deck] | None], log: Any, check: bool) -> dict[str, Any]:
+                   given: Sequence[Sequence[Deck] | None], log: Any, check: bool,
+                   agents: Any = None) -> dict[str, Any]:
     import sys
 
     checker = None
     if check:
         from bpdsl.engine.invariants import check as checker
     if not sys.stderr.isatty() or matches < 20:
-        return simulate_matches(definitions, reg, matches, seed, given, check=checker, log=log)
+        return simulate_matches(definitions, reg, matches, seed, given, check=checker, log=log, agents=agents)
     from bpdsl.commands._console import CommandConsole
     from rich.progress import Progress
 
     with Progress(transient=True, console=CommandConsole(stderr=True)) as bar:
         task = bar.add_task("matches", total=matches)
         return simulate_matches(definitions, reg, matches, seed, given, check=checker, log=log,
-                                progress=lambda n: bar.update(task, completed=n))
+                                progress=lambda n: bar.update(task, completed=n), agents=agents)

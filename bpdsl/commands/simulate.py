@@ -22,14 +22,16 @@ def register(app: typer.Typer) -> None:
     @with_definitions
     def simulate_cmd(
         edition: Optional[str] = typer.Option(None, "--edition", "-e", help="edition id, e.g. act8.0 or act6.1 "
-                                              "(default: the project's [defaults] edition, else act8.0)"),
+                                              "(default: the project's [defaults] edition, else act8.0); with --regulation: "
+                                              "that edition's lists instead of the regulation system's"),
         fmt: Optional[str] = typer.Option(None, "--format", "-f", help="format id, e.g. std or lite (default: "
                                           "the project's [defaults] format, else std)"),
         games: int = typer.Option(100, "--games", "-n", min=1, max=MAX_GAMES,
                                   help=f"number of games (at most {MAX_GAMES:,})"),
         seed: int = typer.Option(1, "--seed", "-s", help="seed of the run (same seed, same output)"),
         agents: str = typer.Option("random", "--agents", "-a",
-                                   help='agent per seat, e.g. "random" (both seats) or "first,random"'),
+                                   help='agent per seat, e.g. "random" (both seats) or "first,random" (also with '
+                                        '--regulation)'),
         jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, max=MAX_JOBS,
                                            help="worker processes (default: all cores); the output is the same "
                                                 "for any number"),
@@ -69,7 +71,8 @@ def register(app: typer.Typer) -> None:
         if regulation is not None:  # matches under a regulation: bpdsl.games.blackpoker.regulation.match_batch
             from bpdsl.commands._match_batch import run_cli
 
-            return run_cli(regulation, games, seed, as_json, deck, log, None, check)
+            # --edition with --regulation: that edition's lists under the regulation (act9.0-draft + レアパック)
+            return run_cli(regulation, games, seed, as_json, deck, log, None, check, edition, agents)
         from bpdsl.commands._sim_cli import job_or_exit, run_or_exit
         from bpdsl.sim.run import log_first_game, statistics
 

@@ -10,7 +10,7 @@ writes ``key: "♠A〜K と ♣A〜K"`` exactly as the sheet prints it.  This mo
 
 Grammar (whitespace is insignificant, full-width forms are accepted)::
 
-    pattern   := slots | same_slots | same_suit | group | any
+    pattern   := slots | same_slots | same_suit | group | any | zone
     slots     := slot ( "と" slot )*             one card per slot, e.g. "♠A〜K と ♣A〜K"
     slot      := alt ( ("," | "、" | "・") alt )*  one card matching any alternative, e.g. "Joker,A,J,Q,K"
     alt       := "Joker" | [suit] rank [range rank]
@@ -25,6 +25,9 @@ Grammar (whitespace is insignificant, full-width forms are accepted)::
                  N cards, each accepted by the slot, optionally all of one suit or of one rank:
                  "♠A〜10 を 2枚", "同じスートのA,10〜K を 5枚", "同じ数字を2枚"
     any       := "全て" [ "(" "裏向き" ")" ]            any one card (a bulwark is placed face down)
+    zone      := zone-name N "枚"                    N cards of another zone than the hand: "レアカード1枚"
+                 (the name is a zone's printed name in the game; the loader checks it and the engine takes
+                 the key cards from that zone)
 
 Cards are plain frozen objects with a stable ``index`` 0..53 so the engine can keep them in arrays.
 """
@@ -155,7 +158,8 @@ class KeyPattern:
 
     ``form`` is "slots" (one card per slot), "same_slots" (one card per slot, all sharing ``same``), "same_suit" (N or N+ cards of one suit), "group" (N or N+
     cards each accepted by ``slots[0]``, all of one suit or rank when ``same`` says so) or "any" (any one
-    card; ``face_down`` tells that it is played face down).
+    card; ``face_down`` tells that it is played face down) or "zone" (``count`` cards of the zone named
+    ``zone`` instead of the hand: 「レアカード1枚」; the loader replaces the printed name by the zone's id).
     """
 
     form: str
@@ -165,6 +169,7 @@ class KeyPattern:
     at_least: bool = False
     face_down: bool = False
     same: str | None = None  # group form: "suit" | "rank" | None (no rule across the cards)
+    zone: str = ""  # zone form: the zone the key cards come from (its printed name as parsed, its id once loaded)
     source: str = field(default="", compare=False)
     # every suit and rank the text names, as (offset in the text, "suit" | "rank", id): what the game must
     # declare (a rank written without a suit stands for every declared suit and names none)
@@ -182,6 +187,8 @@ class KeyPattern:
             return (len(self.slots), len(self.slots))
         if self.form in ("same_suit", "group"):
             return (self.count, len(RANKS) if self.at_least else self.count)
+        if self.form == "zone":
+            return (self.count, self.count)
         return (1, 1)
 
     def accepts(self, card: Card) -> bool:
@@ -212,6 +219,8 @@ class KeyPattern:
             if not lo <= n <= hi or not all(self.accepts(c) for c in cards):
                 return False
             return self.same is None or len({_group_of(c, self.same) for c in cards}) == 1
+        if self.form == "zone":
+            return n == self.count
         return n == 1
 
     def choices(self, cards: Iterable[Card]) -> list[tuple[Card, ...]]:
@@ -247,6 +256,8 @@ class KeyPattern:
                     result.extend(itertools.combinations(same, n))
             result.sort(key=lambda t: tuple(c.index for c in t))
             return result
+        if self.form == "zone":  # any `count` cards of the zone (the caller passes that zone's cards)
+            return list(itertools.combinations(pool, self.count))
         return [(c,) for c in pool]
 
     def _shared(self, cards: Sequence[Card]) -> bool:
@@ -266,6 +277,8 @@ class KeyPattern:
         have = {c.index for c in held_pool}
         rest = sorted((c for c in {c.index: c for c in pool}.values() if c.index not in have), key=lambda c: c.index)
         out: list[PartialKey] = []
+        if self.form == "zone":  # its cards come from a zone of their own, never from the hand
+            return out
         if self.form == "any":
             out.append(PartialKey((), 0 if held_pool else 1, frozenset() if held_pool else frozenset(c.index for c in rest)))
         elif self.form in ("slots", "same_slots"):
@@ -431,6 +444,8 @@ def parse_pattern(text: str) -> KeyPattern:
             s.expect(")", 'close the parenthesis: "全て(裏向き)"')
             face_down = True
         pattern = KeyPattern("any", "全て(裏向き)" if face_down else "全て", face_down=face_down)
+    elif _starts_zone_name(s):
+        pattern = _zone(s)
     else:
         slots = [_slot(s)]
         if s.take("を"):
@@ -443,7 +458,25 @@ def parse_pattern(text: str) -> KeyPattern:
         raise PatternError(f"unexpected {s.peek()!r} after the pattern", s.i,
                            'join several key cards with "と", alternatives with ","')
     return KeyPattern(pattern.form, pattern.text, pattern.slots, pattern.count, pattern.at_least,
-                      pattern.face_down, pattern.same, source=text, named=tuple(s.named))
+                      pattern.face_down, pattern.same, pattern.zone, source=text, named=tuple(s.named))
+
+
+def _starts_zone_name(s: _Scanner) -> bool:
+    """Whether the pattern starts with a word that is no card notation (a zone's name: 「レアカード」)."""
+    ch = s.peek()
+    return bool(ch) and not ch.isascii() and ch not in MARK_TO_SUIT and ch not in RANGE_MARKS
+
+
+def _zone(s: _Scanner) -> KeyPattern:
+    """``<zone name>N枚``: N key cards taken from that zone (「レアカード1枚」)."""
+    start = s.i
+    while s.i < len(s.text) and not s.text[s.i].isdigit() and not s.text[s.i].isspace():
+        s.i += 1
+    name = s.text[start:s.i]
+    n, at_least = _count(s, "レアカード1枚")
+    if at_least:
+        raise PatternError("a key from a zone has an exact number of cards", s.i - 2, 'write "レアカード1枚"')
+    return KeyPattern("zone", f"{name}{n}枚", count=n, zone=name)
 
 
 def _count(s: _Scanner, example: str) -> tuple[int, bool]:

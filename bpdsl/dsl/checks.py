@@ -29,6 +29,7 @@ from bpdsl.dsl.codes import (  # noqa: F401  (the codes are reported as C.<NAME>
     C_COST,
     K_PATTERN,
     K_UNDECLARED,
+    K_ZONE,
     X_EXPR,
     O_UNKNOWN,
     O_ARGS,
@@ -126,6 +127,27 @@ def undeclared_in_pattern(pattern: Any, game: Game | None) -> list[tuple[int, st
                         f"{game.id!r} does not declare", "ranks of the game: "
                         + ", ".join(sorted(ranks, key=lambda r: [x.id for x in game.ranks].index(r)))))
     return out
+
+
+def zone_of_pattern(pattern: Any, game: Game | None) -> tuple[Any, tuple[str, str] | None]:
+    """A key pattern of the zone form (「レアカード1枚」) with its printed zone name replaced by the zone's id,
+    or (pattern, (message, hint)) when ``game`` declares no zone of that name, or the zone is the hand
+    itself (a key from the hand is written as cards)."""
+    if getattr(pattern, "form", "") != "zone" or game is None:
+        return pattern, None
+    zones = {z.name: z for z in game.zones}
+    zone = zones.get(pattern.zone) or next((z for z in game.zones if z.id == pattern.zone), None)
+    if zone is None:
+        return pattern, (f"key pattern {pattern.source!r} takes its key cards from {pattern.zone!r}, which is no "
+                         f"zone of the game {game.id!r}", "zones of the game: " + ", ".join(zones)
+                         + " (game.yaml, zones:)")
+    if zone.role in ("keys", "deck", "characters", "stage"):
+        return pattern, (f"key pattern {pattern.source!r}: key cards cannot come from the zone {zone.name} "
+                         f"({zone.id}, role {zone.role})", "write the cards of the hand as a card pattern, "
+                         "e.g. \"2〜10\"; a zone key takes cards of a zone of its own (レアカード1枚)")
+    from dataclasses import replace
+
+    return replace(pattern, zone=zone.id), None
 
 
 def _check_patterns(edition: Edition, game: Game | None, sink: DiagnosticSink) -> None:

@@ -19,6 +19,7 @@ G_COMPONENT = code("G001", "game: a zone, zone role or character kind is missing
 C_COST = code("C001", "undeclared cost letter")
 K_PATTERN = code("K001", "unparsable key-card pattern")
 K_UNDECLARED = code("K002", "key-card pattern names a suit or rank the game does not declare")
+K_ZONE = code("K003", "key-card pattern takes its cards from a zone the game does not declare or cannot use")
 X_EXPR = code("X001", "bad expression (syntax, unknown name or type)")
 # --- op calls
 O_UNKNOWN = code("O001", "unknown op")

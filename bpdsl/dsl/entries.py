@@ -299,6 +299,9 @@ def _key(ctx: BuildContext, path: KeyPath, value: Any, game: Any = None) -> tupl
         return None, text
     for offset, message, hint in C.undeclared_in_pattern(pattern, game):
         ctx.sink.error(ctx.document.text_pos(path, offset), C.K_UNDECLARED, message, hint)
+    pattern, problem = C.zone_of_pattern(pattern, game)
+    if problem is not None:
+        ctx.sink.error(ctx.document.text_pos(path, 0), C.K_ZONE, *problem)
     return pattern, text
 
 

@@ -38,6 +38,10 @@ WHY: dict[str, tuple[str, str]] = {
     "open_trump": ("core", "オープン: turns a trump face up (the 切札 zone of 3.11)"),
     "close_trump": ("core", "クローズ: turns a trump face down"),
     "destroy_trump": ("core", "切札破壊: a trump to the grave"),
+    # the pack of the frames パック/レアパック (and of the 2024 regulation's option パック, whose action the stats
+    # do not count): taking a card of it and turning it face up are the rules of that component
+    "take_from_pack": ("core", "パック開封 1: a card of the pack (or the rare card) to the hand, shown"),
+    "reveal_pack": ("core", "パック開封 2: the pack face up, opened"),
     "fog_keeps_closed": ("core", "クローズ (フレーム編): the fog card's ability, the mark of a trump kept face down "
                                  "for the turn (close_trump's for_turn applies it, as fog_size_modifier for アップ)"),
     "regenerate_trump": ("core", "切札再生: a trump from the grave back face down"),

@@ -57,6 +57,8 @@ def _not_direct(ctx: ExecContext, a: Mapping[str, Any]) -> bool:
 
 def _only_if_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     # the condition in the edition's or the call's words where it gives them (``cond:<condition>`` terms)
+    if a.get("form") == "のみ":  # 「パックが開封済みでない場合のみこのアクションを起こすことができる。」
+        return f"{predicate(a['if'], ctx)}のみこのアクションを起こすことができる。"
     return f"{predicate(a['if'], ctx)}しかこのアクションを起こすことができない。"
 
 
@@ -78,12 +80,15 @@ def _prepare_only_if(a: Mapping[str, Any]) -> Callable[[ExecContext, Mapping[str
 
 ONLY_IF = declare(
     "only_if", "condition",
-    args={"if": {"type": "expr", "required": True, "meta": {"expr": "bool"}}},
+    args={"if": {"type": "expr", "required": True, "meta": {"expr": "bool"}},
+          "form": {"type": "string", "allowed": ["しか", "のみ"], "default": "しか"}},
     phrase=_only_if_phrase,
     summary=("A player may raise this action only while `if` holds for them: 「ターンを持っていない時しか"
              "このアクションを起こすことができない。」 is `not turn.is_mine`; any state the game names in "
              "expressions works the same way (life, hand and field counts, a declared counter such as "
-             "`me.points`, a declared value such as `me.total`)."),
+             "`me.points`, a declared value such as `me.total`). `form` is a wording choice: 「…しかこの"
+             "アクションを起こすことができない。」 (しか, the default) or 「…のみこのアクションを起こすことが"
+             "できる。」 (のみ); both play the same."),
     example={"only_if": {"if": "not turn.is_mine"}},
     prepare=_prepare_only_if,
 )

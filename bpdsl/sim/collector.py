@@ -147,7 +147,7 @@ class CollectorAgent(HeuristicAgent):
         hand = cards_of(self._me(obs).get("hand", []))
         free = [c for c in hand if c.text not in held]
         need_d = (a.cost or "").count("D")
-        if a.key is None:
+        if a.key is None or a.key.form == "zone":  # a key of another zone (レアカード) spends no hand card
             return len(free) < need_d
         for key in a.key.choices(hand):
             texts = {c.text for c in key}

@@ -46,6 +46,7 @@ CASES: dict[str, tuple[str, int, int, str]] = {
     "C001": ("actions.yaml", 27, 12, "'X'"),
     "K001": ("actions.yaml", 28, 13, "no rank 11"),
     "K002": ("actions.yaml", 28, 11, "suits of the game: ♠ ♡"),
+    "K003": ("actions.yaml", 28, 11, "no zone of the game"),
     "X001": ("actions.yaml", 18, 56, "did you mean 'attackers.count'"),
     "O001": ("actions.yaml", 21, 9, "did you mean 'charge_all'"),
     "O002": ("actions.yaml", 21, 27, "did you mean 'turn_player'"),

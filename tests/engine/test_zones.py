@@ -23,7 +23,7 @@ def test_the_zone_table_is_read_from_the_model() -> None:
     bp = build_rules("act8.0", "std").zones
     assert bp is not None
     assert bp.ids == plugins.game("blackpoker").zone_ids()  # the plugin's zones are numbered first, in its order
-    assert [bp.ids[z] for z in bp.card_zones] == ["life", "hand", "grave", "fog", "trump", "pack"]
+    assert [bp.ids[z] for z in bp.card_zones] == ["life", "hand", "grave", "fog", "trump", "pack", "rare"]
     assert (bp.ids[bp.field], bp.ids[bp.stage], bp.ids[bp.deck], bp.ids[bp.keys], bp.ids[bp.spent]) == (
         "field", "stage", "life", "hand", "grave")
     assert bp.deck_size == 54 and bp.kinds == ("soldier", "bulwark") and bp.face_down_kinds == {"bulwark"}
@@ -41,7 +41,7 @@ def test_players_have_the_declared_zones_only() -> None:
         p.life  # noqa: B018
     assert set(canonical_state(game)["players"][0]) == {"pack", "field"}
     bp = new_game(build_rules("act8.0", "std"), [RandomAgent(1), RandomAgent(2)], 1)
-    assert set(canonical_state(bp)["players"][0]) == {"life", "hand", "grave", "fog", "trump", "pack", "field"}
+    assert set(canonical_state(bp)["players"][0]) == {"life", "hand", "grave", "fog", "trump", "pack", "rare", "field"}
 
 
 def test_an_extra_zone_declared_by_the_game_is_numbered_after_the_plugins(tmp_path: Path) -> None:

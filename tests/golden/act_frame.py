@@ -84,7 +84,12 @@ def _printed(edition: Any) -> dict[tuple[str, str], dict[str, str]]:
     for kind, table in (("action", edition.actions), ("character", edition.characters), ("fog", edition.fogs)):
         for e in table.values():
             if FORMAT in e.formats:
-                out[(kind, e.name)] = printed(entry_text(edition, e, None, ctx))
+                text = entry_text(edition, e, None, ctx)
+                fields = printed(text)
+                notes = [s.label + s.text for s in text.sections if s.kind == "note"]
+                if notes:  # the official ※ line carries its mark (as in upstream.py)
+                    fields["note"] = "\n".join(notes)
+                out[(kind, e.name)] = fields
     for t in edition.trumps_in(FORMAT):
         fields = printed(trump_text(edition, t, ctx))
         fields["key"] = f"{SUIT_MARKS[t.suit]}{t.number}"

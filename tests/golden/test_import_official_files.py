@@ -133,8 +133,10 @@ def test_a_frame_lists_trump_condition_is_the_trumps_may_raise(imported: tuple[s
     assert any(c.op == "may_raise" and c.args.get("action") == action.id for c in trump.abilities)
     printed = next(t for t in edition_texts(edition) if t.entry == "action" and t.id == action.id)
     assert "".join(s.text for s in printed.sections if s.kind == "condition") == "自分の表切札に「スラッシュ」がある"
-    # an action left out of play (a key naming cards the game does not know) validates all the same
-    assert any(x["entry"] == "レア召喚" for x in report["left_out_of_play"])
+    # 「レアカード1枚」 is a key taken from the game's rare-card zone: レア召喚 is played, not left out
+    assert not any(x["entry"] == "レア召喚" for x in report["left_out_of_play"])
+    rare = next(a for a in edition.actions.values() if a.name == "レア召喚")
+    assert rare.key is not None and (rare.key.form, rare.key.zone) == ("zone", "rare")
 
 
 def test_a_frame_list_over_an_edition_without_frame_trumps(tmp_path: Path) -> None:

@@ -14,10 +14,10 @@ from bpdsl.dsl.cards import full_deck
 from bpdsl.engine.state import OUT
 from bpdsl.games.blackpoker.plugin import PLUGIN
 
-ZONES = PLUGIN.zone_ids()  # life, hand, grave, fog, trump, pack, field, stage
-Z_LIFE, Z_HAND, Z_GRAVE, Z_FOG, Z_TRUMP, Z_PACK, Z_FIELD, Z_STAGE = (
-    ZONES.index(z) for z in ("life", "hand", "grave", "fog", "trump", "pack", "field", "stage"))
+ZONES = PLUGIN.zone_ids()  # life, hand, grave, fog, trump, pack, field, stage, rare
+Z_LIFE, Z_HAND, Z_GRAVE, Z_FOG, Z_TRUMP, Z_PACK, Z_FIELD, Z_STAGE, Z_RARE = (
+    ZONES.index(z) for z in ("life", "hand", "grave", "fog", "trump", "pack", "field", "stage", "rare"))
 Z_OUT = OUT
 DECK_SIZE = len(full_deck())  # the validator checks that game.yaml declares this deck (G001)
 
-__all__ = ["DECK_SIZE", "ZONES", "Z_FIELD", "Z_FOG", "Z_GRAVE", "Z_HAND", "Z_LIFE", "Z_OUT", "Z_PACK", "Z_STAGE", "Z_TRUMP"]
+__all__ = ["DECK_SIZE", "ZONES", "Z_FIELD", "Z_FOG", "Z_GRAVE", "Z_HAND", "Z_LIFE", "Z_OUT", "Z_PACK", "Z_RARE", "Z_STAGE", "Z_TRUMP"]

@@ -185,11 +185,13 @@ class RegulationStarted(LogEvent):
     """Written before a game of a match: what its replay needs beyond the ``game`` line."""
 
     T: ClassVar[str] = "regulation"
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset({"edition"})
     regulation: str
     system: str
     name: str
     game: Any  # the game's number in its match
     packs: list[list[str]]
+    edition: str | None = None  # another edition than the system's (simulate --regulation … --edition)
 
 
 EVENTS: dict[str, type[LogEvent]] = {c.T: c for c in (

@@ -29,6 +29,9 @@ NAMES: dict[str, NameInfo] = {
     "target.is_bulwark": NameInfo("whether the target character is a bulwark", "対象が防壁", "bool"),
     "target.life": NameInfo("number of cards in the target player's life", "対象のライフの枚数"),
     "target.hand": NameInfo("number of cards in the target player's hand", "対象の対戦相手の手札の枚数"),
+    "target.shares_key": NameInfo("whether one of the target action's key cards is the same card (suit and "
+                                  "number; Joker and Joker) as one of this action's key cards",
+                                  "対象アクションのキーカードのいずれかがこのアクションのキーカードと同じ", "bool"),
     "target.key_sum": NameInfo("sum of the rank values of the target action's key cards",
                                "対象アクションのキーカードの数字の合計値"),
     # --- the attack being resolved (アタック / ブロック)
@@ -67,6 +70,10 @@ NAMES: dict[str, NameInfo] = {
     "me.soldiers": NameInfo("number of soldiers on the controller's field", "自分の場にいる兵士の数"),
     "opponent.bulwarks": NameInfo("number of bulwarks on the opponent's field", "対戦相手の場にいる防壁の数"),
     "opponent.soldiers": NameInfo("number of soldiers on the opponent's field", "対戦相手の場にいる兵士の数"),
+    "me.rare": NameInfo("number of the controller's rare cards (レアカード, set aside before the game)",
+                        "自分のレアカードの枚数"),
+    "me.pack_sealed": NameInfo("whether the controller has a pack that is not opened yet (パック, レアパック)",
+                               "パックが開封済みでない", "bool"),
     "turn.number": NameInfo("number of the current turn (1 = first turn of the game)", "ターン数"),
     "turn.is_mine": NameInfo("whether the controller holds the turn", "自分のターン", "bool"),
 }

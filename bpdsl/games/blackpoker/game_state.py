@@ -17,6 +17,7 @@ class BlackPokerState(State):
     combat: dict[str, Any] = field(default_factory=dict)  # attackers -> blockers of the current attack
     pack_in_use: bool = False  # the パック option: observations show the packs
     pack_face_up: set[int] = field(default_factory=set)  # seats whose pack 【パック開封】 turned face up
+    rare_in_use: bool = False  # a frame with レアカード (レアパック): observations show their count
     no_damage: frozenset[int] = frozenset()  # seats no damage may reach while an effect resolves (要塞)
     # trumps a closing keeps face down for the rest of a turn (クローズ, フレーム編): card -> that turn's number
     trump_locked: dict[int, int] = field(default_factory=dict)

@@ -16,6 +16,7 @@ a soldier, a bulwark and a cost letter are:
 from __future__ import annotations
 
 import re
+from itertools import combinations
 from typing import Any
 
 try:
@@ -568,6 +569,9 @@ class BlackPokerHooks(BaseHooks):
                     return VALUE[x.keys[0] % DECK_SIZE] if x.keys else 0
                 if name == "target.key_sum":
                     return sum(VALUE[c % DECK_SIZE] for c in x.keys)
+                if name == "target.shares_key":  # 罠カウンター: the same card of the other deck
+                    mine = {(SUIT[c % DECK_SIZE], VALUE[c % DECK_SIZE]) for c in inst.keys}
+                    return any((SUIT[c % DECK_SIZE], VALUE[c % DECK_SIZE]) in mine for c in x.keys)
             if kind == "player" and name == "target.life":
                 return len(s.players[ref].life)
             if kind == "player" and name == "target.hand":
@@ -580,6 +584,10 @@ class BlackPokerHooks(BaseHooks):
                  "turn.is_mine": s.turn == seat}
         if name in table:
             return table[name]
+        if name == "me.rare":
+            return len(me.rare)
+        if name == "me.pack_sealed":  # a pack lies face down: the frame has one and 【パック開封】 has not turned it
+            return bool(me.pack) and seat not in s.pack_face_up
         if name.endswith(".bulwarks") or name.endswith(".soldiers"):  # me.bulwarks, opponent.soldiers ...
             kind = "bulwark" if name.endswith(".bulwarks") else "soldier"
             who = me if name.startswith("me.") else opp
@@ -590,6 +598,10 @@ class BlackPokerHooks(BaseHooks):
 
     @cython.locals(game=Game, a=CAction)
     def key_choices(self, game: Game, a: CAction, seat: int) -> list[tuple[int, ...]]:
+        key = a.key
+        if key.form == "zone":  # 「レアカード1枚」: the cards of that zone, not of the hand
+            cards = sorted(getattr(game.state.players[seat], key.zone))
+            return [tuple(combo) for combo in combinations(cards, key.count)]
         hand = game.state.players[seat].hand
         tables = a.key_tables
         if tables:
@@ -612,6 +624,8 @@ class BlackPokerHooks(BaseHooks):
     @cython.locals(game=Game, a=CAction)
     def has_key(self, game: Game, a: CAction, seat: int) -> bool:
         """Whether the hand holds at least one legal key for ``a`` (cheaper than listing them all)."""
+        if a.key.form == "zone":
+            return len(getattr(game.state.players[seat], a.key.zone)) >= a.key.count
         hand = game.state.players[seat].hand
         tables = a.key_tables
         if tables:
@@ -898,6 +912,10 @@ class BlackPokerHooks(BaseHooks):
                 info["trump"] = [self.card_text(c) for c in p.trump]
             if has_pack:
                 info["pack"] = self._pack_view(game, p.seat)
+            if p.rare or game.state.rare_in_use:  # レアカード: its count 完全公開, its faces 個人公開
+                info["rare_count"] = len(p.rare)
+                if mine:
+                    info["rare"] = [self.card_text(c) for c in sorted(p.rare)]
             if self.compiled.trump_table is not None:
                 from bpdsl.games.blackpoker import trumps
 
@@ -911,7 +929,8 @@ class BlackPokerHooks(BaseHooks):
 
     def visible_cards(self, game: Game, seat: int) -> set[int]:
         """The cards ``seat`` may see now (3.12.1): its hand and grave, every grave's top card, face-up
-        characters and its own face-down ones, fogs, the stage's key cards, face-up packs, its own trumps.
+        characters and its own face-down ones, fogs, the stage's key cards, face-up packs, its own trumps and
+        rare cards.
         The lives (非公開, even to their owner) and the opponent's hand, grave below the top and face-down
         characters are not visible."""
         s = game.state
@@ -923,6 +942,7 @@ class BlackPokerHooks(BaseHooks):
                 out.update(p.hand)
                 out.update(p.grave)
                 out.update(p.trump)
+                out.update(p.rare)  # レアカード: 個人公開 (the opponent knows only how many)
             else:
                 if p.grave:
                     out.add(p.grave[-1])
@@ -977,7 +997,8 @@ class BlackPokerHooks(BaseHooks):
             return f"{who}の {self._name(e['as'])} [{cards}] が {_ZONE_NAMES.get(e['to'], e['to'])} へ"
         if t == "reveal":
             cards = e["card"] if "card" in e else " ".join(e.get("cards", []))
-            return f"{who} が {cards} を見せた" + (" (パックから手札へ)" if e.get("from") == "pack" else "")
+            whence = {"pack": " (パックから手札へ)", "rare": " (レアカードから手札へ)"}.get(e.get("from") or "", "")
+            return f"{who} が {cards} を見せた" + whence
         if t == "trump_placed":  # 3.11.4: face down; only its owner knows the card
             return f"{who} が切札を置いた" + (f" [{e['card']}]" if e.get("p") == me else "")
         if t in ("trump_up", "trump_down", "trump_destroyed"):

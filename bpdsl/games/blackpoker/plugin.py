@@ -6,7 +6,8 @@ from bpdsl.plugins import GamePlugin
 PLUGIN = GamePlugin(
     id="blackpoker",
     hooks="bpdsl.games.blackpoker.hooks:BlackPokerHooks",
-    zones=("life:deck", "hand:keys", "grave:spent", "fog", "trump", "pack", "field:characters", "stage:stage"),
+    zones=("life:deck", "hand:keys", "grave:spent", "fog", "trump", "pack", "field:characters", "stage:stage",
+           "rare"),
     character_kinds=("soldier", "bulwark"),
     full_deck=True,
     events="bpdsl.games.blackpoker.events:EVENTS",

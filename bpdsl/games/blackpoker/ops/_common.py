@@ -41,6 +41,9 @@ EXPR_PREDICATES: dict[str, tuple[str, str]] = {
     "target.is_bulwark": ("対象が防壁の", "対象が防壁でない"),
     "turn.is_mine": ("ターンを持っている時", "ターンを持っていない時"),
     "chosen.found": ("選べた", "選べなかった"),
+    "target.shares_key": ("対象アクションのキーカードのいずれかがこのアクションのキーカードと同じ",
+                          "対象アクションのキーカードのいずれもこのアクションのキーカードと異なる"),
+    "me.pack_sealed": ("パックが開封済みでない", "パックが開封済みの"),
 }
 PREDICATE_WORDS.update(EXPR_PREDICATES)  # the generic conditions (only_if) print them too
 
@@ -220,7 +223,7 @@ def life(ctx: PhraseContext) -> str:
 
 def zone_name(ctx: PhraseContext, zone: str) -> str:
     names = {"life": life(ctx), "hand": "手札", "field": "場", "grave": "墓地", "fog": "フォグ", "stage": "ステージ",
-             "trump": "切札"}
+             "trump": "切札", "pack": "パック", "rare": "レアカード"}
     return names.get(zone, zone)
 
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from bpdsl.engine.core import Ctx
-from bpdsl.games.blackpoker.ops._common import condition_words, disjuncts, get, noun, predicate, request_word, stage_ref
+from bpdsl.games.blackpoker.ops._common import (condition_words, disjuncts, get, noun, predicate, request_word,
+                                               stage_ref, zone_name)
 from bpdsl.ops.registry import PhraseContext, declare
 from bpdsl.games.blackpoker.events import Retargeted
 
@@ -38,7 +39,9 @@ def _negate_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     r = request_word(ctx)
     wording = get(a, "wording", "brief")
     if wording in _SHORT:  # 停戦: 「対象のリクエストを無効し、…取り除く。」; the frame list's 休戦, 悪あがき
-        cond = f"{predicate(a['if'])}場合、" if a.get("if") is not None else ""
+        # the condition names the targeted action with the edition's word (罠カウンター: 「対象リクエストの…」)
+        cond = (f"{predicate(a['if'], ctx).replace('対象アクション', '対象' + r)}場合、"
+                if a.get("if") is not None else "")
         return cond + _SHORT[wording].format(r=r)
     # カウンター: what negating means is spelt out, and an `or` condition is printed as a list of cases
     text = f"対象の{r}を無効にする。その場合、対象{r}をステージから取り除き、対象{r}のキーカードを墓地に移す。"
@@ -233,3 +236,24 @@ NOT_TARGETED_BY = declare(
 @NOT_TARGETED_BY.executor
 def _not_targeted_by(ctx: Any, a: Mapping[str, Any]) -> None:
     return None  # static: compiled into CAction.untargetable_by, read by target_action
+
+
+def _keys_public_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    whence = f"({zone_name(ctx, a['zone'])})" if a.get("zone") else ""
+    return f"このアクションが起こされた時、キーカード{whence}はステージ上に置かれ完全公開となる。"
+
+
+KEYS_PUBLIC = declare(
+    "keys_public", "note",
+    args={"zone": {"type": "string", "allowed": ["rare", "pack", "trump", "fog", "grave"]}},
+    phrase=_keys_public_phrase,
+    summary=("A reminder the ※ note prints: the key cards of this action, taken from a zone of their own "
+             "(`zone`: レアカード for a key written 「レアカード1枚」), lie on the stage face up once it is "
+             "raised, like every key card (3.12.1: the stage is 完全公開). The engine does this for every "
+             "action; the note only says it."),
+    example={"keys_public": {"zone": "rare"}},
+)
+
+@KEYS_PUBLIC.executor
+def _keys_public(ctx: Any, a: Mapping[str, Any]) -> None:
+    return None  # what it says is what raising an action does (key cards to the stage, seen by both players)

@@ -195,6 +195,9 @@ DRAW.prepare = _prepare_draw
 
 
 def _search_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
+    if get(a, "from", "life") == "rare":  # レアドロー: 「レアカードを1枚手札に加える。」 (the owner's own cards)
+        shown = "選び対戦相手に見せ" if get(a, "reveal", True) else ""
+        return f"{zone_name(ctx, 'rare')}を{get(a, 'count', 1)}枚{shown}手札に加える。"
     if get(a, "from", "life") == "grave":
         text = f"自分の墓地からカードを{get(a, 'count', 1)}枚選び"
     else:
@@ -213,10 +216,11 @@ SEARCH = declare(
         "count": {"type": "integer", "min": 1, "default": 1},
         "reveal": {"type": "boolean", "default": True},
         "shuffle": {"type": "boolean", "default": True},
-        "from": {"type": "string", "allowed": ["life", "grave"], "default": "life"},
+        "from": {"type": "string", "allowed": ["life", "grave", "rare"], "default": "life"},
     },
     phrase=_search_phrase,
-    summary=("The controller chooses any `count` cards of their life (or, `from: grave`, of their grave), "
+    summary=("The controller chooses any `count` cards of their life (or, `from: grave`, of their grave; "
+             "`from: rare`, of their rare cards: レアドロー 「レアカードを1枚手札に加える。」), "
              "shows them to the opponent (`reveal`), adds them to the hand, then shuffles the life "
              "(`shuffle`, a life only)."),
     example={"search": {"count": 1, "reveal": True, "shuffle": True}},
@@ -227,7 +231,8 @@ def _search(ctx: Any, a: Mapping[str, Any]) -> None:
 
     rules, seat = ctx.hooks, ctx.seat
     p = ctx.state.players[seat]
-    pile = p.grave if get(a, "from", "life") == "grave" else p.life
+    source = get(a, "from", "life")
+    pile = p.grave if source == "grave" else p.rare if source == "rare" else p.life
     for _ in range(get(a, "count", 1)):
         if not pile:
             break

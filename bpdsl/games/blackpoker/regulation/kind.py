@@ -161,6 +161,10 @@ SCHEMA: dict[str, Any] = {
             },
         },
         "pack": {"type": "boolean"},
+        # the frames レアパック/ストラテジー: rare cards each player chooses from the deck before the game, and a
+        # pack made of the top cards of the (shuffled) deck
+        "rare_cards": {"type": "integer", "min": 0, "max": 5},
+        "pack_from_deck": {"type": "integer", "min": 0, "max": 40},
         "actions": _list_of(_OPTION_ACTION),
     }),
     "exclusive_options": _list_of({
@@ -351,6 +355,7 @@ def build(ctx: BuildContext) -> None:
             id=o["id"], name=o["name"], summary=o["summary"], rule=o["rule"], section=o.get("section", ""),
             preset_bulwarks=int(preset.get("bulwarks", 0)), preset_soldiers=int(preset.get("soldiers", 0)),
             pack=bool(o.get("pack", False)), actions=actions, aliases=tuple(o.get("aliases") or ()),
+            rare_cards=int(o.get("rare_cards", 0)), pack_from_deck=int(o.get("pack_from_deck", 0)),
             pos=ctx.pos(("options", i)),
         )
     for i, ex in enumerate(data.get("exclusive_options") or []):

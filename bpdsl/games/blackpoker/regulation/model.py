@@ -167,6 +167,8 @@ class Option:
     actions: tuple[OptionAction, ...] = ()
     aliases: tuple[str, ...] = ()
     pos: Pos = UNKNOWN_POS
+    rare_cards: int = 0  # レアパック: cards each player chooses from the deck and sets aside (zone rare)
+    pack_from_deck: int = 0  # レアパック: the pack is this many cards from the top of the shuffled deck
 
 
 @dataclass
@@ -249,6 +251,7 @@ class Regulation:
     frame: Frame | None = None  # 2024 system
     options: tuple[Option, ...] = ()
     named: NamedRegulation | None = None  # 2021 system
+    edition_override: str | None = None  # another edition than the system's (a draft played under its frames)
 
     @property
     def name(self) -> str:
@@ -266,7 +269,7 @@ class Regulation:
 
     @property
     def edition(self) -> str:
-        return self.system.edition
+        return self.edition_override or self.system.edition
 
     def option(self, oid: str) -> Option | None:
         return next((o for o in self.options if o.id == oid), None)

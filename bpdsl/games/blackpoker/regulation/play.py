@@ -13,6 +13,7 @@ A format whose action list is not defined yet (プロ, マスター, エクス�
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Callable, Sequence
 
 from bpdsl.model import Action, Definitions, Request
@@ -22,7 +23,8 @@ from bpdsl.games.blackpoker.regulation.model import OptionAction, Regulation
 from bpdsl.engine import RandomAgent
 from bpdsl.engine.compiled import compile_action, compile_rules
 from bpdsl.games.blackpoker.components import DECK_SIZE
-from bpdsl.games.blackpoker.components import Z_FIELD, Z_PACK
+from bpdsl.games.blackpoker.components import Z_FIELD, Z_PACK, Z_RARE
+from bpdsl.engine.rng import shuffle
 from bpdsl.engine import new_game
 from bpdsl.engine.invariants import InvariantError
 from bpdsl.dsl.cards import parse_card
@@ -57,7 +59,10 @@ def option_action_model(a: OptionAction, fmt: str) -> Action:
 def regulation_rules(definitions: Definitions, regulation: Regulation) -> Any:
     """Compiled rules of the regulation's format with the options' actions added."""
 
-    why = unplayable_reason(definitions, regulation.system, regulation.format)
+    system = regulation.system
+    if regulation.edition_override:  # a draft played under the system's formats and frames
+        system = dataclasses.replace(system, edition=regulation.edition_override)
+    why = unplayable_reason(definitions, system, regulation.format)
     if why:
         raise NotPlayable(f"{regulation.name} cannot be played: {why}")
 
@@ -77,16 +82,21 @@ def setup_hook(regulation: Regulation, packs: tuple[list[Any], list[Any]]) -> Ca
     bulwarks = sum(o.preset_bulwarks for o in regulation.options)
     soldiers = sum(o.preset_soldiers for o in regulation.options)
     use_pack = any(o.pack for o in regulation.options)
-    if not (bulwarks or soldiers or use_pack):
+    rare = sum(o.rare_cards for o in regulation.options)
+    pack_top = max((o.pack_from_deck for o in regulation.options), default=0)
+    if not (bulwarks or soldiers or use_pack or rare or pack_top):
         return None
 
     def setup(game: Any) -> None:
 
         s = game.state
         hooks = game.hooks
-        if use_pack:
+        if use_pack or pack_top:
             game.state.pack_in_use = True  # observations show the packs (count; cards once face up)
+        if rare:
+            game.state.rare_in_use = True  # observations show how many rare cards each player has
         for seat, player in enumerate(s.players):
+            set_aside(game, seat, rare, pack_top)
             # the life was shuffled just before: its top is the end of the list
             for _ in range(min(bulwarks, len(player.life))):
                 hooks.put_onto_field(game, seat, [player.life[-1]], hooks.bulwark_id, False, False)
@@ -110,11 +120,30 @@ def setup_hook(regulation: Regulation, packs: tuple[list[Any], list[Any]]) -> Ca
     return setup
 
 
+def set_aside(game: Any, seat: int, rare: int, pack_top: int) -> None:
+    """The frame レアパック before the game: the player chooses ``rare`` rare cards from the deck (a decision:
+    bots choose, scenarios script it) and sets them aside face down, the deck is shuffled, and the top
+    ``pack_top`` cards become the pack."""
+    if not (rare or pack_top):
+        return
+    hooks = game.hooks
+    player = game.state.players[seat]
+    for _ in range(min(rare, len(player.life))):
+        options = sorted(player.life)
+        i = game.decide(seat, "choose", options, {"what": "レアカード"},
+                        lambda: [hooks.card_text(c) for c in options])
+        hooks.move_card(game, options[i], Z_RARE, seat)
+    if rare:
+        shuffle(game.rng, player.life)
+    for _ in range(min(pack_top, len(player.life))):
+        hooks.move_card(game, player.life[-1], Z_PACK, seat)
+
+
 def regulation_header(regulation: Regulation, number: Any, packs: Sequence[Sequence[Any]]) -> dict[str, Any]:
     """The log line written before a game of a match: what its replay needs beyond the game line.  The
     game's number in its match is the one field a replay cannot check (the chain protects it)."""
     return RegulationStarted(regulation.id, regulation.system.id, regulation.name, number,
-                             [[c.id for c in p] for p in packs]).json()
+                             [[c.id for c in p] for p in packs], regulation.edition_override).json()
 
 
 def game_runner(definitions: Definitions, regulation: Regulation, agents: AgentFactory | None = None,
@@ -172,6 +201,10 @@ def replay_regulation_log(definitions: Definitions, events: list[dict[str, Any]]
     if not checked.valid or checked.regulation is None:
         raise ReplayError(f"the log's regulation {head['regulation']!r} is not valid with these definitions")
     regulation = checked.regulation
+    if head.get("edition"):
+        if head["edition"] not in definitions.editions:
+            raise ReplayError(f"the log's edition {head['edition']!r} is not defined")
+        regulation = dataclasses.replace(regulation, edition_override=str(head["edition"]))
     rules = regulation_rules(definitions, regulation)
     raw_packs = head.get("packs") or [[], []]
     try:
