@@ -20,6 +20,9 @@ from pathlib import Path
 
 import pytest
 
+# Long: about 60 processes of bpdsl (scripts/test.sh --long and CI run it).
+pytestmark = pytest.mark.long
+
 ROOT = Path(__file__).resolve().parents[2]
 DECK = ROOT / "tests" / "regulation" / "decks" / "constructed40.yaml"
 SCENARIO = ROOT / "scenarios" / "act6.1" / "end_charge_draw.yaml"

@@ -17,6 +17,9 @@ from pathlib import Path
 
 import pytest
 
+# Long: every reader as its own process (scripts/test.sh --long and CI run it).
+pytestmark = pytest.mark.long
+
 CONSTRUCTED = "std+constructed40"
 
 # command name -> argv ({file}: the file under test, {out}: a fresh output directory)

@@ -21,6 +21,8 @@ from .pdfcheck import assert_font_and_names
 
 MM = 72 / 25.4
 PAPER_MM = {"A4": (210, 297), "A5": (148, 210)}
+
+
 def test_the_sample_covers_every_edition_format_and_style(defs) -> None:
     pairs = sheet_formats(defs)
     sampled = [pair for style in SAMPLE for pair in sheets_to_lay_out(pairs, style)]
@@ -31,6 +33,7 @@ def test_the_sample_covers_every_edition_format_and_style(defs) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.long  # the sample's PDFs written and laid out: minutes of CPU (scripts/test.sh --long and CI run it)
 @pytest.mark.parametrize("style", ["official", "a4"])
 def test_every_sheet_keeps_its_entries_whole_and_embeds_the_font(defs, style: str, tmp_path: Path) -> None:
     from weasyprint import HTML

@@ -150,6 +150,7 @@ def test_the_loop_key_ignores_life_and_grave_but_not_the_hand() -> None:
     assert key(10, [], ["♡3"]) != key(10, [], ["♡4"])
 
 
+@pytest.mark.long
 def test_pairs_searched_on_ray_give_the_same_results(tmp_path: Path) -> None:
     """Ray workers get the designer's -d definitions (they share no files with the command) and find the
     same loops as the search in this process."""

@@ -17,6 +17,7 @@ def bpdsl(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
                           cwd=cwd)
 
 
+@pytest.mark.long
 def test_ray_workers_play_the_designer_edition_named_by_d(tmp_path: Path) -> None:
     pytest.importorskip("ray")
     assert bpdsl("new", "edition", "my", cwd=tmp_path).returncode == 0

@@ -45,6 +45,7 @@ def test_merging_chunk_tallies_equals_one_tally() -> None:
     assert parts == whole
 
 
+@pytest.mark.long
 def test_ray_backend_on_a_local_instance_gives_the_same_output() -> None:
     pytest.importorskip("ray")
     local = bpdsl(*ARGS, "--jobs", "1")
@@ -53,6 +54,7 @@ def test_ray_backend_on_a_local_instance_gives_the_same_output() -> None:
     assert on_ray.stdout == local.stdout
 
 
+@pytest.mark.long
 def test_ctrl_c_prints_the_partial_result_and_exits_130() -> None:
     proc = subprocess.Popen([sys.executable, "-m", "bpdsl", "simulate", "-e", "act6.1", "-f", "lite", "-n", "1000000",
                              "--jobs", "2", "--json", "--no-check"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,

@@ -52,6 +52,7 @@ def grown(work: Any, within: str | None = None) -> tuple[int, Any]:
     return size, result
 
 
+@pytest.mark.long
 def test_an_uploaded_log_is_kept_in_a_few_bytes_per_decision(log_text: str) -> None:
     raw = log_text.encode()
     read_log(raw)  # once: what any first reading caches (the rules of its edition and format)

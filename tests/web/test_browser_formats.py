@@ -20,7 +20,8 @@ import pytest
 from tests.web.test_browser import CHROMIUM, browser_context, server  # noqa: F401 (fixtures)
 from tests.web.test_leak_property import EXAMPLE_REGULATIONS, GAMES, schema_problems
 
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian chromium is installed by scripts/setup.sh")
+# Long: whole games in Chromium, format by format (tests/web/test_browser.py plays one in the everyday suite).
+pytestmark = [pytest.mark.long, pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian chromium is installed by scripts/setup.sh")]
 
 QUICK = [{"edition": "act9.0", "format": "extra"}, {"edition": "bd1", "format": "std"},
          {"regulation": "std+random40+pack"}, {"scenario_file": "act8.0/combat_soldiers.yaml"}]
