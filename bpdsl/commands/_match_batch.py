@@ -13,7 +13,7 @@ from bpdsl.model import Definitions
 
 
 def run_cli(regulation: str, matches: int, seed: int, as_json: bool = False, deck: Sequence[Any] = (),
-            log: Any = None, system: str | None = None, check: bool = False) -> None:
+            log: Any = None, system: str | None = None, check: bool = False, build: Sequence[Any] = ()) -> None:
     """The body of ``bpdsl simulate --regulation`` / ``bpdsl match simulate``: print the summary or exit
     with 1 (invalid or unplayable regulation, illegal deck) / 2 (unknown name, unreadable deck file)."""
     import json
@@ -23,6 +23,7 @@ def run_cli(regulation: str, matches: int, seed: int, as_json: bool = False, dec
 
     from bpdsl.commands._paths import output_file_or_exit
     from bpdsl.commands._regulation_cli import err, legal_decks_or_exit, regulation_or_exit
+    from bpdsl.games.blackpoker.regulation.build_agent import BuildNotInDeck
     from bpdsl.games.blackpoker.regulation.play import NotPlayable
 
     if matches < 1:
@@ -37,6 +38,14 @@ def run_cli(regulation: str, matches: int, seed: int, as_json: bool = False, dec
             raise typer.Exit(2)
         loaded = [legal_decks_or_exit(path, reg) for path in deck]
         given = [loaded[0], loaded[-1]]
+    agents = None
+    if build:  # scenario builds: the bots of those seats place their trumps and シナリオ手札 from them
+        from bpdsl.commands._regulation_cli import builds_or_exit
+        from bpdsl.games.blackpoker.regulation.build_agent import with_builds
+        from bpdsl.games.blackpoker.regulation.play import _random_agents
+
+        builds = builds_or_exit(list(build), reg, [list(g) if g else None for g in given])
+        agents = with_builds(_random_agents, [builds[0], builds[-1] if len(build) > 1 else None])
     event_log = None
     if log is not None:
         from bpdsl.engine.log import EventLog
@@ -49,7 +58,10 @@ def run_cli(regulation: str, matches: int, seed: int, as_json: bool = False, dec
         if named is not None:
             event_log.write(named)
     try:
-        result = _with_progress(definitions, reg, matches, seed, given, event_log, check)
+        result = _with_progress(definitions, reg, matches, seed, given, event_log, check, agents)
+    except BuildNotInDeck as exc:
+        err(f"{exc}; give the deck that holds it (--deck)")
+        raise typer.Exit(1)
     except NotPlayable as exc:
         err(str(exc))
         raise typer.Exit(1)
@@ -90,18 +102,19 @@ def _fail_on_violations(count: int) -> None:
 
 
 def _with_progress(definitions: Definitions, reg: Regulation, matches: int, seed: int,
-                   given: Sequence[Sequence[Deck] | None], log: Any, check: bool) -> dict[str, Any]:
+                   given: Sequence[Sequence[Deck] | None], log: Any, check: bool, agents: Any = None
+                   ) -> dict[str, Any]:
     import sys
 
     checker = None
     if check:
         from bpdsl.engine.invariants import check as checker
     if not sys.stderr.isatty() or matches < 20:
-        return simulate_matches(definitions, reg, matches, seed, given, check=checker, log=log)
+        return simulate_matches(definitions, reg, matches, seed, given, check=checker, log=log, agents=agents)
     from bpdsl.commands._console import CommandConsole
     from rich.progress import Progress
 
     with Progress(transient=True, console=CommandConsole(stderr=True)) as bar:
         task = bar.add_task("matches", total=matches)
         return simulate_matches(definitions, reg, matches, seed, given, check=checker, log=log,
-                                progress=lambda n: bar.update(task, completed=n))
+                                progress=lambda n: bar.update(task, completed=n), agents=agents)

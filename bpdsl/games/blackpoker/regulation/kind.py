@@ -161,6 +161,7 @@ SCHEMA: dict[str, Any] = {
             },
         },
         "pack": {"type": "boolean"},
+        "scenario_hand": {"type": "integer", "min": 1, "max": 7},
         "actions": _list_of(_OPTION_ACTION),
     }),
     "exclusive_options": _list_of({
@@ -351,7 +352,7 @@ def build(ctx: BuildContext) -> None:
             id=o["id"], name=o["name"], summary=o["summary"], rule=o["rule"], section=o.get("section", ""),
             preset_bulwarks=int(preset.get("bulwarks", 0)), preset_soldiers=int(preset.get("soldiers", 0)),
             pack=bool(o.get("pack", False)), actions=actions, aliases=tuple(o.get("aliases") or ()),
-            pos=ctx.pos(("options", i)),
+            pos=ctx.pos(("options", i)), scenario_hand=int(o.get("scenario_hand", 0)),
         )
     for i, ex in enumerate(data.get("exclusive_options") or []):
         for j, oid in enumerate(ex["ids"]):

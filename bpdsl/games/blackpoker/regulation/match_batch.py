@@ -21,9 +21,11 @@ from bpdsl.games.blackpoker.regulation.play import game_runner
 def simulate_matches(definitions: Definitions, regulation: Regulation, matches: int, seed: int,
                      decks: Sequence[Sequence[Deck] | None] = (None, None),
                      check: Callable[[Any], None] | None = None, log: Any = None,
-                     progress: Callable[[int], None] | None = None, keep: bool = False) -> dict[str, Any]:
-    """Play ``matches`` matches; the result dict holds match and game results (and every match if ``keep``)."""
-    run = game_runner(definitions, regulation, check=check, log=log)
+                     progress: Callable[[int], None] | None = None, keep: bool = False,
+                     agents: Callable[[Any], Sequence[Any]] | None = None) -> dict[str, Any]:
+    """Play ``matches`` matches; the result dict holds match and game results (and every match if ``keep``).
+    ``agents``: the agents of each game (default: two random bots)."""
+    run = game_runner(definitions, regulation, check=check, log=log, agents=agents)
     rng = random.Random(f"simulate:{seed}")
     results: list[MatchResult] = []
     for i in range(matches):

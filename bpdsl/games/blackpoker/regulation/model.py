@@ -165,6 +165,7 @@ class Option:
     preset_soldiers: int = 0  # then soldiers placed face up
     pack: bool = False  # the cards left out of the deck become the pack
     actions: tuple[OptionAction, ...] = ()
+    scenario_hand: int = 0  # シナリオ手札: cards each player chooses from the deck into the first hand
     aliases: tuple[str, ...] = ()
     pos: Pos = UNKNOWN_POS
 

@@ -5,7 +5,8 @@
 * the rules are the format's action list of the system's edition (``build_rules``), plus the actions the
   chosen options add (パック: 【パック開封】, compiled from its op calls like any other action);
 * the setup hook, called by the engine after the lives are shuffled and before the hands are drawn (that is
-  after the trumps would be placed), places the preset characters (5.3.1/5.3.2: from the top of the
+  after the trumps would be placed), lets each player choose a シナリオ手札 (第9.1版: the option
+  ``scenario_hand``; the game start then fills the hand up to 7), places the preset characters (5.3.1/5.3.2: from the top of the
   shuffled deck, first the bulwarks face down, then the soldiers) and lays out the pack (5.3.3: the cards
   left out of the deck, face down outside the field).
 
@@ -30,6 +31,7 @@ from bpdsl.engine.replay import ReplayError, check_log_lines, replay_game, requi
 from bpdsl.games.blackpoker.regulation.check import resolve
 from bpdsl.games.blackpoker.regulation.load import systems
 from bpdsl.games.blackpoker.events import RegulationSetup, RegulationStarted
+from bpdsl.games.blackpoker.regulation.scenario_hand import choose_scenario_hands
 
 
 class NotPlayable(Exception):
@@ -77,13 +79,16 @@ def setup_hook(regulation: Regulation, packs: tuple[list[Any], list[Any]]) -> Ca
     bulwarks = sum(o.preset_bulwarks for o in regulation.options)
     soldiers = sum(o.preset_soldiers for o in regulation.options)
     use_pack = any(o.pack for o in regulation.options)
-    if not (bulwarks or soldiers or use_pack):
+    scenario_hand = max((o.scenario_hand for o in regulation.options), default=0)
+    if not (bulwarks or soldiers or use_pack or scenario_hand):
         return None
 
     def setup(game: Any) -> None:
 
         s = game.state
         hooks = game.hooks
+        if scenario_hand:  # シナリオ手札 (第9.1版): chosen from the deck before the presets are placed
+            choose_scenario_hands(game, scenario_hand)
         if use_pack:
             game.state.pack_in_use = True  # observations show the packs (count; cards once face up)
         for seat, player in enumerate(s.players):
