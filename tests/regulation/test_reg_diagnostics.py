@@ -28,8 +28,8 @@ def _line_of(text: str, needle: str) -> int:
     # an option action with an unknown op
     ("          - reveal_pack", "          - reveal_pak", "R108", "          - reveal_pak"),
     # a table naming an unknown option
-    ("      lite:  {preset2: x, preset4: x, pack: ○}", "      lite:  {preset2: x, preset4: x, pak: ○}", "R102",
-     "pak: ○}"),
+    ("      lite:  {preset2: x, preset4: x, pack: ○,", "      lite:  {preset2: x, preset4: x, pak: ○,", "R102",
+     "pak: ○,"),
 ])
 def test_mistake_is_reported_at_its_line(tmp_path: Path, old: str, new: str, code: str, at: str) -> None:
     assert old in ORIGINAL

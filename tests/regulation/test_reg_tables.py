@@ -53,8 +53,15 @@ def test_table_5_2_equals_the_seed(seeds_dir: Path) -> None:
 def test_table_5_3_equals_the_seed(seeds_dir: Path) -> None:
     by_format, by_frame = _seed_53(seeds_dir)
     assert _S.option_format_table is not None and _S.option_frame_table is not None
-    assert by_format == _S.option_format_table.rows
-    assert by_frame == _S.option_frame_table.rows
+    # the 2024 rulebook's columns as printed; the one column it does not have is the option of 第9.1版
+    later = {o.id for o in _S.options.values() if o.section == "第9.1版"}
+    assert later == {"scenario-hand"}
+
+    def printed(rows: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+        return {r: {c: m for c, m in cells.items() if c not in later} for r, cells in rows.items()}
+
+    assert by_format == printed(_S.option_format_table.rows)
+    assert by_frame == printed(_S.option_frame_table.rows)
 
 
 @pytest.mark.parametrize("fmt,frame,expected", [
