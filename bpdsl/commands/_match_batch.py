@@ -13,7 +13,8 @@ from bpdsl.model import Definitions
 
 
 def run_cli(regulation: str, matches: int, seed: int, as_json: bool = False, deck: Sequence[Any] = (),
-            log: Any = None, system: str | None = None, check: bool = False, build: Sequence[Any] = ()) -> None:
+            log: Any = None, system: str | None = None, check: bool = False, build: Sequence[Any] = (),
+            edition: str | None = None) -> None:
     """The body of ``bpdsl simulate --regulation`` / ``bpdsl match simulate``: print the summary or exit
     with 1 (invalid or unplayable regulation, illegal deck) / 2 (unknown name, unreadable deck file)."""
     import json
@@ -31,6 +32,9 @@ def run_cli(regulation: str, matches: int, seed: int, as_json: bool = False, dec
         raise typer.Exit(2)
     output_file_or_exit(log, "simulate")
     definitions, reg = regulation_or_exit(regulation, system)
+    from bpdsl.commands._regulation_cli import edition_or_exit
+
+    reg = edition_or_exit(reg, edition, definitions)
     given: list[Sequence[Deck] | None] = [None, None]
     if deck:
         if reg.deck.build != "constructed" or len(deck) > 2:

@@ -75,7 +75,7 @@ def play_interactive(definitions: Definitions, regulation: Regulation, seed: int
 
 
 def run_cli(regulation: str, seed: int | None, deck: Sequence[Any] = (), system: str | None = None,
-            build: Sequence[Any] = ()) -> None:
+            build: Sequence[Any] = (), edition: str | None = None) -> None:
     """The body of ``bpdsl match play`` / ``bpdsl play --regulation``: exits 1 for an invalid or unplayable
     regulation; without a seed one is drawn (and printed, so the match can be played again)."""
     import random
@@ -88,6 +88,9 @@ def run_cli(regulation: str, seed: int | None, deck: Sequence[Any] = (), system:
     from bpdsl.games.blackpoker.regulation.play import NotPlayable
 
     definitions, reg = regulation_or_exit(regulation, system)
+    from bpdsl.commands._regulation_cli import edition_or_exit
+
+    reg = edition_or_exit(reg, edition, definitions)
     from bpdsl.games.blackpoker.regulation.check import unplayable_reason
 
     why = unplayable_reason(definitions, reg.system, reg.format)

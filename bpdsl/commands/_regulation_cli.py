@@ -103,3 +103,18 @@ def builds_or_exit(paths: "list[Path] | tuple[Path, ...]", reg: Regulation,
         err(f"bpdsl: a scenario build cannot be played under {reg.name}")
         raise typer.Exit(1)
     return out
+
+
+def edition_or_exit(reg: Regulation, edition: "str | None", definitions: Definitions) -> Regulation:
+    """``reg`` played with ``edition`` (``--edition``; None: its system's); an unknown edition exits 2."""
+    if not edition:
+        return reg
+    if edition not in definitions.editions:
+        from bpdsl.diagnostics import did_you_mean
+
+        err(f"unknown edition {edition!r}; "
+            f"{did_you_mean(edition, definitions.editions) or 'known: ' + ', '.join(definitions.editions)}")
+        raise typer.Exit(2)
+    from bpdsl.games.blackpoker.regulation.play import with_edition
+
+    return with_edition(reg, edition)

@@ -46,6 +46,17 @@ def _random_agents(request: GameRequest) -> list[Any]:
     return [RandomAgent(request.seed * 2 + 1), RandomAgent(request.seed * 2 + 2)]
 
 
+def with_edition(regulation: Regulation, edition: str) -> Regulation:
+    """``regulation`` played with the action lists of ``edition`` instead of its system's (the 2024
+    regulations with 第9.1版: ``bpdsl match play -r "extra+full+scenario-hand" -e act9.1``).  The system is
+    copied, not changed; whether the edition defines the format's lists is :func:`unplayable_reason`'s."""
+    import dataclasses
+
+    if edition == regulation.system.edition:
+        return regulation
+    return dataclasses.replace(regulation, system=dataclasses.replace(regulation.system, edition=edition))
+
+
 def option_action_model(a: OptionAction, fmt: str) -> Action:
     """The model Action of an option's action, so that the engine compiles it like an edition's action."""
     return Action(
@@ -177,6 +188,8 @@ def replay_regulation_log(definitions: Definitions, events: list[dict[str, Any]]
     if not checked.valid or checked.regulation is None:
         raise ReplayError(f"the log's regulation {head['regulation']!r} is not valid with these definitions")
     regulation = checked.regulation
+    if game_line.get("edition") in definitions.editions:  # played with another edition (--edition)
+        regulation = with_edition(regulation, str(game_line["edition"]))
     rules = regulation_rules(definitions, regulation)
     raw_packs = head.get("packs") or [[], []]
     try:
