@@ -98,10 +98,19 @@ def setup_hook(regulation: Regulation, packs: tuple[list[Any], list[Any]]) -> Ca
 
         s = game.state
         hooks = game.hooks
-        if scenario_hand:  # シナリオ手札 (第9.1版): chosen from the deck before the presets are placed
-            choose_scenario_hands(game, scenario_hand)
         if use_pack:
             game.state.pack_in_use = True  # observations show the packs (count; cards once face up)
+            # the packs are owned before any decision is asked (a seat's view knows its own cards from then on)
+            for seat, player in enumerate(s.players):
+                for c in packs[seat]:
+                    cid = c.index + seat * DECK_SIZE
+                    if s.owner[cid] != -1:
+                        continue  # already in the game (cannot happen for a pack made by the deck builder)
+                    s.owner[cid] = seat
+                    s.loc[cid] = (Z_PACK, seat)
+                    player.pack.append(cid)
+        if scenario_hand:  # シナリオ手札 (第9.1版): chosen from the deck before the presets are placed
+            choose_scenario_hands(game, scenario_hand)
         for seat, player in enumerate(s.players):
             # the life was shuffled just before: its top is the end of the list
             for _ in range(min(bulwarks, len(player.life))):
@@ -111,14 +120,6 @@ def setup_hook(regulation: Regulation, packs: tuple[list[Any], list[Any]]) -> Ca
                 hooks.put_onto_field(game, seat, [card], hooks.soldier_kind_for([card]), True, False)
             for ch in player.field:
                 ch.entered_turn = 0  # on the field before the first turn
-            if use_pack:
-                for c in packs[seat]:
-                    cid = c.index + seat * DECK_SIZE
-                    if s.owner[cid] != -1:
-                        continue  # already in the game (cannot happen for a pack made by the deck builder)
-                    s.owner[cid] = seat
-                    s.loc[cid] = (Z_PACK, seat)
-                    player.pack.append(cid)
             if game.log is not None:
                 game.log.write(RegulationSetup(seat, [[hooks.card_text(c) for c in ch.cards] for ch in player.field
                                                       if s.loc[ch.cards[0]][0] == Z_FIELD], len(player.pack)))
