@@ -152,7 +152,8 @@ class BlackPokerHooks(BaseHooks):
     # ------------------------------------------------------------------ game start and end
 
     def game_start(self, game: Game) -> None:
-        """3.9: shuffle, 7 cards each, reveal top cards until they differ, revealed cards to the grave."""
+        """3.9: shuffle, each hand filled to 7 cards (a シナリオ手札 chosen in the setup hook counts), reveal top
+        cards until they differ, revealed cards to the grave."""
         s = game.state
         rng = game.rng
         if self.compiled.trump_table is not None:  # エクストラ: trumps are placed before the game (3.11.4)
