@@ -95,7 +95,8 @@ def test_the_opponent_is_not_told_the_scenario_hand(defs, tmp_path: Path) -> Non
     mine = set(game.state.players[0].hand)
     assert not mine & game.hooks.visible_cards(game, 1)  # a hand: only the owner sees it
     seen_by_opponent = game.observe(1)["players"][0]
-    assert "hand" not in seen_by_opponent or not seen_by_opponent["hand"], seen_by_opponent
+    assert "hand" not in seen_by_opponent and seen_by_opponent["hand_count"] == len(mine), seen_by_opponent
+    assert "hand" in game.observe(0)["players"][0]  # its owner sees it
     event = next(e for e in log.lines if e.get("t") == "scenario_hand" and e["p"] == 0)
     theirs, own = SeatView(game, 1, strict=True).event(event), SeatView(game, 0, strict=True).event(event)
     assert "シナリオ手札 3 枚" in theirs and "♡3" not in theirs
@@ -147,3 +148,15 @@ def test_the_terminal_asks_unless_the_build_answers(tmp_path: Path) -> None:
                       input="q\n")
     assert r.exit_code == 0 and "シナリオ手札: デッキから" not in r.output, r.output[-2000:]
     assert "♡3" in r.output  # the board shows the player's own hand
+
+
+def test_a_build_is_checked_against_the_deck(tmp_path: Path) -> None:
+    """With --deck the build's cards are checked before the match (file:line:col); without it, a card the
+    dealt deck lacks stops the match with the card named."""
+    build = _write(tmp_path, 'scenario_hand: ["♡3", "◇5", "♣7"]\n')
+    deck = _write(tmp_path, 'name: d\ncards: ["♠A〜K", "♡A〜K", "◇A〜10", "Joker", "Joker"]\n', "deck.yaml")
+    args = ["match", "simulate", "-r", "pro+constructed40+scenario-hand", "-e", "act9.1", "--build", str(build)]
+    r = runner.invoke(app, args + ["-n", "1", "--deck", str(deck)])
+    assert r.exit_code == 1 and "build.yaml:1:29: error: ♣7 (シナリオ手札) is not a card of the deck" in r.output
+    r = runner.invoke(app, args + ["-n", "20"])  # random legal 40-card decks: one of them lacks a card
+    assert r.exit_code == 1 and "is not in the deck played this game" in r.output, r.output
