@@ -77,7 +77,8 @@ class HumanAgent:
             prompt = view.prompt(request)
         else:  # no view attached (a bare agent in a test): the observation and labels as given
             board = observe()
-            prompt = Prompt(request.kind, request.kind, [request.label(i) for i in range(len(request.options))])
+            prompt = Prompt(request.kind, str(request.context.get("what") or request.kind),
+                            [request.label(i) for i in range(len(request.options))])
         key = json.dumps(board, ensure_ascii=False, sort_keys=True, default=str)
         if key != self.last_board:
             self.show(board)

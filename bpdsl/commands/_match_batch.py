@@ -13,8 +13,8 @@ from bpdsl.model import Definitions
 
 
 def run_cli(regulation: str, matches: int, seed: int, as_json: bool = False, deck: Sequence[Any] = (),
-            log: Any = None, system: str | None = None, check: bool = False, edition: str | None = None,
-            agents: str | None = None) -> None:
+            log: Any = None, system: str | None = None, check: bool = False, build: Sequence[Any] = (),
+            edition: str | None = None, agents: str | None = None) -> None:
     """The body of ``bpdsl simulate --regulation`` / ``bpdsl match simulate``: print the summary or exit
     with 1 (invalid or unplayable regulation, illegal deck) / 2 (unknown name, unreadable deck file)."""
     import json
@@ -24,6 +24,7 @@ def run_cli(regulation: str, matches: int, seed: int, as_json: bool = False, dec
 
     from bpdsl.commands._paths import output_file_or_exit
     from bpdsl.commands._regulation_cli import err, legal_decks_or_exit, regulation_or_exit
+    from bpdsl.games.blackpoker.regulation.build_agent import BuildNotInDeck
     from bpdsl.games.blackpoker.regulation.play import NotPlayable
 
     if matches < 1:
@@ -31,13 +32,9 @@ def run_cli(regulation: str, matches: int, seed: int, as_json: bool = False, dec
         raise typer.Exit(2)
     output_file_or_exit(log, "simulate")
     definitions, reg = regulation_or_exit(regulation, system)
-    if edition is not None:  # the regulation's formats and frames with another edition's lists (a draft)
-        if edition not in definitions.editions:
-            err(f"unknown edition {edition!r}; editions: {', '.join(definitions.editions)}")
-            raise typer.Exit(2)
-        import dataclasses
+    from bpdsl.commands._regulation_cli import edition_or_exit
 
-        reg = dataclasses.replace(reg, edition_override=edition)
+    reg = edition_or_exit(reg, edition, definitions)  # the regulation with another edition's lists (a draft)
     factory = _agents_or_exit(definitions, reg, agents) if agents not in (None, "random") else None
     given: list[Sequence[Deck] | None] = [None, None]
     if deck:
@@ -46,6 +43,13 @@ def run_cli(regulation: str, matches: int, seed: int, as_json: bool = False, dec
             raise typer.Exit(2)
         loaded = [legal_decks_or_exit(path, reg) for path in deck]
         given = [loaded[0], loaded[-1]]
+    if build:  # scenario builds: the bots of those seats place their trumps and シナリオ手札 from them
+        from bpdsl.commands._regulation_cli import builds_or_exit
+        from bpdsl.games.blackpoker.regulation.build_agent import with_builds
+        from bpdsl.games.blackpoker.regulation.play import _random_agents
+
+        builds = builds_or_exit(list(build), reg, [list(g) if g else None for g in given])
+        factory = with_builds(factory or _random_agents, [builds[0], builds[-1] if len(build) > 1 else None])
     event_log = None
     if log is not None:
         from bpdsl.engine.log import EventLog
@@ -59,6 +63,9 @@ def run_cli(regulation: str, matches: int, seed: int, as_json: bool = False, dec
             event_log.write(named)
     try:
         result = _with_progress(definitions, reg, matches, seed, given, event_log, check, factory)
+    except BuildNotInDeck as exc:
+        err(f"{exc}; give the deck that holds it (--deck)")
+        raise typer.Exit(1)
     except NotPlayable as exc:
         err(str(exc))
         raise typer.Exit(1)

@@ -41,8 +41,10 @@ def prompt_chooser(players: tuple[PlayerDecks, PlayerDecks], ask: Callable[[str]
 
 def play_interactive(definitions: Definitions, regulation: Regulation, seed: int, human: Any,
                      bot_factory: Callable[[int], Any], ask: Callable[[str], str], say: Callable[[str], None],
-                     decks: Sequence[Sequence[Deck] | None] = (None, None)) -> MatchResult:
-    """Play one match: ``human`` (an engine agent) at seat 0, ``bot_factory(seed)`` at seat 1."""
+                     decks: Sequence[Sequence[Deck] | None] = (None, None),
+                     builds: Sequence[Any] = (None, None)) -> MatchResult:
+    """Play one match: ``human`` (an engine agent) at seat 0, ``bot_factory(seed)`` at seat 1; a seat with a
+    scenario build (``builds``) has its trumps and シナリオ手札 placed from it."""
     import random
 
     players = build_match_decks(regulation, seed, decks)
@@ -52,7 +54,9 @@ def play_interactive(definitions: Definitions, regulation: Regulation, seed: int
             f"opponent's deck {len(request.decks[1])} cards ---")
         return [human, bot_factory(request.seed)]
 
-    run = game_runner(definitions, regulation, agents=agents)
+    from bpdsl.games.blackpoker.regulation.build_agent import with_builds
+
+    run = game_runner(definitions, regulation, agents=with_builds(agents, builds))
 
     def run_and_report(request: GameRequest) -> Any:
         outcome = run(request)
@@ -70,7 +74,8 @@ def play_interactive(definitions: Definitions, regulation: Regulation, seed: int
     return result
 
 
-def run_cli(regulation: str, seed: int | None, deck: Sequence[Any] = (), system: str | None = None) -> None:
+def run_cli(regulation: str, seed: int | None, deck: Sequence[Any] = (), system: str | None = None,
+            build: Sequence[Any] = (), edition: str | None = None) -> None:
     """The body of ``bpdsl match play`` / ``bpdsl play --regulation``: exits 1 for an invalid or unplayable
     regulation; without a seed one is drawn (and printed, so the match can be played again)."""
     import random
@@ -79,9 +84,13 @@ def run_cli(regulation: str, seed: int | None, deck: Sequence[Any] = (), system:
 
     from bpdsl.engine import RandomAgent
     from bpdsl.commands._regulation_cli import err, legal_decks_or_exit, regulation_or_exit
+    from bpdsl.games.blackpoker.regulation.build_agent import BuildNotInDeck
     from bpdsl.games.blackpoker.regulation.play import NotPlayable
 
     definitions, reg = regulation_or_exit(regulation, system)
+    from bpdsl.commands._regulation_cli import edition_or_exit
+
+    reg = edition_or_exit(reg, edition, definitions)
     from bpdsl.games.blackpoker.regulation.check import unplayable_reason
 
     why = unplayable_reason(definitions, reg.system, reg.format)
@@ -94,6 +103,14 @@ def run_cli(regulation: str, seed: int | None, deck: Sequence[Any] = (), system:
             err(f"{reg.name} builds its decks itself ({reg.deck.build}); --deck is for constructed frames")
             raise typer.Exit(2)
         given[0] = legal_decks_or_exit(deck[0], reg)
+    builds: list[Any] = [None, None]
+    if build:
+        from bpdsl.commands._regulation_cli import builds_or_exit
+
+        if len(build) > 1:
+            err("--build takes your scenario build (the bot chooses its own)")
+            raise typer.Exit(2)
+        builds = builds_or_exit(list(build), reg, [list(given[0]) if given[0] else None, None])
     from bpdsl.commands._console import CommandConsole
 
     from bpdsl.commands._human import HumanAgent, Quit
@@ -105,7 +122,10 @@ def run_cli(regulation: str, seed: int | None, deck: Sequence[Any] = (), system:
     say(f"{reg.name} ({reg.id}), seed {seed}. 番号で選択、q で終了。")
     try:
         play_interactive(definitions, reg, seed, HumanAgent(console), lambda s: RandomAgent(s),
-                         lambda prompt: console.input(prompt), say, given)
+                         lambda prompt: console.input(prompt), say, given, builds)
+    except BuildNotInDeck as exc:
+        err(f"{exc}; play it with your deck (--deck) that holds it")
+        raise typer.Exit(1)
     except NotPlayable as exc:
         err(str(exc))
         raise typer.Exit(1)

@@ -71,3 +71,50 @@ def legal_decks_or_exit(path: str | Path, reg: Regulation) -> list[Deck]:
         err(f"{path}: illegal under {reg.name}")
         raise typer.Exit(1)
     return decks
+
+
+def builds_or_exit(paths: "list[Path] | tuple[Path, ...]", reg: Regulation,
+                   decks: "list[list[Deck] | None] | None" = None) -> "list[object | None]":
+    """The scenario builds given with ``--build`` (once: the first player's; twice: one per player), each
+    playable under ``reg`` (and, given the players' decks, made of their cards); a file that cannot be read
+    exits 2, a build that cannot be played prints why (``file:line:col``) and exits 1."""
+    from bpdsl.games.blackpoker.regulation.build_agent import play_problems
+    from bpdsl.games.blackpoker.regulation.scenario_build import read_scenario_build
+
+    if len(paths) > 2:
+        err("--build takes one scenario build (yours) or two (one per player)")
+        raise typer.Exit(2)
+    out: list[object | None] = [None, None]
+    failed = False
+    for seat, path in enumerate(paths):
+        try:
+            build, problems = read_scenario_build(path)
+        except DeckFileError as exc:
+            err(str(exc))
+            raise typer.Exit(1 if Path(path).is_file() else 2)
+        lines = [p.format(str(path)) for p in problems]
+        seat_decks = (decks or [None, None])[seat] or ()
+        lines += play_problems(build, str(path), reg, seat_decks)
+        for line in lines:
+            err(line)
+        failed = failed or bool(lines)
+        out[seat] = build
+    if failed:
+        err(f"bpdsl: a scenario build cannot be played under {reg.name}")
+        raise typer.Exit(1)
+    return out
+
+
+def edition_or_exit(reg: Regulation, edition: "str | None", definitions: Definitions) -> Regulation:
+    """``reg`` played with ``edition`` (``--edition``; None: its system's); an unknown edition exits 2."""
+    if not edition:
+        return reg
+    if edition not in definitions.editions:
+        from bpdsl.diagnostics import did_you_mean
+
+        err(f"unknown edition {edition!r}; "
+            f"{did_you_mean(edition, definitions.editions) or 'known: ' + ', '.join(definitions.editions)}")
+        raise typer.Exit(2)
+    from bpdsl.games.blackpoker.regulation.play import with_edition
+
+    return with_edition(reg, edition)

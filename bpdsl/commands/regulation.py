@@ -148,11 +148,15 @@ def match_simulate(
     as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
     check: bool = typer.Option(True, "--check/--no-check",
                                help="check the invariants after every core-flow step (--no-check: faster)"),
+    build: list[Path] = typer.Option([], "--build", help="scenario build file (trumps, シナリオ手札) of player 1 "
+                                     "(once), or of each player (twice)"),
+    edition: Optional[str] = typer.Option(None, "--edition", "-e", help="play with the action lists of this "
+                                          "edition (default: the regulation system's, e.g. act9.1)"),
 ) -> None:
     """Play MATCHES matches between two random bots under REGULATION and report match and game results."""
     from bpdsl.commands._match_batch import run_cli
 
-    run_cli(regulation, matches, seed, as_json, deck, log, system, check)
+    run_cli(regulation, matches, seed, as_json, deck, log, system, check, build, edition)
 
 
 @match_app.command("play")
@@ -162,11 +166,15 @@ def match_play(
     seed: Optional[int] = typer.Option(None, "--seed", help="seed of decks and games (random if omitted)"),
     deck: list[Path] = typer.Option([], "--deck", help="your deck file for constructed frames"),
     system: Optional[str] = typer.Option(None, "--system", help="bp2024 or bp2021 (default: read the text)"),
+    build: list[Path] = typer.Option([], "--build", help="your scenario build file: its trumps and シナリオ手札 "
+                                     "are placed for you"),
+    edition: Optional[str] = typer.Option(None, "--edition", "-e", help="play with the action lists of this "
+                                          "edition (default: the regulation system's, e.g. act9.1)"),
 ) -> None:
     """Play a whole match under REGULATION against a random bot at the terminal."""
     from bpdsl.commands._match_play import run_cli
 
-    run_cli(regulation, seed, deck, system)
+    run_cli(regulation, seed, deck, system, build, edition)
 
 
 @match_app.command("replay")

@@ -72,7 +72,7 @@ def register(app: typer.Typer) -> None:
             from bpdsl.commands._match_batch import run_cli
 
             # --edition with --regulation: that edition's lists under the regulation (act9.0-draft + レアパック)
-            return run_cli(regulation, games, seed, as_json, deck, log, None, check, edition, agents)
+            return run_cli(regulation, games, seed, as_json, deck, log, None, check, edition=edition, agents=agents)
         from bpdsl.commands._sim_cli import job_or_exit, run_or_exit
         from bpdsl.sim.run import log_first_game, statistics
 

@@ -10,7 +10,8 @@ from bpdsl.web.tables import BOT_NAMES, Start
 SEED_MAX = 2**63 - 1  # the seeds the sandbox plays (bpdsl.web.guard draws from this whole range)
 
 # regulations offered as examples on the new-game page (any regulation text may be typed)
-EXAMPLE_REGULATIONS = ["std+random40", "std+random40+pack", "lite+random40", "スタンダード + エントリー", "ライト40"]
+EXAMPLE_REGULATIONS = ["std+random40", "std+random40+pack", "lite+random40", "スタンダード + エントリー", "ライト40",
+                       "プロ + 構築40 + パック + シナリオ手札"]
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 
 

@@ -17,7 +17,7 @@ from bpdsl.engine.view import ViewLog
 from bpdsl.games.blackpoker.regulation.check import resolve
 from bpdsl.games.blackpoker.regulation.decks import build_match_decks
 from bpdsl.games.blackpoker.regulation.load import systems
-from bpdsl.games.blackpoker.regulation.play import regulation_rules, setup_hook
+from bpdsl.games.blackpoker.regulation.play import regulation_rules, setup_hook, with_edition
 
 REGULATION, EDITION = "extra+regular+rare_pack", "act9.0-draft"
 
@@ -31,7 +31,7 @@ def defs():  # type: ignore[no-untyped-def]
 def reg(defs):  # type: ignore[no-untyped-def]
     r = resolve(REGULATION, systems(defs))
     assert r.valid, [p.format() for p in r.problems]
-    return dataclasses.replace(r.regulation, edition_override=EDITION)
+    return with_edition(r.regulation, EDITION)
 
 
 def _game(defs, reg, seed: int, agents: Any = None, **kw: Any):  # type: ignore[no-untyped-def]

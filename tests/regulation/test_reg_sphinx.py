@@ -24,6 +24,8 @@ Regulations
 .. bpdsl-option-compat::
 
 .. bpdsl-named-regulations::
+
+.. bpdsl-scenario-build::
 """
 
 
@@ -115,3 +117,14 @@ def test_pack_action_is_printed_from_its_ops(built, bp2024) -> None:  # type: ig
 def test_named_regulations_listed(built, bp2021) -> None:  # type: ignore[no-untyped-def]
     rows = next(rows for caption, rows in built[1].items() if "2021" in caption)
     assert [r[1] for r in rows[1:]] == [r.name for r in bp2021.named.values()]
+
+
+def test_scenario_build_and_its_option_are_printed(built, bp2024) -> None:  # type: ignore[no-untyped-def]
+    """第9.1版: the シナリオ構築 rule as a table from the data, and the option シナリオ手札 among the options."""
+    text, tables = built
+    rule = bp2024.scenario_build
+    rows = _table(tables, "シナリオ構築")
+    assert rows[1][0] == "切札" and rows[1][1].startswith(f"{rule.max_trumps} 枚まで")
+    assert rows[3][0] == "シナリオ手札" and rows[3][1].startswith(f"{rule.scenario_hand} 枚、またはなし")
+    assert "第9.1版 シナリオ手札" in text
+    assert _squash(bp2024.options["scenario-hand"].summary) in _squash(text)

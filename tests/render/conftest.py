@@ -49,7 +49,7 @@ def rulebook(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 SAMPLE = {
     "official": {("bd1", "std"), ("act6.1", "lite"), ("act8.2", "mast"), ("act9.0", "extra"), ("act9.0-draft", "pro")},
-    "a4": {("act8.0", "std"), ("act8.2", "extra"), ("act9.0-draft", "mast"), ("act9.0", "lite")},
+    "a4": {("act8.0", "std"), ("act8.2", "extra"), ("act9.0-draft", "mast"), ("act9.1", "lite")},
     "a5": {("act8.2", "std"), ("act9.0-draft", "extra")},
 }
 

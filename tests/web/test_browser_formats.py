@@ -179,3 +179,27 @@ def test_the_page_hints_that_a_pass_on_an_empty_stage_does_nothing(server: str, 
 
 
 assert EXAMPLE_REGULATIONS  # the matrix includes the example regulations
+
+
+def test_the_sandbox_asks_for_the_scenario_hand(server: str, browser_context: Any) -> None:  # noqa: F811
+    """第9.1版 シナリオ手札: under the option the page asks the person for three cards of the deck, one at a time
+    (the question names the シナリオ手札), and the game starts with them in the hand, filled up to 7."""
+    page = browser_context.new_page()
+    errors, payloads = watch(page)
+    start_game(page, server, {"regulation": "mast+full+シナリオ手札"}, seed=5)
+    chosen: list[str] = []
+    for n in range(3):
+        prompt = payloads[-1]["prompt"]
+        assert prompt["kind"] == "scenario_hand" and "シナリオ手札" in prompt["question"], prompt
+        chosen.append(prompt["options"][n + 1]["label"])
+        before = page.locator("#prompt").get_attribute("data-decision")
+        page.locator(".options button").nth(n + 1).click()
+        page.wait_for_function("(b) => document.querySelector('#prompt').dataset.decision !== b || "
+                               "document.querySelector('#result') !== null", arg=before, timeout=30_000)
+        page.wait_for_selector(".options button, #result")
+    board = payloads[-1]["board"]
+    me = board["players"][0]
+    assert payloads[-1]["prompt"]["kind"] != "scenario_hand"
+    assert set(chosen) <= set(me["hand"]) and len(me["hand"]) in (7, 8), me["hand"]
+    assert not errors, errors
+    page.close()

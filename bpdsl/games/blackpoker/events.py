@@ -181,23 +181,32 @@ class RegulationSetup(LogEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class ScenarioHandChosen(LogEvent):
+    """A player's シナリオ手札 (第9.1版) went from the deck into the first hand: a hand, so only its owner is
+    told the cards (the opponent learns how many)."""
+
+    T: ClassVar[str] = "scenario_hand"
+    p: int
+    cards: list[str]
+
+
+@dataclass(frozen=True, slots=True)
 class RegulationStarted(LogEvent):
     """Written before a game of a match: what its replay needs beyond the ``game`` line."""
 
     T: ClassVar[str] = "regulation"
-    OPTIONAL: ClassVar[frozenset[str]] = frozenset({"edition"})
     regulation: str
     system: str
     name: str
     game: Any  # the game's number in its match
     packs: list[list[str]]
-    edition: str | None = None  # another edition than the system's (simulate --regulation … --edition)
 
 
 EVENTS: dict[str, type[LogEvent]] = {c.T: c for c in (
     Started, Damaged, Drew, Entered, Left, Converted, Attackers, Blockers, CostPaid, Revealed, Retargeted, Replaced,
-    Prevented, TrumpPlaced, TrumpUp, TrumpDown, TrumpDestroyed, PackFaceUp, RegulationSetup, RegulationStarted)}
+    Prevented, TrumpPlaced, TrumpUp, TrumpDown, TrumpDestroyed, PackFaceUp, RegulationSetup, RegulationStarted,
+    ScenarioHandChosen)}
 
 __all__ = ["EVENTS", "Attackers", "Blockers", "Converted", "CostPaid", "Damaged", "Drew", "Entered", "Left",
            "PackFaceUp", "Prevented", "RegulationSetup", "RegulationStarted", "Replaced", "Retargeted", "Revealed",
-           "Started", "TrumpDestroyed", "TrumpDown", "TrumpEvent", "TrumpPlaced", "TrumpUp"]
+           "ScenarioHandChosen", "Started", "TrumpDestroyed", "TrumpDown", "TrumpEvent", "TrumpPlaced", "TrumpUp"]

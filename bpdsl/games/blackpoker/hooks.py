@@ -153,7 +153,8 @@ class BlackPokerHooks(BaseHooks):
     # ------------------------------------------------------------------ game start and end
 
     def game_start(self, game: Game) -> None:
-        """3.9: shuffle, 7 cards each, reveal top cards until they differ, revealed cards to the grave."""
+        """3.9: shuffle, each hand filled to 7 cards (a シナリオ手札 chosen in the setup hook counts), reveal top
+        cards until they differ, revealed cards to the grave."""
         s = game.state
         rng = game.rng
         if self.compiled.trump_table is not None:  # エクストラ: trumps are placed before the game (3.11.4)
@@ -165,8 +166,8 @@ class BlackPokerHooks(BaseHooks):
                 shuffle(rng, p.life)
         if game.setup_hook is not None:
             game.setup_hook(game)
-        for p in s.players:
-            for _ in range(min(7, len(p.life))):
+        for p in s.players:  # up to 7: a シナリオ手札 (第9.1版) chosen before is already in the hand
+            for _ in range(min(7 - len(p.hand), len(p.life))):
                 self.move_card(game, p.life[-1], Z_HAND, p.seat)
         first = 0
         revealed: list[int] = []
@@ -999,6 +1000,9 @@ class BlackPokerHooks(BaseHooks):
             cards = e["card"] if "card" in e else " ".join(e.get("cards", []))
             whence = {"pack": " (パックから手札へ)", "rare": " (レアカードから手札へ)"}.get(e.get("from") or "", "")
             return f"{who} が {cards} を見せた" + whence
+        if t == "scenario_hand":  # 第9.1版 シナリオ手札: a hand; only its owner knows the cards
+            told = f" [{' '.join(e['cards'])}]" if e.get("p") == me else ""
+            return f"{who} がシナリオ手札 {len(e['cards'])} 枚を手札に入れた{told}"
         if t == "trump_placed":  # 3.11.4: face down; only its owner knows the card
             return f"{who} が切札を置いた" + (f" [{e['card']}]" if e.get("p") == me else "")
         if t in ("trump_up", "trump_down", "trump_destroyed"):

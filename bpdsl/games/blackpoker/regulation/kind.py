@@ -165,6 +165,7 @@ SCHEMA: dict[str, Any] = {
         # pack made of the top cards of the (shuffled) deck
         "rare_cards": {"type": "integer", "min": 0, "max": 5},
         "pack_from_deck": {"type": "integer", "min": 0, "max": 40},
+        "scenario_hand": {"type": "integer", "min": 1, "max": 7},
         "actions": _list_of(_OPTION_ACTION),
     }),
     "exclusive_options": _list_of({
@@ -356,7 +357,7 @@ def build(ctx: BuildContext) -> None:
             preset_bulwarks=int(preset.get("bulwarks", 0)), preset_soldiers=int(preset.get("soldiers", 0)),
             pack=bool(o.get("pack", False)), actions=actions, aliases=tuple(o.get("aliases") or ()),
             rare_cards=int(o.get("rare_cards", 0)), pack_from_deck=int(o.get("pack_from_deck", 0)),
-            pos=ctx.pos(("options", i)),
+            pos=ctx.pos(("options", i)), scenario_hand=int(o.get("scenario_hand", 0)),
         )
     for i, ex in enumerate(data.get("exclusive_options") or []):
         for j, oid in enumerate(ex["ids"]):

@@ -22,7 +22,7 @@ def simulate_matches(definitions: Definitions, regulation: Regulation, matches: 
                      decks: Sequence[Sequence[Deck] | None] = (None, None),
                      check: Callable[[Any], None] | None = None, log: Any = None,
                      progress: Callable[[int], None] | None = None, keep: bool = False,
-                     agents: Any = None) -> dict[str, Any]:
+                     agents: Callable[[Any], Sequence[Any]] | None = None) -> dict[str, Any]:
     """Play ``matches`` matches; the result dict holds match and game results (and every match if ``keep``).
     ``agents``: a factory of the two agents of a game (GameRequest -> agents); random bots by default."""
     run = game_runner(definitions, regulation, agents=agents, check=check, log=log)

@@ -165,6 +165,7 @@ class Option:
     preset_soldiers: int = 0  # then soldiers placed face up
     pack: bool = False  # the cards left out of the deck become the pack
     actions: tuple[OptionAction, ...] = ()
+    scenario_hand: int = 0  # シナリオ手札: cards each player chooses from the deck into the first hand
     aliases: tuple[str, ...] = ()
     pos: Pos = UNKNOWN_POS
     rare_cards: int = 0  # レアパック: cards each player chooses from the deck and sets aside (zone rare)
@@ -251,7 +252,6 @@ class Regulation:
     frame: Frame | None = None  # 2024 system
     options: tuple[Option, ...] = ()
     named: NamedRegulation | None = None  # 2021 system
-    edition_override: str | None = None  # another edition than the system's (a draft played under its frames)
 
     @property
     def name(self) -> str:
@@ -269,7 +269,7 @@ class Regulation:
 
     @property
     def edition(self) -> str:
-        return self.edition_override or self.system.edition
+        return self.system.edition
 
     def option(self, oid: str) -> Option | None:
         return next((o for o in self.options if o.id == oid), None)

@@ -5,7 +5,8 @@
 * the rules are the format's action list of the system's edition (``build_rules``), plus the actions the
   chosen options add (パック: 【パック開封】, compiled from its op calls like any other action);
 * the setup hook, called by the engine after the lives are shuffled and before the hands are drawn (that is
-  after the trumps would be placed), places the preset characters (5.3.1/5.3.2: from the top of the
+  after the trumps would be placed), lets each player choose a シナリオ手札 (第9.1版: the option
+  ``scenario_hand``; the game start then fills the hand up to 7), places the preset characters (5.3.1/5.3.2: from the top of the
   shuffled deck, first the bulwarks face down, then the soldiers) and lays out the pack (5.3.3: the cards
   left out of the deck, face down outside the field).
 
@@ -32,6 +33,7 @@ from bpdsl.engine.replay import ReplayError, check_log_lines, replay_game, requi
 from bpdsl.games.blackpoker.regulation.check import resolve
 from bpdsl.games.blackpoker.regulation.load import systems
 from bpdsl.games.blackpoker.events import RegulationSetup, RegulationStarted
+from bpdsl.games.blackpoker.regulation.scenario_hand import choose_scenario_hands
 
 
 class NotPlayable(Exception):
@@ -44,6 +46,15 @@ AgentFactory = Callable[[GameRequest], Sequence[Any]]
 def _random_agents(request: GameRequest) -> list[Any]:
 
     return [RandomAgent(request.seed * 2 + 1), RandomAgent(request.seed * 2 + 2)]
+
+
+def with_edition(regulation: Regulation, edition: str) -> Regulation:
+    """``regulation`` played with the action lists of ``edition`` instead of its system's (the 2024
+    regulations with 第9.1版: ``bpdsl match play -r "extra+full+scenario-hand" -e act9.1``).  The system is
+    copied, not changed; whether the edition defines the format's lists is :func:`unplayable_reason`'s."""
+    if edition == regulation.system.edition:
+        return regulation
+    return dataclasses.replace(regulation, system=dataclasses.replace(regulation.system, edition=edition))
 
 
 def option_action_model(a: OptionAction, fmt: str) -> Action:
@@ -60,8 +71,6 @@ def regulation_rules(definitions: Definitions, regulation: Regulation) -> Any:
     """Compiled rules of the regulation's format with the options' actions added."""
 
     system = regulation.system
-    if regulation.edition_override:  # a draft played under the system's formats and frames
-        system = dataclasses.replace(system, edition=regulation.edition_override)
     why = unplayable_reason(definitions, system, regulation.format)
     if why:
         raise NotPlayable(f"{regulation.name} cannot be played: {why}")
@@ -84,7 +93,8 @@ def setup_hook(regulation: Regulation, packs: tuple[list[Any], list[Any]]) -> Ca
     use_pack = any(o.pack for o in regulation.options)
     rare = sum(o.rare_cards for o in regulation.options)
     pack_top = max((o.pack_from_deck for o in regulation.options), default=0)
-    if not (bulwarks or soldiers or use_pack or rare or pack_top):
+    scenario_hand = max((o.scenario_hand for o in regulation.options), default=0)
+    if not (bulwarks or soldiers or use_pack or rare or pack_top or scenario_hand):
         return None
 
     def setup(game: Any) -> None:
@@ -95,6 +105,18 @@ def setup_hook(regulation: Regulation, packs: tuple[list[Any], list[Any]]) -> Ca
             game.state.pack_in_use = True  # observations show the packs (count; cards once face up)
         if rare:
             game.state.rare_in_use = True  # observations show how many rare cards each player has
+        if use_pack:
+            # the packs are owned before any decision is asked (a seat's view knows its own cards from then on)
+            for seat, player in enumerate(s.players):
+                for c in packs[seat]:
+                    cid = c.index + seat * DECK_SIZE
+                    if s.owner[cid] != -1:
+                        continue  # already in the game (cannot happen for a pack made by the deck builder)
+                    s.owner[cid] = seat
+                    s.loc[cid] = (Z_PACK, seat)
+                    player.pack.append(cid)
+        if scenario_hand:  # シナリオ手札 (第9.1版): chosen from the deck before the presets are placed
+            choose_scenario_hands(game, scenario_hand)
         for seat, player in enumerate(s.players):
             set_aside(game, seat, rare, pack_top)
             # the life was shuffled just before: its top is the end of the list
@@ -105,14 +127,6 @@ def setup_hook(regulation: Regulation, packs: tuple[list[Any], list[Any]]) -> Ca
                 hooks.put_onto_field(game, seat, [card], hooks.soldier_kind_for([card]), True, False)
             for ch in player.field:
                 ch.entered_turn = 0  # on the field before the first turn
-            if use_pack:
-                for c in packs[seat]:
-                    cid = c.index + seat * DECK_SIZE
-                    if s.owner[cid] != -1:
-                        continue  # already in the game (cannot happen for a pack made by the deck builder)
-                    s.owner[cid] = seat
-                    s.loc[cid] = (Z_PACK, seat)
-                    player.pack.append(cid)
             if game.log is not None:
                 game.log.write(RegulationSetup(seat, [[hooks.card_text(c) for c in ch.cards] for ch in player.field
                                                       if s.loc[ch.cards[0]][0] == Z_FIELD], len(player.pack)))
@@ -143,7 +157,7 @@ def regulation_header(regulation: Regulation, number: Any, packs: Sequence[Seque
     """The log line written before a game of a match: what its replay needs beyond the game line.  The
     game's number in its match is the one field a replay cannot check (the chain protects it)."""
     return RegulationStarted(regulation.id, regulation.system.id, regulation.name, number,
-                             [[c.id for c in p] for p in packs], regulation.edition_override).json()
+                             [[c.id for c in p] for p in packs]).json()
 
 
 def game_runner(definitions: Definitions, regulation: Regulation, agents: AgentFactory | None = None,
@@ -201,10 +215,8 @@ def replay_regulation_log(definitions: Definitions, events: list[dict[str, Any]]
     if not checked.valid or checked.regulation is None:
         raise ReplayError(f"the log's regulation {head['regulation']!r} is not valid with these definitions")
     regulation = checked.regulation
-    if head.get("edition"):
-        if head["edition"] not in definitions.editions:
-            raise ReplayError(f"the log's edition {head['edition']!r} is not defined")
-        regulation = dataclasses.replace(regulation, edition_override=str(head["edition"]))
+    if game_line.get("edition") in definitions.editions:  # played with another edition (--edition)
+        regulation = with_edition(regulation, str(game_line["edition"]))
     rules = regulation_rules(definitions, regulation)
     raw_packs = head.get("packs") or [[], []]
     try:

@@ -9,6 +9,7 @@ Directives (optional argument: the regulation system id, default ``bp2024``):
 ``.. bpdsl-options::``            5.3 オプション定義 (with the actions an option adds)
 ``.. bpdsl-option-compat::``      Table 5.3 オプション対応一覧
 ``.. bpdsl-named-regulations::``  the 2021 rulebook's named regulations (argument default ``bp2021``)
+``.. bpdsl-scenario-build::``     シナリオ構築 (第9.1版): trumps, rare cards and the シナリオ手札 a build may fix
 """
 from __future__ import annotations
 
@@ -136,6 +137,23 @@ class Options(_RegulationDirective):
         return out
 
 
+class ScenarioBuild(_RegulationDirective):
+    """シナリオ構築 (第9.1版): what a player fixes before the game apart from the deck, as the system rules it."""
+
+    def run(self) -> list[nodes.Node]:
+        s = self.system()
+        rule = s.scenario_build
+        if rule is None:
+            raise self.error(f"{s.id} has no scenario_build rule")
+        rows = [["切札", f"{rule.max_trumps} 枚まで（切札のあるフォーマットのみ）"],
+                ["レアカード", f"{rule.max_rare_cards} 枚まで"],
+                ["シナリオ手札", f"{rule.scenario_hand} 枚、またはなし（ゲーム開始後は通常の手札）"]]
+        out: list[nodes.Node] = [self.table("シナリオ構築", ["要素", "決まり"], rows, [1, 4])]
+        if rule.source:
+            out.append(nodes.paragraph(text="出典: " + rule.source))
+        return out
+
+
 class NamedRegulations(_RegulationDirective):
     default_system = "bp2021"
 
@@ -174,3 +192,4 @@ def setup(app: Any) -> None:
     app.add_directive("bpdsl-options", Options, override=True)
     app.add_directive("bpdsl-option-compat", OptionCompat, override=True)
     app.add_directive("bpdsl-named-regulations", NamedRegulations, override=True)
+    app.add_directive("bpdsl-scenario-build", ScenarioBuild, override=True)
