@@ -51,8 +51,7 @@ def test_table_5_2_equals_the_seed(seeds_dir: Path) -> None:
 
 
 def test_table_5_3_equals_the_seed(seeds_dir: Path) -> None:
-    """The rulebook's columns as printed; the data adds the column of the frame list's レアパック (rare_pack),
-    which the 2024 rulebook does not have."""
+    """The rulebook's columns as printed; the data adds columns the 2024 rulebook does not have."""
     by_format, by_frame = _seed_53(seeds_dir)
     assert _S.option_format_table is not None and _S.option_frame_table is not None
     # the 2024 rulebook's columns as printed; the columns it does not have are the frame list's レアパック
