@@ -69,4 +69,4 @@ def test_the_import_writes_the_sentences_condition_worded_as_it_says_it(index: P
 
 def test_a_sentence_whose_condition_cannot_be_read_stays_unfound(index: P.PhraseIndex) -> None:
     assert index.one("condition", "パックが開封済みでない場合のみこのアクションを起こすことができる。") is None
-    assert index.one("condition", "プレイヤーのレアカードが1枚以上の場合に" + ONLY) is None
+    assert index.one("condition", "プレイヤーのマナが1枚以上の場合に" + ONLY) is None  # no such name

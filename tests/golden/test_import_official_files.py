@@ -54,9 +54,11 @@ def test_the_file_imports_with_its_trumps_and_validates(imported: tuple[str, Pat
 def test_stray_keys_are_positioned_warnings_never_errors(imported: tuple[str, Path, dict, str]) -> None:
     eid, folder, report, stderr = imported
     warnings = [line for line in stderr.splitlines() if line.startswith("warning: ")]
-    assert warnings and all(f"{SHARED}/" in w and w.count(":") >= 4 for w in warnings)
-    md = (folder / "IMPORT-REPORT.md").read_text(encoding="utf-8")
-    assert "## Warnings" in md
+    assert all(f"{SHARED}/" in w and w.count(":") >= 4 for w in warnings)
+    if eid == "imp_extra":  # its stray keys (a per-entry type:, a duplicated charType …); the frame list has none left
+        assert warnings
+        md = (folder / "IMPORT-REPORT.md").read_text(encoding="utf-8")
+        assert "## Warnings" in md
 
 
 def test_what_cannot_be_played_is_listed_with_its_reason_and_the_rest_plays(imported: tuple[str, Path, dict, str]) -> None:
@@ -110,10 +112,11 @@ def test_the_texts_written_as_ops(imported: tuple[str, Path, dict, str]) -> None
         ed = defs.editions[eid]
         assert ed.face_down_trump is not None and ed.face_down_trump.key == "全て(裏向き)"
         assert "E001" not in stderr
-        for name in ("レアドロー", "レア召喚"):
+        # the parent's call where it prints the sentence too (レアドロー also needs a rare card to draw)
+        for name, condition in (("レアドロー", "me.life <= 9 and me.rare >= 1"), ("レア召喚", "me.life <= 9")):
             action = next(a for a in ed.actions.values() if a.name == name)
             (only,) = [c for c in action.conditions if c.op == "only_if"]
-            assert only.args["if"].text == "me.life <= 9"
+            assert only.args["if"].text == condition
             assert only.text is None
 
 
