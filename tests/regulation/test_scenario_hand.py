@@ -119,7 +119,7 @@ def test_a_build_is_played_and_its_log_replays(defs, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("text,regulation,message", [
     ('rare_cards: ["♠A"]\nscenario_hand: ["♡3", "◇5", "♣7"]\n', "extra+full+scenario-hand",
-     "rare cards are not played yet"),
+     "sets none aside; add the option レアパック"),
     ('scenario_hand: ["♡3", "◇5", "♣7"]\n', "extra+full", "deals none; add the option シナリオ手札"),
     ('scenario_hand: ["♡3", "◇5"]\n', "extra+full+scenario-hand", "build.yaml:1:16: error: シナリオ手札 of 2 cards"),
     ('trumps: ["♠4"]\n', "mast+full", "is played without trumps"),
@@ -130,6 +130,21 @@ def test_a_build_that_cannot_be_played_is_refused(defs, tmp_path: Path, text: st
     r = runner.invoke(app, ["match", "simulate", "-r", regulation, "-n", "1", "--build", str(build)])
     assert r.exit_code == 1 and message in r.output, r.output
     assert "Traceback" not in r.output
+
+
+def test_a_builds_rare_card_is_set_aside_under_the_rare_pack(defs, tmp_path: Path) -> None:
+    """The frame ストラテジー whole: シナリオ手札 and レアパック, the build's rare card set aside (zone rare)."""
+    build = _write(tmp_path, 'trumps: ["♠4"]\nrare_cards: ["♠A"]\nscenario_hand: ["♡3", "◇5", "♣7"]\n')
+    log = tmp_path / "m.jsonl"
+    r = runner.invoke(app, ["match", "simulate", "-r", "extra+full+scenario-hand+rare_pack", "-e", "act9.1", "-n",
+                            "1", "--build", str(build), "--log", str(log), "--json"])
+    assert r.exit_code == 0, r.output
+    lines = [json.loads(x) for x in log.read_text(encoding="utf-8").splitlines()]
+    chosen = [e for e in lines if e.get("t") == "decision" and e["kind"] in ("choose", "scenario_hand") and e["p"] == 0]
+    # before the game: the three cards of the シナリオ手札, then the rare card (the build's, not the bot's)
+    assert [e["choice"] for e in chosen[:4]] == ["♡3", "◇5", "♣7", "♠A"], chosen[:4]
+    r = runner.invoke(app, ["match", "replay", str(log)])
+    assert r.exit_code == 0 and "replayed identically" in r.output, r.output
 
 
 def test_usage_errors_exit_2(tmp_path: Path) -> None:

@@ -1,14 +1,15 @@
 """A scenario build played: the player's decisions before the game answered from a build file.
 
 A scenario build (シナリオ構築, 第9.1版; :mod:`bpdsl.games.blackpoker.regulation.scenario_build`) fixes what a
-player decides before the game: the trumps (3.11.4, the decisions ``trump_place``) and the シナリオ手札 (the
-decisions ``scenario_hand`` the regulation option asks).  :class:`BuildAgent` wraps the player's agent (a
+player decides before the game: the trumps (3.11.4, the decisions ``trump_place``), the シナリオ手札 (the
+decisions ``scenario_hand`` the regulation option asks) and the rare card (the choice the option レアパック
+asks, :func:`bpdsl.games.blackpoker.regulation.play.set_aside`).  :class:`BuildAgent` wraps the player's agent (a
 bot, or the person at the terminal) and answers those decisions with the build's cards, in the order the
 file lists them; every other decision, and a part the build leaves empty, is the wrapped agent's.  The
 answers are ordinary decisions, so the event log replays without the build file.
 
-:func:`play_problems` is what refuses a build at play time: a rare card (not played by the engine yet), a
-シナリオ手札 under a regulation that deals none, and the rules of ``bpdsl deck scenario``.
+:func:`play_problems` is what refuses a build at play time: a rare card or a シナリオ手札 under a regulation
+that sets none aside or deals none, and the rules of ``bpdsl deck scenario``.
 """
 from __future__ import annotations
 
@@ -23,6 +24,14 @@ from bpdsl.games.blackpoker.regulation.scenario_build import BuildProblem, Scena
 from bpdsl.games.blackpoker.regulation.scenario_hand import KIND as SCENARIO_HAND
 
 TRUMP_PLACE = "trump_place"
+RARE_CARD = "rare_card"  # the choice of a rare card to set aside: a "choose" asked with what=レアカード
+
+
+def _kind(request: Any) -> str:
+    """The decision's kind as the build names its parts (the rare card's choice is a plain "choose")."""
+    if request.kind == "choose" and (request.context or {}).get("what") == "レアカード":
+        return RARE_CARD
+    return str(request.kind)
 
 
 class BuildNotInDeck(Exception):
@@ -39,16 +48,19 @@ class BuildAgent:
     def __post_init__(self) -> None:
         self.name = f"{getattr(self.inner, 'name', 'agent')}+build"
         self._todo: dict[str, list[Card]] = {TRUMP_PLACE: list(self.build.parts.get("trumps", [])),
-                                             SCENARIO_HAND: list(self.build.parts.get("scenario_hand", []))}
+                                             SCENARIO_HAND: list(self.build.parts.get("scenario_hand", [])),
+                                             RARE_CARD: list(self.build.parts.get("rare_cards", []))}
         self._fixed = {kind for kind, cards in self._todo.items() if cards}
 
     def decide(self, request: Any, observation: Callable[[], dict[str, Any]]) -> int:
-        kind = request.kind
+        kind = _kind(request)
         if kind not in self._fixed:
             return int(self.inner.decide(request, observation))
         todo = self._todo[kind]
-        if not todo:  # every trump of the build is placed: no more
-            return next(i for i, o in enumerate(request.options) if o is None)
+        if not todo:
+            if kind != TRUMP_PLACE:  # more asked than the build names: the player's own choice
+                return int(self.inner.decide(request, observation))
+            return next(i for i, o in enumerate(request.options) if o is None)  # every trump placed: no more
         card = todo.pop(0)
         for i, o in enumerate(request.options):
             if o is not None and o % DECK_SIZE == card.index:
@@ -60,9 +72,10 @@ class BuildAgent:
 def play_problems(build: ScenarioBuild, path: str, regulation: Regulation, decks: Sequence[Deck] = ()) -> list[str]:
     """Why ``build`` cannot be played under ``regulation`` ([] when it can), each line ready to print."""
     out: list[str] = []
-    if build.parts.get("rare_cards"):
-        out.append(f"{path}: error: rare cards are not played yet; remove rare_cards to play this build "
-                   "(bpdsl deck scenario still checks them)")
+    if build.parts.get("rare_cards") and not any(o.rare_cards for o in regulation.options):
+        with_rare = [o for o in regulation.system.options.values() if o.rare_cards]
+        hint = (f"; add the option {with_rare[0].name} ({regulation.id}+{with_rare[0].id})" if with_rare else "")
+        out.append(f"{path}: error: the build names a rare card but {regulation.name} sets none aside{hint}")
     hand = build.parts.get("scenario_hand", [])
     if hand and not any(o.scenario_hand for o in regulation.options):
         with_option = [o for o in regulation.system.options.values() if o.scenario_hand]
