@@ -49,6 +49,30 @@ def bench_speed(edition: str, fmt: str, games: int, seed: int = 1, chunks: int =
             "decisions_per_s": round(decisions / total, 1), "mean_decisions": round(decisions / games, 1)}
 
 
+def bench_per_decision(edition: str, fmt: str, against: str, games: int, seed: int = 1,
+                       slices: int = 5) -> dict[str, Any]:
+    """The CPU time per decision of ``fmt`` against that of ``against`` (same edition), measured in one process
+    with the two formats alternating every slice of games (the same seeds in both), so that both see the same
+    load of a shared machine: figures taken one after the other drift by more than the difference sought."""
+    rules = {f: build_rules(edition, f) for f in (fmt, against)}
+    seeds = game_seeds(seed, games)
+    size = max(1, -(-games // slices))
+    seconds = {fmt: 0.0, against: 0.0}
+    decisions = {fmt: 0, against: 0}
+    for start in range(0, games, size):
+        for f in (against, fmt):
+            t0 = time.process_time()
+            for gs, s0, s1 in seeds[start:start + size]:
+                decisions[f] += new_game(rules[f], [RandomAgent(s0), RandomAgent(s1)], gs).play().decisions
+            seconds[f] += time.process_time() - t0
+    per = {f: max(seconds[f], 1e-9) / max(decisions[f], 1) for f in seconds}
+    return {"edition": edition, "format": fmt, "against": against, "games": games, "slices": -(-games // size),
+            "decisions_per_s": round(1 / per[fmt], 1), "against_decisions_per_s": round(1 / per[against], 1),
+            "mean_decisions": round(decisions[fmt] / games, 1),
+            "against_mean_decisions": round(decisions[against] / games, 1),
+            "ratio": round(per[fmt] / per[against], 3)}
+
+
 def _rss_kib() -> float:
     """Current resident set size of this process (Linux /proc), or the peak where /proc is missing."""
     try:

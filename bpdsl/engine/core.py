@@ -28,7 +28,7 @@ from bpdsl.engine.contract import GameHooks
 from bpdsl.engine.decisions import Agent, Context, DecisionRequest, Labels, index_chooser
 from bpdsl.engine.errors import GameAborted
 from bpdsl.engine.snapshot import Memo, copy_inst, copy_state
-from bpdsl.engine.state import ActionInstance, State, check_state_class
+from bpdsl.engine.state import ActionInstance, Character, State, check_state_class
 from bpdsl.dsl.expr import parse
 from bpdsl.engine.log import state_hash
 
@@ -161,9 +161,11 @@ class Game:
         # it (card indices of the hand as a bitmask, main timing open) -> the same, shared by the games of
         # these rules with these direct actions
         self._by_hand: dict[tuple[Any, ...], list[CAction]] = {}
-        # some direct action needs a card face up (a trump's): the candidates are then also keyed by the seat and
-        # the face-up cards, and those of cards lying face down are left out once, not at every listing
-        self._up_gated = any(a.requires_up >= 0 for a in self._direct)
+        # some direct action needs a card face up (a trump's) or a charged character of the seat's (requires_char):
+        # the candidates are then also keyed by the seat, the face-up cards and the seat's charged characters of
+        # those ids, and the actions they rule out are left out once, not at every listing
+        self._char_gated = frozenset(a.requires_char for a in self._direct if a.requires_char is not None)
+        self._up_gated = bool(self._char_gated) or any(a.requires_up >= 0 for a in self._direct)
         self._by_mask = _shared_candidates(rules, self._direct)
         self._scratch = Ctx(self, ActionInstance(0, None, 0), 0)  # reused while listing legal targets
         # the step API (agents is None): see the "step API" section below
@@ -651,12 +653,11 @@ class Game:
         hand = tuple(getattr(s.players[seat], self._key_attr)) if self._key_attr else ()
         if self._up_gated:
             up = s.trump_up
-            key = (hand, my_turn_empty, seat, frozenset(up) if up else _NONE_UP)
+            chars = self._charged_ids(seat) if self._char_gated else ()
+            key = (hand, my_turn_empty, seat, frozenset(up) if up else _NONE_UP, chars)
             candidates = self._by_hand.get(key)
             if candidates is None:
-                offset = self._deck_size * seat  # the seat's copy of a card that must lie face up
-                candidates = self._by_hand[key] = [
-                    a for a in self._candidates(hand, my_turn_empty) if a.requires_up < 0 or a.requires_up + offset in up]
+                candidates = self._by_hand[key] = self._gated_candidates(hand, my_turn_empty, seat, up, chars)
         else:
             candidates = self._by_hand.get((hand, my_turn_empty))
             if candidates is None:
@@ -702,6 +703,42 @@ class Game:
                         continue
             out.append(a)
         return out
+
+    @cython.locals(ch=Character)
+    def _charged_ids(self, seat: int) -> tuple[str, ...]:
+        """The ids of the charged characters on ``seat``'s field that some direct action requires
+        (``CAction.requires_char``), in field order: mostly none, an empty tuple."""
+        needed = self._char_gated
+        found: tuple[str, ...] = ()
+        for ch in self.state.players[seat].field:
+            if not ch.driven and ch.char_id in needed:
+                found += (ch.char_id,)
+        return found
+
+    @cython.locals(a=CAction)
+    def _gated_candidates(self, hand: tuple[int, ...], my_turn_empty: bool, seat: int, up: set[int],
+                          chars: tuple[str, ...]) -> list[CAction]:
+        """_candidates where some action needs a card face up or a charged character: keyed (in the table
+        shared by the games of these rules) also by the seat's own face-up cards, as card indices, and its
+        charged characters of the ids needed, so that both seats and every game share one list per hand and
+        such a position, made in one pass over the actions, the cheap requirements first."""
+        n_cards = self._deck_size
+        mask = 0
+        for c in hand:
+            mask |= 1 << (c % n_cards)
+        offset = n_cards * seat  # the seat's copy of a card is card index + deck size × seat
+        mine = frozenset([c - offset for c in up if offset <= c < offset + n_cards]) if up else _NONE_UP
+        by_mask = self._by_mask
+        key = (mask, my_turn_empty, mine, chars)
+        found = by_mask.get(key)
+        if found is None:
+            if len(by_mask) >= _SHARED_MASKS:
+                by_mask.clear()
+            found = by_mask[key] = [
+                a for a in (self._direct if my_turn_empty else self._quick)
+                if (a.requires_up < 0 or a.requires_up in mine) and (a.requires_char is None or a.requires_char in chars)
+                and (a.key_test is None or a.key_test(mask))]
+        return found
 
     def _candidates(self, hand: tuple[int, ...], my_turn_empty: bool) -> list[CAction]:
         """The direct actions of the open timings whose key cards ``hand`` can provide (by the key tests on a
@@ -1132,7 +1169,7 @@ def _chain(fns: tuple[Callable[[], Any], ...], where: tuple[int, ...], state: St
 _GAME_FIELDS = tuple("""rules hooks seed rng log check max_steps setup_hook state current chosen events decisions
     forced steps raised raised_game node epoch _agents _picks _deck_size _key_attr _stage_zone _spent_zone
     _lists_style _passing _trigger_index _orders _heard _legal_cache _direct _quick _by_hand _by_mask _scratch
-    _up_gated _step _started _cp _feed _fed _pending _result _prim _shared _lazy_labels""".split())
+    _up_gated _char_gated _step _started _cp _feed _fed _pending _result _prim _shared _lazy_labels""".split())
 
 
 class _Feed:
