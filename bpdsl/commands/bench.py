@@ -35,8 +35,8 @@ def register(app: typer.Typer) -> None:
                                        "edition's actions file: the check the studio and bpdsl lsp run (0: skip)"),
         per_decision: Optional[str] = typer.Option(None, "--per-decision", metavar="FORMAT:AGAINST",
                                                    help="also time a decision of FORMAT against one of AGAINST (formats "
-                                                   "of --edition, e.g. extra:mast), in one process, alternating "
-                                                   "slices of --games games of each"),
+                                                   "of --edition, e.g. extra:mast), in one process, --games "
+                                                   "games of each in alternating slices of ten"),
         as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
         edition: Optional[str] = typer.Option(None, "--edition", "-e", help="only this edition (default: the "
                                               "project's [defaults] edition, else every edition)"),

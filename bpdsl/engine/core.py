@@ -718,10 +718,11 @@ class Game:
     @cython.locals(a=CAction)
     def _gated_candidates(self, hand: tuple[int, ...], my_turn_empty: bool, seat: int, up: set[int],
                           chars: tuple[str, ...]) -> list[CAction]:
-        """_candidates where some action needs a card face up or a charged character: keyed (in the table
-        shared by the games of these rules) also by the seat's own face-up cards, as card indices, and its
-        charged characters of the ids needed, so that both seats and every game share one list per hand and
-        such a position, made in one pass over the actions, the cheap requirements first."""
+        """_candidates where some action needs a card face up or a charged character: the candidates of the
+        hand's cards (the key tests, shared as in _candidates) with those whose requirements fail left out,
+        keyed in the same shared table also by the seat's own face-up cards, as card indices, and its charged
+        characters of the ids needed, so that both seats and every game share one list per hand and such a
+        position."""
         n_cards = self._deck_size
         mask = 0
         for c in hand:
@@ -732,12 +733,12 @@ class Game:
         key = (mask, my_turn_empty, mine, chars)
         found = by_mask.get(key)
         if found is None:
+            found = [a for a in self._mask_candidates(mask, my_turn_empty)
+                     if (a.requires_up < 0 or a.requires_up in mine)
+                     and (a.requires_char is None or a.requires_char in chars)]
             if len(by_mask) >= _SHARED_MASKS:
                 by_mask.clear()
-            found = by_mask[key] = [
-                a for a in (self._direct if my_turn_empty else self._quick)
-                if (a.requires_up < 0 or a.requires_up in mine) and (a.requires_char is None or a.requires_char in chars)
-                and (a.key_test is None or a.key_test(mask))]
+            by_mask[key] = found
         return found
 
     def _candidates(self, hand: tuple[int, ...], my_turn_empty: bool) -> list[CAction]:
@@ -747,6 +748,11 @@ class Game:
         n_cards = self._deck_size
         for c in hand:
             mask |= 1 << (c % n_cards)
+        return self._mask_candidates(mask, my_turn_empty)
+
+    @cython.locals(a=CAction)
+    def _mask_candidates(self, mask: int, my_turn_empty: bool) -> list[CAction]:
+        """The direct actions of the open timings whose key tests accept the hand's bitmask ``mask``."""
         by_mask = self._by_mask
         found = by_mask.get((mask, my_turn_empty))
         if found is None:
