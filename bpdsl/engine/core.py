@@ -144,12 +144,13 @@ class Game:
         self.node = rules.start
         self._lists_style = rules.flow.trigger_style == "lists"
         self._passing = rules.flow.passing
-        # (event type, resolved action id) -> the trigger sources that can match such an event
-        self._trigger_index: dict[tuple[str, str | None], list[TriggerSource]] = {}
+        # (event type, resolved action id) -> the trigger sources that can match such an event; and (below)
+        # resolved action id -> whether some source hears its "resolved" event: both made once for the games
+        # of these rules, not once per game (an エクストラ game asked them anew at 580,000 instructions a game)
+        self._trigger_index, self._heard = _shared_trigger_index(rules)
         self._orders: list[tuple[int, ...]] | None = None  # by turn player: the seats from them on (_order)
-        # resolved action id -> whether some trigger source can match its "resolved" event (most cannot: the
-        # event is then not recorded, and the trigger check after it has nothing to look at)
-        self._heard: dict[str, bool] = {}
+        # (_heard: resolved action id -> whether some trigger source can match its "resolved" event; most cannot:
+        # the event is then not recorded, and the trigger check after it has nothing to look at)
         # taken per game, so that actions added to rules.direct_actions after compiling (options) count too
         # legal actions per seat, valid while ``epoch`` is unchanged: every primitive that can change the
         # state (start, raise, resolve, trigger check, stage) bumps the epoch; passing changes nothing
@@ -1101,6 +1102,24 @@ _SHARED_MASKS = 1 << 16
 # rules -> (their direct actions when the table was made, (hand bitmask, main timing open) -> candidates)
 _CANDIDATES: "weakref.WeakKeyDictionary[Rules, tuple[list[CAction], dict[tuple[int, bool], list[CAction]]]]" = (
     weakref.WeakKeyDictionary())
+
+
+# rules -> (their trigger sources when the index was made, the index by kind of event, heard by action id)
+_TRIGGERS: "weakref.WeakKeyDictionary[Rules, tuple[list[TriggerSource], dict[tuple[str, str | None], list[TriggerSource]], dict[str, bool]]]" = (
+    weakref.WeakKeyDictionary())
+
+
+def _shared_trigger_index(rules: Rules) -> tuple[dict[tuple[str, str | None], list[TriggerSource]], dict[str, bool]]:
+    """The trigger-source index and the "heard" table shared by the games of ``rules``: new ones when their
+    trigger sources were changed since (both depend on nothing else)."""
+    triggers = rules.triggers
+    hit = _TRIGGERS.get(rules)
+    if hit is not None and len(hit[0]) == len(triggers) and all(x is y for x, y in zip(hit[0], triggers)):
+        return hit[1], hit[2]
+    index: dict[tuple[str, str | None], list[TriggerSource]] = {}
+    heard: dict[str, bool] = {}
+    _TRIGGERS[rules] = (list(triggers), index, heard)
+    return index, heard
 
 
 def _shared_candidates(rules: Rules, direct: list[CAction]) -> dict[tuple[int, bool], list[CAction]]:
