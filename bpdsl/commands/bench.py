@@ -35,8 +35,9 @@ def register(app: typer.Typer) -> None:
                                        "edition's actions file: the check the studio and bpdsl lsp run (0: skip)"),
         per_decision: Optional[str] = typer.Option(None, "--per-decision", metavar="FORMAT:AGAINST",
                                                    help="also time a decision of FORMAT against one of AGAINST (formats "
-                                                   "of --edition, e.g. extra:mast), in one process, --games "
-                                                   "games of each in alternating slices of ten"),
+                                                   "of --edition, e.g. extra:mast), in one process: --games "
+                                                   "games of each in slices of ten, the formats alternating, the "
+                                                   "fastest of three runs of each slice"),
         as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
         edition: Optional[str] = typer.Option(None, "--edition", "-e", help="only this edition (default: the "
                                               "project's [defaults] edition, else every edition)"),
@@ -111,7 +112,8 @@ def register(app: typer.Typer) -> None:
             c.print(f"per decision, {d['edition']} {d['format']} against {d['against']}: {d['ratio']:.3f}× the time "
                     f"({d['decisions_per_s']:.0f} against {d['against_decisions_per_s']:.0f} decisions/s; "
                     f"{d['mean_decisions']:.1f} and {d['against_mean_decisions']:.1f} decisions a game; {d['games']} "
-                    f"games of each in {d['slices']} alternating slices, the same seeds)")
+                    f"games of each in {d['slices']} slices, the same seeds, the formats alternating, the fastest "
+                    f"of {d['repeat']} runs of each slice)")
         if "step" in report:
             st = report["step"]
             c.print(f"step API, {st['games']} games of {st['edition']} {st['format']}: {st['step_games_per_s']:.1f} games/s; "

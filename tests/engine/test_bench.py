@@ -55,8 +55,9 @@ def test_render_time_of_one_sheet_with_pdf() -> None:
 
 def test_per_decision_times_two_formats_in_alternating_slices_of_the_same_games() -> None:
     # the function behind ``bpdsl bench --per-decision extra:mast`` (the command itself also times validate)
-    d = bench_per_decision("act8.2", "extra", "mast", 3, slice_games=2)
-    assert (d["edition"], d["format"], d["against"], d["games"], d["slices"]) == ("act8.2", "extra", "mast", 3, 2)
+    d = bench_per_decision("act8.2", "extra", "mast", 3, slice_games=2, repeat=2)
+    assert (d["edition"], d["format"], d["against"], d["games"], d["slices"], d["repeat"]) == (
+        "act8.2", "extra", "mast", 3, 2, 2)
     # the same seeds as the speed table's: the same games, so the same mean decisions
     assert d["mean_decisions"] == bench_speed("act8.2", "extra", 3)["mean_decisions"]
     assert d["against_mean_decisions"] == bench_speed("act8.2", "mast", 3)["mean_decisions"]
