@@ -112,7 +112,7 @@ def register(app: typer.Typer) -> None:
             c.print(f"per decision, {d['edition']} {d['format']} against {d['against']}: {d['ratio']:.3f}× the time "
                     f"({d['decisions_per_s']:.0f} against {d['against_decisions_per_s']:.0f} decisions/s; "
                     f"{d['mean_decisions']:.1f} and {d['against_mean_decisions']:.1f} decisions a game; {d['games']} "
-                    f"games of each in {d['slices']} slices, the same seeds, the formats alternating, the fastest "
+                    f"games of each in {d['slices']} slice{'s' if d['slices'] != 1 else ''} of ten at most, the same seeds, the formats alternating, the fastest "
                     f"of {d['repeat']} runs of each slice)")
         if "step" in report:
             st = report["step"]
