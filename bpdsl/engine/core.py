@@ -144,13 +144,12 @@ class Game:
         self.node = rules.start
         self._lists_style = rules.flow.trigger_style == "lists"
         self._passing = rules.flow.passing
-        # (event type, resolved action id) -> the trigger sources that can match such an event; and (below)
-        # resolved action id -> whether some source hears its "resolved" event: both made once for the games
-        # of these rules, not once per game (an エクストラ game asked them anew at 580,000 instructions a game)
+        # (event type, resolved action id) -> the trigger sources that can match such an event; and resolved
+        # action id -> whether some trigger source can match its "resolved" event (most cannot: the event is
+        # then not recorded, and the trigger check after it has nothing to look at).  Both are made once for
+        # the games of these rules, not once per game (an エクストラ game made them anew at 580,000 instructions)
         self._trigger_index, self._heard = _shared_trigger_index(rules)
         self._orders: list[tuple[int, ...]] | None = None  # by turn player: the seats from them on (_order)
-        # (_heard: resolved action id -> whether some trigger source can match its "resolved" event; most cannot:
-        # the event is then not recorded, and the trigger check after it has nothing to look at)
         # taken per game, so that actions added to rules.direct_actions after compiling (options) count too
         # legal actions per seat, valid while ``epoch`` is unchanged: every primitive that can change the
         # state (start, raise, resolve, trigger check, stage) bumps the epoch; passing changes nothing
