@@ -33,6 +33,11 @@ def register(app: typer.Typer) -> None:
                                           "against the heuristic) timed for its playout rate (0: skip)"),
         keystrokes: int = typer.Option(5, "--keystrokes", min=0, max=1000, help="keystrokes timed in each bundled "
                                        "edition's actions file: the check the studio and bpdsl lsp run (0: skip)"),
+        per_decision: Optional[str] = typer.Option(None, "--per-decision", metavar="FORMAT:AGAINST",
+                                                   help="also time a decision of FORMAT against one of AGAINST (formats "
+                                                   "of --edition, e.g. extra:mast), in one process: --games "
+                                                   "games of each in slices of ten, the formats alternating, the "
+                                                   "fastest of three runs of each slice"),
         as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
         edition: Optional[str] = typer.Option(None, "--edition", "-e", help="only this edition (default: the "
                                               "project's [defaults] edition, else every edition)"),
@@ -56,9 +61,14 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"bpdsl bench: unknown edition {edition!r}; editions: {', '.join(defs.editions)}", err=True)
             raise typer.Exit(2)
         pairs = [(ed, fmt) for ed, fmt in play_pairs(defs) if not edition or ed == edition]
+        compared = _per_decision_formats(per_decision, edition, pairs)
         for ed, fmt in pairs:
             rules_or_exit(ed, fmt)
         report: dict = {"speed": [bench_speed(ed, fmt, games, seed) for ed, fmt in pairs]}
+        if compared:
+            from bpdsl.engine.bench import bench_per_decision
+
+            report["per_decision"] = bench_per_decision(edition, *compared, games, seed)
         from bpdsl import speedups
 
         report["compiled"] = speedups.status()  # which modules played compiled (bpdsl.speedups)
@@ -97,6 +107,13 @@ def register(app: typer.Typer) -> None:
         c = CommandConsole()
         c.print(t)
         c.print(f"modules: {speedups.describe()}", soft_wrap=True)
+        if "per_decision" in report:
+            d = report["per_decision"]
+            c.print(f"per decision, {d['edition']} {d['format']} against {d['against']}: {d['ratio']:.3f}× the time "
+                    f"({d['decisions_per_s']:.0f} against {d['against_decisions_per_s']:.0f} decisions/s; "
+                    f"{d['mean_decisions']:.1f} and {d['against_mean_decisions']:.1f} decisions a game; {d['games']} "
+                    f"games of each in {d['slices']} slice{'s' if d['slices'] != 1 else ''} of ten at most, the same seeds, the formats alternating, the fastest "
+                    f"of {d['repeat']} runs of each slice)")
         if "step" in report:
             st = report["step"]
             c.print(f"step API, {st['games']} games of {st['edition']} {st['format']}: {st['step_games_per_s']:.1f} games/s; "
@@ -137,3 +154,18 @@ def register(app: typer.Typer) -> None:
                 rt.add_row(r["edition"], r["format"], f"{r['html_seconds'] * 1000:.0f}", f"{r['pdf_seconds']:.2f}",
                            str(r["pages"]))
             c.print(rt)
+
+
+def _per_decision_formats(text: Optional[str], edition: str, pairs: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """The two formats of ``--per-decision FORMAT:AGAINST`` (a usage error, exit 2, unless both are formats of
+    the chosen edition)."""
+    if text is None:
+        return None
+    fmt, sep, against = text.partition(":")
+    formats = [f for ed, f in pairs if ed == edition]
+    if not edition:
+        raise typer.BadParameter("give the edition of the two formats with --edition", param_hint="--per-decision")
+    if not sep or fmt not in formats or against not in formats or fmt == against:
+        raise typer.BadParameter(f"{text!r}: two different formats of {edition} as FORMAT:AGAINST "
+                                 f"(formats: {', '.join(formats)})", param_hint="--per-decision")
+    return fmt, against

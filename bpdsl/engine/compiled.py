@@ -61,6 +61,10 @@ class CAction:
     # seat; -1: none.  Set by a game's rules (BlackPoker's trumps) and tested before ``gate``, so that the
     # action of a card lying face down costs the listing one comparison instead of a call
     requires_up: int = -1
+    # the id of a character of which one, charged (not driven), must lie on the raising seat's field (an action
+    # raised by driving such a character); None: none.  Set by a game's rules and tested with requires_up, so
+    # that while the seat has no such character the action is left out of the candidates, not asked its gate
+    requires_char: str | None = None
 
 
 @dataclass(eq=False)

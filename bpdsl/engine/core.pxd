@@ -3,7 +3,7 @@
 # state's and the actions' without a dictionary lookup.  Python sees the same classes and fields; a Game
 # still takes other attributes (its __dict__).
 from bpdsl.engine.compiled cimport CAction, TriggerSource
-from bpdsl.engine.state cimport ActionInstance, State
+from bpdsl.engine.state cimport ActionInstance, Character, State
 
 cdef class Game
 
@@ -28,6 +28,6 @@ cdef class Game:
     cdef public object _agents, _picks, _deck_size, _key_attr, _stage_zone, _spent_zone, _lists_style
     cdef public object _passing, _trigger_index, _orders, _heard, _legal_cache, _direct, _quick, _by_hand
     cdef public object _by_mask, _step, _started, _cp, _feed, _fed, _pending, _result, _prim
-    cdef public object _shared, _lazy_labels, _up_gated
+    cdef public object _shared, _lazy_labels, _up_gated, _char_gated
     cdef dict __dict__
     cdef object __weakref__

@@ -28,7 +28,7 @@ from bpdsl.engine.contract import GameHooks
 from bpdsl.engine.decisions import Agent, Context, DecisionRequest, Labels, index_chooser
 from bpdsl.engine.errors import GameAborted
 from bpdsl.engine.snapshot import Memo, copy_inst, copy_state
-from bpdsl.engine.state import ActionInstance, State, check_state_class
+from bpdsl.engine.state import ActionInstance, Character, State, check_state_class
 from bpdsl.dsl.expr import parse
 from bpdsl.engine.log import state_hash
 
@@ -144,12 +144,12 @@ class Game:
         self.node = rules.start
         self._lists_style = rules.flow.trigger_style == "lists"
         self._passing = rules.flow.passing
-        # (event type, resolved action id) -> the trigger sources that can match such an event
-        self._trigger_index: dict[tuple[str, str | None], list[TriggerSource]] = {}
+        # (event type, resolved action id) -> the trigger sources that can match such an event; and resolved
+        # action id -> whether some trigger source can match its "resolved" event (most cannot: the event is
+        # then not recorded, and the trigger check after it has nothing to look at).  Both are made once for
+        # the games of these rules, not once per game (an エクストラ game made them anew at 580,000 instructions)
+        self._trigger_index, self._heard = _shared_trigger_index(rules)
         self._orders: list[tuple[int, ...]] | None = None  # by turn player: the seats from them on (_order)
-        # resolved action id -> whether some trigger source can match its "resolved" event (most cannot: the
-        # event is then not recorded, and the trigger check after it has nothing to look at)
-        self._heard: dict[str, bool] = {}
         # taken per game, so that actions added to rules.direct_actions after compiling (options) count too
         # legal actions per seat, valid while ``epoch`` is unchanged: every primitive that can change the
         # state (start, raise, resolve, trigger check, stage) bumps the epoch; passing changes nothing
@@ -161,9 +161,11 @@ class Game:
         # it (card indices of the hand as a bitmask, main timing open) -> the same, shared by the games of
         # these rules with these direct actions
         self._by_hand: dict[tuple[Any, ...], list[CAction]] = {}
-        # some direct action needs a card face up (a trump's): the candidates are then also keyed by the seat and
-        # the face-up cards, and those of cards lying face down are left out once, not at every listing
-        self._up_gated = any(a.requires_up >= 0 for a in self._direct)
+        # some direct action needs a card face up (a trump's) or a charged character of the seat's (requires_char):
+        # the candidates are then also keyed by the seat, the face-up cards and the seat's charged characters of
+        # those ids, and the actions they rule out are left out once, not at every listing
+        self._char_gated = frozenset(a.requires_char for a in self._direct if a.requires_char is not None)
+        self._up_gated = bool(self._char_gated) or any(a.requires_up >= 0 for a in self._direct)
         self._by_mask = _shared_candidates(rules, self._direct)
         self._scratch = Ctx(self, ActionInstance(0, None, 0), 0)  # reused while listing legal targets
         # the step API (agents is None): see the "step API" section below
@@ -651,12 +653,11 @@ class Game:
         hand = tuple(getattr(s.players[seat], self._key_attr)) if self._key_attr else ()
         if self._up_gated:
             up = s.trump_up
-            key = (hand, my_turn_empty, seat, frozenset(up) if up else _NONE_UP)
+            chars = self._charged_ids(seat) if self._char_gated else ()
+            key = (hand, my_turn_empty, seat, frozenset(up) if up else _NONE_UP, chars)
             candidates = self._by_hand.get(key)
             if candidates is None:
-                offset = self._deck_size * seat  # the seat's copy of a card that must lie face up
-                candidates = self._by_hand[key] = [
-                    a for a in self._candidates(hand, my_turn_empty) if a.requires_up < 0 or a.requires_up + offset in up]
+                candidates = self._by_hand[key] = self._gated_candidates(hand, my_turn_empty, seat, up, chars)
         else:
             candidates = self._by_hand.get((hand, my_turn_empty))
             if candidates is None:
@@ -703,6 +704,43 @@ class Game:
             out.append(a)
         return out
 
+    @cython.locals(ch=Character)
+    def _charged_ids(self, seat: int) -> tuple[str, ...]:
+        """The ids of the charged characters on ``seat``'s field that some direct action requires
+        (``CAction.requires_char``), in field order: mostly none, an empty tuple."""
+        needed = self._char_gated
+        found: tuple[str, ...] = ()
+        for ch in self.state.players[seat].field:
+            if not ch.driven and ch.char_id in needed:
+                found += (ch.char_id,)
+        return found
+
+    @cython.locals(a=CAction)
+    def _gated_candidates(self, hand: tuple[int, ...], my_turn_empty: bool, seat: int, up: set[int],
+                          chars: tuple[str, ...]) -> list[CAction]:
+        """_candidates where some action needs a card face up or a charged character: the candidates of the
+        hand's cards (the key tests, shared as in _candidates) with those whose requirements fail left out,
+        keyed in the same shared table also by the seat's own face-up cards, as card indices, and its charged
+        characters of the ids needed, so that both seats and every game share one list per hand and such a
+        position."""
+        n_cards = self._deck_size
+        mask = 0
+        for c in hand:
+            mask |= 1 << (c % n_cards)
+        offset = n_cards * seat  # the seat's copy of a card is card index + deck size × seat
+        mine = frozenset([c - offset for c in up if offset <= c < offset + n_cards]) if up else _NONE_UP
+        by_mask = self._by_mask
+        key = (mask, my_turn_empty, mine, chars)
+        found = by_mask.get(key)
+        if found is None:
+            found = [a for a in self._mask_candidates(mask, my_turn_empty)
+                     if (a.requires_up < 0 or a.requires_up in mine)
+                     and (a.requires_char is None or a.requires_char in chars)]
+            if len(by_mask) >= _SHARED_MASKS:
+                by_mask.clear()
+            by_mask[key] = found
+        return found
+
     def _candidates(self, hand: tuple[int, ...], my_turn_empty: bool) -> list[CAction]:
         """The direct actions of the open timings whose key cards ``hand`` can provide (by the key tests on a
         bitmask of the hand's card indices)."""
@@ -710,6 +748,11 @@ class Game:
         n_cards = self._deck_size
         for c in hand:
             mask |= 1 << (c % n_cards)
+        return self._mask_candidates(mask, my_turn_empty)
+
+    @cython.locals(a=CAction)
+    def _mask_candidates(self, mask: int, my_turn_empty: bool) -> list[CAction]:
+        """The direct actions of the open timings whose key tests accept the hand's bitmask ``mask``."""
         by_mask = self._by_mask
         found = by_mask.get((mask, my_turn_empty))
         if found is None:
@@ -1060,6 +1103,24 @@ _CANDIDATES: "weakref.WeakKeyDictionary[Rules, tuple[list[CAction], dict[tuple[i
     weakref.WeakKeyDictionary())
 
 
+# rules -> (their trigger sources when the index was made, the index by kind of event, heard by action id)
+_TRIGGERS: "weakref.WeakKeyDictionary[Rules, tuple[list[TriggerSource], dict[tuple[str, str | None], list[TriggerSource]], dict[str, bool]]]" = (
+    weakref.WeakKeyDictionary())
+
+
+def _shared_trigger_index(rules: Rules) -> tuple[dict[tuple[str, str | None], list[TriggerSource]], dict[str, bool]]:
+    """The trigger-source index and the "heard" table shared by the games of ``rules``: new ones when their
+    trigger sources were changed since (both depend on nothing else)."""
+    triggers = rules.triggers
+    hit = _TRIGGERS.get(rules)
+    if hit is not None and len(hit[0]) == len(triggers) and all(x is y for x, y in zip(hit[0], triggers)):
+        return hit[1], hit[2]
+    index: dict[tuple[str, str | None], list[TriggerSource]] = {}
+    heard: dict[str, bool] = {}
+    _TRIGGERS[rules] = (list(triggers), index, heard)
+    return index, heard
+
+
 def _shared_candidates(rules: Rules, direct: list[CAction]) -> dict[tuple[int, bool], list[CAction]]:
     """The candidates table shared by the games of ``rules``: a new one when the direct actions were changed
     since (an option adds some after compiling)."""
@@ -1132,7 +1193,7 @@ def _chain(fns: tuple[Callable[[], Any], ...], where: tuple[int, ...], state: St
 _GAME_FIELDS = tuple("""rules hooks seed rng log check max_steps setup_hook state current chosen events decisions
     forced steps raised raised_game node epoch _agents _picks _deck_size _key_attr _stage_zone _spent_zone
     _lists_style _passing _trigger_index _orders _heard _legal_cache _direct _quick _by_hand _by_mask _scratch
-    _up_gated _step _started _cp _feed _fed _pending _result _prim _shared _lazy_labels""".split())
+    _up_gated _char_gated _step _started _cp _feed _fed _pending _result _prim _shared _lazy_labels""".split())
 
 
 class _Feed:

@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 from bpdsl.bench_misc import bench_render, play_pairs
 from bpdsl.cli import app
 from bpdsl.engine import load_definitions
+from bpdsl.engine.bench import bench_per_decision, bench_speed
 
 runner = CliRunner()
 
@@ -53,3 +54,23 @@ def test_render_time_of_one_sheet_with_pdf() -> None:
     ed, fmt = play_pairs(defs)[0]
     (row,) = bench_render(defs, [(ed, fmt)])
     assert row["pdf_seconds"] > 0 and row["pages"] > 0 and row["html_seconds"] > 0
+
+
+def test_per_decision_times_two_formats_in_alternating_slices_of_the_same_games() -> None:
+    # the function behind ``bpdsl bench --per-decision extra:mast`` (the command itself also times validate)
+    d = bench_per_decision("act8.2", "extra", "mast", 3, slice_games=2, repeat=2)
+    assert (d["edition"], d["format"], d["against"], d["games"], d["slices"], d["repeat"]) == (
+        "act8.2", "extra", "mast", 3, 2, 2)
+    # the same seeds as the speed table's: the same games, so the same mean decisions
+    assert d["mean_decisions"] == bench_speed("act8.2", "extra", 3)["mean_decisions"]
+    assert d["against_mean_decisions"] == bench_speed("act8.2", "mast", 3)["mean_decisions"]
+    assert d["decisions_per_s"] > 0 and d["against_decisions_per_s"] > 0
+    assert abs(d["ratio"] - d["against_decisions_per_s"] / d["decisions_per_s"]) < 0.01
+
+
+def test_bench_per_decision_needs_two_formats_of_the_edition() -> None:
+    for args in (["-e", "act8.2", "--per-decision", "extra:nope"], ["-e", "act8.2", "--per-decision", "extra"],
+                 ["-e", "act8.2", "--per-decision", "mast:mast"]):
+        r = runner.invoke(app, ["bench", "--games", "1", *args])
+        assert r.exit_code == 2, r.output
+        assert "--per-decision" in r.output and "Traceback" not in r.output

@@ -596,8 +596,8 @@ def install(rules: Any, edition: Edition, format_id: str) -> None:
         by_character = _install_characters(rules, edition, t)
         for aid in ct.actions:
             a = rules.actions[aid]
-            if aid in by_character:
-                a.gate, a.on_raise = _driving_character(by_character[aid])
+            if aid in by_character:  # offered only while the seat has such a character charged (requires_char)
+                a.gate, a.requires_char, a.on_raise = None, by_character[aid], _driving_character(by_character[aid])
             elif aid in granted:
                 a.gate, a.on_raise = _driving(card, *granted[aid])
                 a.requires_up = card
@@ -670,9 +670,22 @@ def _character_trigger(rules: Any, cid: str, call: OpCall) -> TriggerSource:
     args = dict(when.args)
 
     def step(ctx: Any, _a: Any) -> list[int]:
+        players = ctx.state.players
+        for p in players:  # mostly nobody has such a character: the trigger op is then not asked
+            if _has_face_up(p.field, cid):
+                break
+        else:
+            return []
         seats = fire(ctx, args) if fire is not None else []
-        return [p for p in seats if any(ch.char_id == cid and ch.face_up for ch in ctx.state.players[p].field)]
+        return [p for p in seats if _has_face_up(players[p].field, cid)]
     return TriggerSource(rules.actions[call.args["action"]], (step, {}, when.op), None, _TRIGGER_EVENT.get(when.op), None)
+
+
+def _has_face_up(field: list[Any], cid: str) -> bool:
+    for ch in field:
+        if ch.char_id == cid and ch.face_up:
+            return True
+    return False
 
 
 def _forced_attack(action_id: str) -> Callable[[Any, int, list[CAction]], list[CAction] | None]:
@@ -709,10 +722,18 @@ class _Shielded:
 
     def __call__(self, ctx: Any, a_args: Any) -> list[Any]:
         out = self.fn(ctx, a_args)
+        if not out:
+            return out
         cids = self.cids
-        # the uids of such characters on the field (none, mostly: then nothing to leave out)
-        shielded = {ch.uid for p in ctx.state.players for ch in p.field if ch.char_id in cids}
-        if not shielded:
+        # the uids of such characters on the field (none, mostly: then nothing to leave out, and no set made)
+        shielded: set[int] | None = None
+        for p in ctx.state.players:
+            for ch in p.field:
+                if ch.char_id in cids:
+                    if shielded is None:
+                        shielded = set()
+                    shielded.add(ch.uid)
+        if shielded is None:
             return out
         return [t for t in out if not (t and t[0] == "char" and t[1] in shielded)]
 
@@ -738,17 +759,16 @@ def _has_charged(field: list[Any], cid: str, face_up: bool) -> bool:
     return False
 
 
-def _driving_character(cid: str) -> tuple[Callable[[Any, int], bool], Callable[[Any, Any], None]]:
-    """An action raised by driving a charged character ``cid`` of the raising player (騎士's 薙払)."""
+def _driving_character(cid: str) -> Callable[[Any, Any], None]:
+    """An action raised by driving a charged character ``cid`` of the raising player (騎士's 薙払): the step of
+    raising it that drives one.  That the player has one is the action's ``requires_char``, which the legal-action
+    listing tests with its candidates (no gate to ask at every listing)."""
     def drivers(game: Any, seat: int) -> list[Any]:
         return [ch for ch in game.state.players[seat].field if ch.char_id == cid and not ch.driven]
 
-    def gate(game: Any, seat: int) -> bool:
-        return _has_charged(game.state.players[seat].field, cid, False)
-
     def on_raise(game: Any, inst: Any) -> None:
         drive_source(game, inst, drivers(game, inst.controller))
-    return gate, on_raise
+    return on_raise
 
 
 def _free_variant(rules: Any, a: CAction, cid: str, args: Mapping[str, Any]) -> None:
@@ -779,9 +799,11 @@ def _free_variant(rules: Any, a: CAction, cid: str, args: Mapping[str, Any]) -> 
         if pass_after:
             mark_pass(game.state, inst.controller)
 
+    # requires_char: the listing leaves the variant out while the seat has no such character charged; the gate
+    # then asks for a face-up one and the stage
     variant = dataclasses.replace(a, cost="", key=None, key_tables=[], key_test=None, key_min=0, main=False,
                                   conditions=[], once_per_turn=False, target_uses_keys=False, gate=gate,
-                                  on_raise=on_raise, label=f"{a.name} ({name}をドライブ、コストなし) ({a.id})")
+                                  requires_char=cid, on_raise=on_raise, label=f"{a.name} ({name}をドライブ、コストなし) ({a.id})")
     rules.direct_actions.append(variant)
     rules.quick_actions.append(variant)
 
