@@ -72,15 +72,13 @@ class BuildAgent:
 def play_problems(build: ScenarioBuild, path: str, regulation: Regulation, decks: Sequence[Deck] = ()) -> list[str]:
     """Why ``build`` cannot be played under ``regulation`` ([] when it can), each line ready to print."""
     out: list[str] = []
-    if build.parts.get("rare_cards") and not any(o.rare_cards for o in regulation.options):
-        with_rare = [o for o in regulation.system.options.values() if o.rare_cards]
-        hint = (f"; add the option {with_rare[0].name} ({regulation.id}+{with_rare[0].id})" if with_rare else "")
-        out.append(f"{path}: error: the build names a rare card but {regulation.name} sets none aside{hint}")
-    hand = build.parts.get("scenario_hand", [])
-    if hand and not any(o.scenario_hand for o in regulation.options):
-        with_option = [o for o in regulation.system.options.values() if o.scenario_hand]
-        hint = (f"; add the option {with_option[0].name} ({regulation.id}+{with_option[0].id})" if with_option else "")
-        out.append(f"{path}: error: the build names a シナリオ手札 but {regulation.name} deals none{hint}")
+    # a part of the build that needs an option the regulation lacks (the option's field has the part's name)
+    for part, lacks in (("rare_cards", "a rare card but {} sets none aside"),
+                        ("scenario_hand", "a シナリオ手札 but {} deals none")):
+        if build.parts.get(part) and not any(getattr(o, part) for o in regulation.options):
+            offered = [o for o in regulation.system.options.values() if getattr(o, part)]
+            hint = f"; add the option {offered[0].name} ({regulation.id}+{offered[0].id})" if offered else ""
+            out.append(f"{path}: error: the build names {lacks.format(regulation.name)}{hint}")
     rule = regulation.system.scenario_build
     if rule is not None:
         problems: list[BuildProblem] = check_scenario_build(build, rule, regulation, decks)
