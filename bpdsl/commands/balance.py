@@ -225,7 +225,7 @@ def tournament_cmd(
     as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
 ) -> None:
     """A round-robin between agents: win rates with 95 % intervals, each pair in both seat orders."""
-    from bpdsl.commands._sim_cli import job_or_exit, pct, progress_bar
+    from bpdsl.commands._sim_cli import job_or_exit, progress_bar
     from bpdsl.sim.agents import AgentSpecError, parse_agent
     from bpdsl.sim.backends import BackendError
     from bpdsl.sim.tournament import round_robin
@@ -250,12 +250,22 @@ def tournament_cmd(
         raise typer.Exit(2)
     if as_json:
         typer.echo(json.dumps(table, ensure_ascii=False, sort_keys=True))
-        return
+    else:
+        _print_round_robin(table)
+    if table["interrupted"]:
+        played = sum(p["games"] for p in table["pairs"])
+        typer.echo(f"interrupted after {played} of {total} games: the table holds the games finished", err=True)
+        raise typer.Exit(130)
+
+
+def _print_round_robin(table: dict[str, Any]) -> None:
     from bpdsl.commands._console import CommandConsole
+    from bpdsl.commands._sim_cli import pct
     from rich.markup import escape
 
+    title = f"round-robin, {table['edition']} {table['format']}, seed {table['seed']}"
     t = data_table("A", "B", "games", "A wins", "B wins", "draws", "A's win rate (95 % CI)", "p (Holm)", "sig.",
-                   "separation", title=f"round-robin, {edition} {fmt}, seed {seed}", names=2)
+                   "separation", title=title, names=2)
     for p in table["pairs"]:
         sep = p["separation"]
         t.add_row(p["a"], p["b"], str(p["games"]), str(p["wins_a"]), str(p["wins_b"]), str(p["draws"]),

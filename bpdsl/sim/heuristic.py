@@ -10,7 +10,11 @@ from a table of action names, so it plays a designer's new edition too.  Its rul
   avoid paying life when its life runs low;
 * harmful effects target the opponent's biggest character, helpful ones its own;
 * attacks with a soldier that outsizes every charged blocker of the opponent, and blocks with the smallest
-  soldier that survives (or trades with) the attacker, throwing a bulwark in front only when its life is low.
+  soldier that survives (or trades with) the attacker, throwing a bulwark in front only when its life is low;
+* never makes the same choice twice from a position that looks the same within a turn: an action that
+  changed nothing it can see (ドレイン with no character to move, a free action whose effect failed) or a
+  sequence that came back to where it started is not raised again, so a bot never loops until the step
+  limit aborts the game.  Pass is always left.
 
 Ties are broken by its own seeded RNG, so games stay varied and reproducible.
 """
@@ -27,6 +31,9 @@ HARMFUL_OPS = {"send_to_grave", "move_cards", "toggle_state", "damage", "discard
 HELPFUL_OPS = {"attach_key"}
 DEVELOP_OPS = {"put_onto_field", "attach_key"}
 LOW_LIFE = 8
+# the score of an action already raised this turn from a position that looks the same: below passing, and
+# below the candidates the search agent compares (bpdsl.sim.search keeps those above -5)
+REPEATED = -6.0
 VALUES = {"A": 1, "J": 11, "Q": 12, "K": 13, "Joker": 0}
 
 
@@ -51,6 +58,10 @@ def _op_names(steps: Any) -> set[str]:
     return names
 
 
+_OPS: dict[int, tuple[Any, set[str]]] = {}  # id of a compiled action -> (the action, its ops)
+_OPS_KEPT = 4096
+
+
 def card_value(text: str) -> int:
     """Value of a printed card such as ♠7, ♡K or Joker (Table 3.1: A=1 ... K=13, Joker 0)."""
     rank = text.lstrip("♠♡◇♣♥♦")
@@ -63,6 +74,8 @@ class HeuristicAgent:
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
         self.helpful: dict[str, bool] = {}  # action name -> its effect helps its target (learnt from options)
+        self._turn = -1  # the turn whose positions ``_raised`` remembers
+        self._raised: dict[str, list[dict[str, Any]]] = {}  # action id -> positions raised from, this turn
 
     # ------------------------------------------------------------------ entry point
 
@@ -71,9 +84,11 @@ class HeuristicAgent:
         if handler is None:
             return self.rng.randrange(len(request.options))
         obs = observation()
-        scores = handler(request, obs)
+        scores = self.scores(request, obs)
         best = max(scores)
-        return self.rng.choice([i for i, s in enumerate(scores) if s == best])
+        choice = self.rng.choice([i for i, s in enumerate(scores) if s == best])
+        self.remember(request, obs, choice)
+        return choice
 
     def values(self, request: DecisionRequest, observation: Callable[[], dict[str, Any]]
                ) -> tuple[str, list[float | None], int]:
@@ -83,10 +98,43 @@ class HeuristicAgent:
         if handler is None:
             return "no rule of thumb for this decision: chosen at random", [None] * len(request.options), \
                 self.rng.randrange(len(request.options))
-        scores = handler(request, observation())
+        obs = observation()
+        scores = self.scores(request, obs)
         best = max(scores)
         choice = self.rng.choice([i for i, s in enumerate(scores) if s == best])
+        self.remember(request, obs, choice)
         return "rule-of-thumb score (highest chosen, ties at random)", list(scores), choice
+
+    def scores(self, request: DecisionRequest, obs: dict[str, Any]) -> list[float]:
+        """The agent's value of every option of a decision it has a rule of thumb for: its handler's,
+        with an action it already raised this turn from a position that looks the same scored ``REPEATED``."""
+        scores = getattr(self, "_" + request.kind)(request, obs)
+        if request.kind == "action":
+            self._new_turn(obs)
+            if self._raised:
+                scores = [REPEATED if opt != "pass" and self._raised_from(opt.id, obs) else v
+                          for opt, v in zip(request.options, scores)]
+        return scores
+
+    def remember(self, request: DecisionRequest, obs: dict[str, Any], choice: int) -> None:
+        """Note the action chosen from this position (see ``scores``); passing and other decisions are not
+        remembered."""
+        option = request.options[choice]
+        if request.kind == "action" and option != "pass":
+            self._new_turn(obs)
+            self._raised.setdefault(option.id, []).append(obs)
+
+    def _new_turn(self, obs: dict[str, Any]) -> None:
+        if obs["turn_no"] != self._turn:  # a new turn forgets the positions of the last one
+            self._turn = obs["turn_no"]
+            self._raised = {}
+
+    def _raised_from(self, action_id: str, obs: dict[str, Any]) -> bool:
+        """Whether ``action_id`` was raised this turn from the position ``obs`` shows.  The position is
+        everything the seat sees, so two positions that differ only in what it cannot see (the order of a
+        life, a hidden hand) are the same to it.  Observations are compared only for an action raised this
+        turn (equal dicts: no hashing of every position)."""
+        return any(seen == obs for seen in self._raised.get(action_id, ()))
 
     # ------------------------------------------------------------------ what the agent knows
 
@@ -140,11 +188,23 @@ class HeuristicAgent:
                 return True
         return bool(a.target and a.target[1].get("controller") == "self")
 
+    @staticmethod
+    def _ops(a: Any) -> set[str]:
+        """The ops of ``a``'s effect, worked out once per compiled action and process: the agents of a
+        search's playouts score the same actions at every decision."""
+        known = _OPS.get(id(a))
+        if known is None or known[0] is not a:
+            if len(_OPS) >= _OPS_KEPT:
+                _OPS.clear()
+            known = _OPS[id(a)] = (a, _op_names(a.effect))  # the action is kept, so its id is not reused
+        return known[1]
+
     def _action_score(self, a: Any, obs: dict[str, Any]) -> float:
-        self.helpful.setdefault(a.name, self._is_helpful(a))
+        if a.name not in self.helpful:
+            self.helpful[a.name] = self._is_helpful(a)
         me, opp = self._me(obs), self._opp(obs)
         my_turn = obs["turn"] == obs["you"]
-        ops = _op_names(a.effect)
+        ops = self._ops(a)
         target_op = a.target[2] if a.target else ""
         stage = obs.get("stage", [])
         if "negate" in ops:  # an answer to an action on the stage (カウンター, 停戦)

@@ -160,13 +160,14 @@ class SearchAgent:
                 ) -> tuple[int, dict[int, float]]:
         """The option chosen and the mean playout score of each candidate compared."""
         obs = observation()
-        scores = self.heuristic._action(request, obs)
+        scores = self.heuristic.scores(request, obs)  # an action already raised from here scores below -5
         for opt in request.options:  # the heuristic learns which actions help their target
             if opt != "pass":
                 self.heuristic._action_score(opt, obs)
         ranked = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
         candidates = [i for i in ranked if scores[i] > -5.0][:CANDIDATES] or ranked[:1]
         if len(candidates) == 1:
+            self.heuristic.remember(request, obs, candidates[0])
             return candidates[0], {}
         totals = {c: 0.0 for c in candidates}
         counts = {c: 0 for c in candidates}
@@ -176,4 +177,6 @@ class SearchAgent:
             counts[c] += 1
             self.playouts += 1
         means = {c: totals[c] / counts[c] for c in candidates}
-        return max(candidates, key=lambda c: (means[c], -ranked.index(c))), means
+        choice = max(candidates, key=lambda c: (means[c], -ranked.index(c)))
+        self.heuristic.remember(request, obs, choice)
+        return choice, means

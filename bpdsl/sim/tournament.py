@@ -19,13 +19,18 @@ from bpdsl.sim.stats import holm, one_proportion_p, wilson
 def round_robin(edition: str, fmt: str, agents: list[str], games: int, seed: int = 1, *, jobs: int | None = None,
                 backend: str = "local", address: str | None = None, definitions: tuple[str, ...] | None = None,
                 progress: Progress | None = None) -> dict[str, Any]:
-    """Each pair of ``agents`` plays ``games`` games (half with each agent in seat 0)."""
+    """Each pair of ``agents`` plays ``games`` games (half with each agent in seat 0).  Ctrl-C or SIGTERM
+    stops the whole round-robin (not only the run it lands in): the table then holds the pairs played so
+    far, the last one with the games it finished, and ``interrupted`` is true."""
     pairs: list[dict[str, Any]] = []
     warnings: list[str] = []
     done = 0
+    interrupted = False
     for x, y in combinations(agents, 2):
+        if interrupted:
+            break
         wins = {x: 0, y: 0}
-        draws = aborted = 0
+        draws = aborted = played = 0
         chose: Counter = Counter()  # separation counts, seat 0 = x, seat 1 = y
         half = games // 2
         for order, n in (((x, y), games - half), ((y, x), half)):
@@ -37,16 +42,21 @@ def round_robin(edition: str, fmt: str, agents: list[str], games: int, seed: int
                 if progress:
                     progress(base + k)
 
-            t = run(job, n, jobs=jobs, backend=backend, address=address, progress=step).tally
+            result = run(job, n, jobs=jobs, backend=backend, address=address, progress=step)
+            t = result.tally
             done += n
+            played += t.games
             wins[order[0]] += t.wins[0]
             wins[order[1]] += t.wins[1]
             draws += t.draws
             aborted += t.aborted
             for (seat, kind, what), k in t.separation.items():
                 chose[(0 if order[seat] == x else 1, kind, what)] += k
+            if result.interrupted:
+                interrupted = True
+                break
         decisive = wins[x] + wins[y]
-        pairs.append({"a": x, "b": y, "games": games, "wins_a": wins[x], "wins_b": wins[y], "draws": draws,
+        pairs.append({"a": x, "b": y, "games": played, "wins_a": wins[x], "wins_b": wins[y], "draws": draws,
                       "aborted": aborted, "win_rate_a": wilson(wins[x], decisive).as_dict(),
                       "p": one_proportion_p(wins[x], decisive), "separation": separation(chose, [x, y])})
         if (w := warning(x, y, pairs[-1]["separation"])) is not None:
@@ -57,4 +67,5 @@ def round_robin(edition: str, fmt: str, agents: list[str], games: int, seed: int
         pair["significant"] = adj < 0.05
     return {"edition": edition, "format": fmt, "games_per_pair": games, "seed": seed, "agents": agents,
             "test": "two-sided one-proportion z-test of agent A's share of decisive games against 0.5, "
-                    "Holm–Bonferroni over the pairs", "pairs": pairs, "warnings": warnings}
+                    "Holm–Bonferroni over the pairs", "pairs": pairs, "warnings": warnings,
+            "interrupted": interrupted}

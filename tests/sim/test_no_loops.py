@@ -1,0 +1,68 @@
+"""The lab's bots never loop: an action that changed nothing the seat can see is not raised again from the
+same position in the same turn, so no game of heuristic bots runs into the step limit.
+
+In the エクストラ frame ドレイン (♠3) costs nothing and can be raised with no character to move: the attempt
+fails and nothing changes.  A bot that rated it by its damage raised it until the game was aborted after
+200,000 core-flow steps (9 of the first 100 games of seed 1), and a search agent's game never ended."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from bpdsl.engine import build_rules, new_game
+from bpdsl.engine.decisions import DecisionRequest
+from bpdsl.sim.heuristic import REPEATED, HeuristicAgent
+from bpdsl.sim.job import SimJob, play_range
+
+
+def test_heuristic_games_that_looped_on_a_failing_action_now_end() -> None:
+    job = SimJob("act8.2", "extra", agents=("heuristic", "heuristic"), seed=1)
+    tally = play_range(job, 26, 31)  # games 26, 29 and 30 of seed 1 were aborted at the step limit
+    assert tally.games == 5 and tally.aborted == 0, tally.problems
+
+
+class Recording:
+    """The heuristic agent, with every action decision it made: (observation, option chosen)."""
+
+    def __init__(self, seed: int):
+        self.agent = HeuristicAgent(seed)
+        self.name = "heuristic"
+        self.actions: list[tuple[dict[str, Any], Any]] = []
+
+    def decide(self, request: DecisionRequest, observation: Callable[[], dict[str, Any]]) -> int:
+        obs = observation()
+        i = self.agent.decide(request, lambda: obs)
+        if request.kind == "action":
+            self.actions.append((obs, request.options[i]))
+        return i
+
+
+def test_no_action_is_raised_twice_from_a_position_that_looks_the_same() -> None:
+    rules = build_rules("act8.2", "extra")
+    seen = 0
+    for seed in range(26, 31):
+        bots = [Recording(seed), Recording(seed + 1000)]
+        r = new_game(rules, bots, seed).play()
+        assert not r.aborted, r.reason
+        for bot in bots:
+            raised: list[tuple[dict[str, Any], str]] = []
+            for obs, option in bot.actions:
+                if option == "pass":
+                    continue
+                assert (obs, option.id) not in raised, f"{option.id} raised again from the same position"
+                raised.append((obs, option.id))
+                seen += 1
+    assert seen > 100, "too few actions raised: the check above tested little"
+
+
+def test_the_repeated_action_scores_below_passing() -> None:
+    rules = build_rules("act8.2", "extra")
+    drain = rules.actions["drain"]
+    obs = {"you": 0, "turn": 0, "turn_no": 12, "players": [], "stage": []}
+    request = DecisionRequest(0, "action", ["pass", drain])
+    bot = HeuristicAgent(1)
+    bot._action = lambda req, o: [0.0, 7.0]  # type: ignore[method-assign]  # as it rates ドレイン at low life
+    assert bot.decide(request, lambda: dict(obs)) == 1
+    assert bot.scores(request, dict(obs)) == [0.0, REPEATED]  # the same position: not again
+    assert bot.decide(request, lambda: dict(obs)) == 0
+    assert bot.scores(request, {**obs, "chance": 1}) == [0.0, 7.0]  # another position
+    assert bot.scores(request, {**obs, "turn_no": 13}) == [0.0, 7.0]  # another turn forgets
