@@ -60,6 +60,9 @@ def combos_cmd(
                                      "hand for one of the life at a time, for at most this many swaps (a local search)"),
     neighbours: int = typer.Option(20, "--neighbours", min=1, max=10_000,
                                    help="with --improve: hands one card away tried per step at most (seeded order)"),
+    climb_nodes: int = typer.Option(0, "--climb-nodes", min=0,
+                                    help="with --improve: nodes of one combination's whole climb at most (0: only "
+                                         "improve x neighbours x --nodes)"),
     logs: Optional[Path] = typer.Option(None, "--logs", help="folder for the replayable log of each finding"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
 ) -> None:
@@ -71,6 +74,7 @@ def combos_cmd(
     from bpdsl.dsl import project
     from bpdsl.engine.scenario import ScenarioError
     from bpdsl.sim.combo_pairs import Task, combos, playable_trumps, run_tasks, summary, write_finding_logs
+    from bpdsl.sim.combo_climb import ClimbSpec
     from bpdsl.sim.combos import Bound
 
     from bpdsl.commands._sim_cli import backend_or_exit
@@ -113,7 +117,8 @@ def combos_cmd(
         with progress_bar(f"{edition} {fmt} combos", len(tasks)) as update:
             for r in run_tasks(tasks, jobs, update, rules if jobs <= 1 else None, backend, address):
                 results.append(r)
-        climbs = _climb(tasks, results, improve, neighbours, jobs, rules, backend, address) if improve else []
+        climbs = (_climb(tasks, results, ClimbSpec(improve, neighbours, {}, climb_nodes), jobs, rules, backend,
+                         address) if improve else [])
     except ScenarioError as exc:
         typer.echo(f"bpdsl balance combos: the position: {exc}", err=True)
         raise typer.Exit(2)
@@ -139,7 +144,7 @@ def combos_cmd(
         fastest = fastest_by_combination(results)
         merge(fastest, climbs)
         report["hands"] = {"deals": hands, **hand_space(deals[0]), "fastest": fastest,
-                           "improve": improve, "neighbours": neighbours, "climbs": climbs,
+                           "improve": improve, "neighbours": neighbours, "climb_nodes": climb_nodes, "climbs": climbs,
                            "hands_searched": sum(row["hands_searched"] for row in fastest)}
     if as_json:
         for r in [*report["results"], *climbs]:
@@ -151,13 +156,13 @@ def combos_cmd(
     _print(report)
 
 
-def _climb(tasks: list[Any], results: list[dict[str, Any]], improve: int, neighbours: int, jobs: int, rules: Any,
-           backend: str, address: Optional[str]) -> list[dict[str, Any]]:
+def _climb(tasks: list[Any], results: list[dict[str, Any]], spec: Any, jobs: int, rules: Any, backend: str,
+           address: Optional[str]) -> list[dict[str, Any]]:
     """The hand climb of every combination from its best deal (one task per combination, in their order)."""
     import dataclasses
 
     from bpdsl.commands._sim_cli import progress_bar
-    from bpdsl.sim.combo_climb import ClimbSpec, best_start
+    from bpdsl.sim.combo_climb import best_start
     from bpdsl.sim.combo_pairs import run_tasks
 
     by_combo: dict[Any, list[tuple[Any, dict[str, Any]]]] = {}
@@ -167,7 +172,7 @@ def _climb(tasks: list[Any], results: list[dict[str, Any]], improve: int, neighb
     for pairs in by_combo.values():
         start = best_start([r for _, r in pairs])
         task = next(t for t, r in pairs if r is start)
-        climb_tasks.append(dataclasses.replace(task, climb=ClimbSpec(improve, neighbours, start)))
+        climb_tasks.append(dataclasses.replace(task, climb=dataclasses.replace(spec, start=start)))
     with progress_bar(f"{tasks[0].edition} {tasks[0].format} hand climbs", len(climb_tasks)) as update:
         return list(run_tasks(climb_tasks, jobs, update, rules if jobs <= 1 else None, backend, address))
 
@@ -226,21 +231,23 @@ def _print_hands(out: Any, report: dict[str, Any]) -> None:
     from bpdsl.commands._sim_cli import data_table
 
     h = report["hands"]
-    t = data_table("trumps", "fastest kill", "from", "hand it needs (シナリオ手札)", "first-turn win", "hands searched",
-                   "nodes", "stopped by a limit", title=f"fastest kills over {h['deals']} opening hands"
+    climbed = bool(h.get("improve"))
+    t = data_table("trumps", "fastest kill", "from", "hand it needs (シナリオ手札)", "first-turn win",
+                   *(["climb"] if climbed else []), "hands searched", "nodes", "stopped by a limit", title=f"fastest kills over {h['deals']} opening hands"
                    + (f" and a climb of up to {h['improve']} swaps" if h.get("improve") else ""))
     for row in h["fastest"]:
         name = " + ".join(f"{t_} {c}" for t_, c in zip(row["trumps"], row["cards"])) or "(base list)"
         kill, climb = row["kill"], row.get("climb")
-        if kill:
-            fastest = f"turn {kill['turns']}, {kill['decisions']} decisions"
-            source = f"deal {row['deal']}" + (f" + {row['swaps']} swaps" if row.get("source") == "climb" else "")
-        else:
-            fastest, source = "none", ""
-            if climb and climb.get("least_opponent_life") is not None:
-                fastest += f" (climb: {climb['swaps']} swaps, opponent life down to {climb['least_opponent_life']})"
-        t.add_row(escape(name), escape(fastest), source, escape(" ".join(row["hand"])) if kill else "",
-                  "yes" if row["first_turn_win"] else "no", str(row.get("hands_searched", len(row["deals"]))),
+        fastest = f"turn {kill['turns']}, {kill['decisions']} decisions" if kill else "none"
+        source = (f"deal {row['deal']}" + (f" + {row['swaps']} swaps" if row.get("source") == "climb" else "")
+                  if kill else "")
+        how = []
+        if climb:
+            how = [f"{climb['swaps']} swaps, ended: {climb['stopped']}"
+                   + ("" if kill else f"; opponent life down to {climb['least_opponent_life']}")]
+        t.add_row(escape(name), fastest, source, escape(" ".join(row["hand"])) if kill else "",
+                  "yes" if row["first_turn_win"] else "no", *(how or [""] if climbed else []),
+                  str(row.get("hands_searched", len(row["deals"]))),
                   str(row["nodes"]), f"{row['stopped']} of {len(row['deals'])} deals" if row["stopped"] else "no")
     out.print(t)
     searched = h.get("hands_searched", h["deals"] * len(h["fastest"]))
@@ -254,4 +261,6 @@ def _print_hands(out: Any, report: dict[str, Any]) -> None:
         out.print(f"the climb is a local search, not a proof: from each combination's best deal, one card of the "
                   f"hand swapped for one of the life per step, the first of at most {h['neighbours']} neighbours "
                   f"(seeded order) that does better (a kill, then fewer turns and decisions; else less opponent "
-                  f"life left), at most {h['improve']} steps; a hand it did not reach may kill faster")
+                  f"life left), at most {h['improve']} steps"
+                  + (f" and {h['climb_nodes']:,} nodes" if h.get("climb_nodes") else "")
+                  + "; a hand it did not reach may kill faster")

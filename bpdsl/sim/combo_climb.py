@@ -15,7 +15,8 @@ is drawn from; the combination's trumps stay out), and is searched with the same
   the combination and the deal, so the climb is the same in any process); the first that scores strictly
   better becomes the hand.  At most ``neighbours`` are tried per step, and a hand searched before is not
   searched again.  The climb stops after ``steps`` moves, or when no neighbour tried improves.
-- **Bounded**: at most ``steps`` × ``neighbours`` searches of at most the search's node bound each.
+- **Bounded**: at most ``steps`` × ``neighbours`` searches of at most the search's node bound each, and
+  optionally a node bound for the whole climb (no search starts once it is reached).
 
 It is an optimisation, not a proof: a hand it did not reach may kill faster, and a climb that finds no kill
 says nothing of the hands it did not search.  The result says how many hands it searched.
@@ -38,6 +39,7 @@ class ClimbSpec:
     steps: int  # moves at most (``--improve``)
     neighbours: int  # neighbours tried per step at most (``--neighbours``)
     start: dict[str, Any]
+    nodes: int = 0  # nodes of all the climb's searches at most (0: only steps x neighbours x the search's bound)
 
 
 def score(result: dict[str, Any]) -> tuple[int, int, int]:
@@ -90,13 +92,16 @@ def climb(task: Any, rules: Any) -> dict[str, Any]:
     searched = nodes = 0
     stopped = "steps"
     for _ in range(spec.steps):
+        if spec.nodes and nodes >= spec.nodes:
+            stopped = "nodes"
+            break
         life = life_cards(current["position"], rules.zones.deck_size)
         swaps = [(i, c) for i in range(len(hand)) for c in life]
         rng.shuffle(swaps)
         moved = False
         tried = 0
         for i, card in swaps:
-            if tried >= spec.neighbours:
+            if tried >= spec.neighbours or (spec.nodes and nodes >= spec.nodes):
                 break
             candidate = hand[:i] + [card] + hand[i + 1:]
             if frozenset(candidate) in seen:
@@ -111,12 +116,13 @@ def climb(task: Any, rules: Any) -> dict[str, Any]:
                 current, hand, moved = r, candidate, True
                 break
         if not moved:
-            stopped = "no better neighbour"
+            stopped = "nodes" if spec.nodes and nodes >= spec.nodes else "no better neighbour"
             break
     out = dict(current)
     out["seed"] = task.seed
     out["climb"] = {"from_deal": task.deal, "swaps": len(path), "path": path, "searched": searched,
                     "nodes": nodes, "stopped": stopped, "steps": spec.steps, "neighbours": spec.neighbours,
+                    "node_bound": spec.nodes,
                     "start_score": list(score(spec.start)), "score": list(score(current))}
     return out
 

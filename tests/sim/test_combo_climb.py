@@ -142,3 +142,11 @@ def test_the_life_a_neighbour_draws_from_leaves_out_the_hand_and_the_trumps() ->
     assert life_cards(pos, 54) == ["♠4", "♠5", "♠6"]  # the scenario's life: the first unused cards
     assert score({"kill": {"turns": 1, "decisions": 4}}) < score({"kill": {"turns": 2, "decisions": 1}}) \
         < score({"kill": None, "stats": {"least_opponent_life": 0}})
+
+
+def test_a_climb_that_reaches_its_node_bound_says_so(defs: Path) -> None:
+    report = _combos(defs, "--improve", "3", "--climb-nodes", "1")
+    [climb] = report["hands"]["climbs"]
+    assert climb["climb"]["stopped"] == "nodes" and climb["climb"]["searched"] == 1  # no search once reached
+    assert report["hands"]["fastest"][0]["hands_searched"] == 2
+
