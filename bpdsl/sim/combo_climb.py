@@ -26,7 +26,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from bpdsl.dsl.cards import card_at, parse_card
 
@@ -78,11 +78,11 @@ def _swapped(position: dict[str, Any], hand: list[str]) -> dict[str, Any]:
     return {**position, "players": players}
 
 
-def climb(task: Any, rules: Any) -> dict[str, Any]:
-    """Climb from ``task``'s deal (a :class:`bpdsl.sim.combo_pairs.Task` with ``climb`` set): the search result
-    of the hand it ends on, with ``climb``: the swaps made, the hands searched, the nodes, why it stopped."""
-    from bpdsl.sim.combo_pairs import search_task
-
+def climb(task: Any, rules: Any, search_task: Callable[[Any, Any], dict[str, Any]]) -> dict[str, Any]:
+    """Climb from ``task``'s deal (a :class:`bpdsl.sim.combo_pairs.Task` with ``climb`` set), searching each hand
+    with ``search_task`` (:func:`bpdsl.sim.combo_pairs.search_task`, given by the caller: that module runs the
+    climbs): the search result of the hand it ends on, with ``climb``: the swaps made, the hands searched, the
+    nodes, why it stopped."""
     spec: ClimbSpec = task.climb
     current = spec.start
     hand = list(current["hand"])

@@ -113,7 +113,7 @@ def search_task(task: Task, rules: Any = None) -> dict[str, Any]:
     if task.climb is not None:  # the hand climb: many searches, one combination's, in one task
         from bpdsl.sim.combo_climb import climb
 
-        return climb(task, rules)
+        return climb(task, rules, search_task)
     pos = position_for(task.position, task.combo)
     r = search_position(rules, pos, 0, task.bound, task.seed)
     out = {"trumps": list(task.combo.trumps), "cards": list(task.combo.cards), **r.to_json()}
