@@ -248,7 +248,8 @@ def _print_hands(out: Any, report: dict[str, Any]) -> None:
         t.add_row(escape(name), fastest, source, escape(" ".join(row["hand"])) if kill else "",
                   "yes" if row["first_turn_win"] else "no", *(how or [""] if climbed else []),
                   str(row.get("hands_searched", len(row["deals"]))),
-                  str(row["nodes"]), f"{row['stopped']} of {len(row['deals'])} deals" if row["stopped"] else "no")
+                  str(row["nodes"]),
+                  f"{row['stopped']} of {row.get('hands_searched', len(row['deals']))} searches" if row["stopped"] else "no")
     out.print(t)
     searched = h.get("hands_searched", h["deals"] * len(h["fastest"]))
     out.print(f"hands searched: the first player's first turn of deals 0..{h['deals'] - 1} (the engine's own deal of "

@@ -89,7 +89,7 @@ def climb(task: Any, rules: Any, search_task: Callable[[Any, Any], dict[str, Any
     seen = {frozenset(hand)}
     rng = random.Random(f"{'+'.join(task.combo.trumps)}/{task.deal}")
     path: list[dict[str, Any]] = []
-    searched = nodes = 0
+    searched = nodes = limited = 0
     stopped = "steps"
     for _ in range(spec.steps):
         if spec.nodes and nodes >= spec.nodes:
@@ -111,6 +111,7 @@ def climb(task: Any, rules: Any, search_task: Callable[[Any, Any], dict[str, Any
             r = search_task(dataclasses.replace(task, climb=None, position=_swapped(task.position, candidate)), rules)
             searched += 1
             nodes += r["stats"]["nodes"]
+            limited += 1 if r["stats"]["stopped"] else 0
             if score(r) < score(current):
                 path.append({"out": hand[i], "in": card, "score": list(score(r))})
                 current, hand, moved = r, candidate, True
@@ -122,7 +123,7 @@ def climb(task: Any, rules: Any, search_task: Callable[[Any, Any], dict[str, Any
     out["seed"] = task.seed
     out["climb"] = {"from_deal": task.deal, "swaps": len(path), "path": path, "searched": searched,
                     "nodes": nodes, "stopped": stopped, "steps": spec.steps, "neighbours": spec.neighbours,
-                    "node_bound": spec.nodes,
+                    "node_bound": spec.nodes, "stopped_searches": limited,
                     "start_score": list(score(spec.start)), "score": list(score(current))}
     return out
 
@@ -138,6 +139,7 @@ def merge(fastest: list[dict[str, Any]], climbs: list[dict[str, Any]]) -> None:
             continue
         row["hands_searched"] += c["climb"]["searched"]
         row["nodes"] += c["climb"]["nodes"]
+        row["stopped"] += c["climb"]["stopped_searches"]  # searches a node or time limit stopped, deals and climb
         row["climb"] = {"swaps": c["climb"]["swaps"], "searched": c["climb"]["searched"],
                         "stopped": c["climb"]["stopped"], "hand": c["hand"], "score": c["climb"]["score"],
                         "least_opponent_life": c["stats"].get("least_opponent_life")}
