@@ -56,8 +56,9 @@ def combos_cmd(
                               help="search the first turn of this many real game starts (deals 0..N-1) instead "
                                    "of one position: the fastest kill per combination with the hand it needs"),
     improve: int = typer.Option(0, "--improve", min=0, max=1000,
-                                help="with --hands: climb from each combination's best deal, swapping one card of the "
-                                     "hand for one of the life at a time, for at most this many swaps (a local search)"),
+                                help="with --hands: climb from each combination's best deal, swapping one card of "
+                                     "the hand for one of the life at a time, for at most this many swaps (a local "
+                                     "search)"),
     neighbours: int = typer.Option(20, "--neighbours", min=1, max=10_000,
                                    help="with --improve: hands one card away tried per step at most (seeded order)"),
     climb_nodes: int = typer.Option(0, "--climb-nodes", min=0,
@@ -232,24 +233,24 @@ def _print_hands(out: Any, report: dict[str, Any]) -> None:
 
     h = report["hands"]
     climbed = bool(h.get("improve"))
+    title = f"fastest kills over {h['deals']} opening hands" + (f" and a climb of up to {h['improve']} swaps"
+                                                                 if climbed else "")
     t = data_table("trumps", "fastest kill", "from", "hand it needs (シナリオ手札)", "first-turn win",
-                   *(["climb"] if climbed else []), "hands searched", "nodes", "stopped by a limit", title=f"fastest kills over {h['deals']} opening hands"
-                   + (f" and a climb of up to {h['improve']} swaps" if h.get("improve") else ""))
+                   *(["climb"] if climbed else []), "hands searched", "nodes", "stopped by a limit", title=title)
     for row in h["fastest"]:
         name = " + ".join(f"{t_} {c}" for t_, c in zip(row["trumps"], row["cards"])) or "(base list)"
         kill, climb = row["kill"], row.get("climb")
         fastest = f"turn {kill['turns']}, {kill['decisions']} decisions" if kill else "none"
         source = (f"deal {row['deal']}" + (f" + {row['swaps']} swaps" if row.get("source") == "climb" else "")
                   if kill else "")
-        how = []
+        how = ""
         if climb:
-            how = [f"{climb['swaps']} swaps, ended: {climb['stopped']}"
-                   + ("" if kill else f"; opponent life down to {climb['least_opponent_life']}")]
+            how = (f"{climb['swaps']} swaps, ended: {climb['stopped']}"
+                   + ("" if kill else f"; opponent life down to {climb['least_opponent_life']}"))
+        searched = row.get("hands_searched", len(row["deals"]))
         t.add_row(escape(name), fastest, source, escape(" ".join(row["hand"])) if kill else "",
-                  "yes" if row["first_turn_win"] else "no", *(how or [""] if climbed else []),
-                  str(row.get("hands_searched", len(row["deals"]))),
-                  str(row["nodes"]),
-                  f"{row['stopped']} of {row.get('hands_searched', len(row['deals']))} searches" if row["stopped"] else "no")
+                  "yes" if row["first_turn_win"] else "no", *([how] if climbed else []), str(searched),
+                  str(row["nodes"]), f"{row['stopped']} of {searched} searches" if row["stopped"] else "no")
     out.print(t)
     searched = h.get("hands_searched", h["deals"] * len(h["fastest"]))
     out.print(f"hands searched: the first player's first turn of deals 0..{h['deals'] - 1} (the engine's own deal of "

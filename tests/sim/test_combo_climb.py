@@ -50,7 +50,8 @@ def _strike(tid: str, card: str, name: str, ruby: str, key: str) -> str:
 
 
 TRUMPS = ("kind: trumps\nedition: my8.5\nformat: extra\ntrumps:\n"
-          + _strike("king_strike", "♠6", "王撃", "おうげき", "K") + _strike("jack_strike", "♠8", "兵撃", "へいげき", "J"))
+          + _strike("king_strike", "♠6", "王撃", "おうげき", "K")
+          + _strike("jack_strike", "♠8", "兵撃", "へいげき", "J"))
 
 BOUND = ["--depth", "2", "--nodes", "150"]
 
