@@ -76,7 +76,7 @@ def _combos(defs: Path, *args: str) -> dict[str, Any]:
 def climbed(defs: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], Path]:
     logs = tmp_path_factory.mktemp("climb-logs")
     # with the base list alone too: two climbs, so that --jobs 2 climbs in two processes
-    return _combos(defs, "--improve", "3", "--neighbours", "30", "--base", "--logs", str(logs)), logs
+    return _combos(defs, "--improve", "3", "--neighbours", "12", "--base", "--logs", str(logs)), logs
 
 
 def test_deal_0_alone_has_no_first_turn_win(defs: Path) -> None:
@@ -108,7 +108,7 @@ def test_the_climb_finds_the_first_turn_win_and_the_hand_holds_a_king_and_a_jack
     assert climb["climb"]["path"][1]["score"] == [0, 1, 2]
     assert row["hands_searched"] == 1 + climb["climb"]["searched"]
     assert report["hands"]["hands_searched"] == row["hands_searched"] + base["hands_searched"]
-    assert climb["climb"]["searched"] <= 3 * 30
+    assert climb["climb"]["searched"] <= 3 * 12
     # the climbed hand's kill comes with a log that bpdsl replay plays
     log = logs / "kill-king_strike-jack_strike-climb.jsonl"
     assert Path(climb["logs"]["kill"]) == log
@@ -121,7 +121,7 @@ def test_the_climb_finds_the_first_turn_win_and_the_hand_holds_a_king_and_a_jack
 
 def test_the_climb_is_the_same_with_two_worker_processes(defs: Path, climbed: tuple[dict[str, Any], Path]) -> None:
     report, _ = climbed
-    two = _combos(defs, "--improve", "3", "--neighbours", "30", "--base", "--jobs", "2")
+    two = _combos(defs, "--improve", "3", "--neighbours", "12", "--base", "--jobs", "2")
 
     def same(rep: dict[str, Any]) -> Any:
         return [(row["hand"], c["hand"], c["climb"]["path"], c["climb"]["searched"], c["kill"], c["stats"]["nodes"])
