@@ -55,6 +55,15 @@ def combos_cmd(
     hands: int = typer.Option(0, "--hands", min=0, max=10_000,
                               help="search the first turn of this many real game starts (deals 0..N-1) instead "
                                    "of one position: the fastest kill per combination with the hand it needs"),
+    improve: int = typer.Option(0, "--improve", min=0, max=1000,
+                                help="with --hands: climb from each combination's best deal, swapping one card of "
+                                     "the hand for one of the life at a time, for at most this many swaps (a local "
+                                     "search)"),
+    neighbours: int = typer.Option(20, "--neighbours", min=1, max=10_000,
+                                   help="with --improve: hands one card away tried per step at most (seeded order)"),
+    climb_nodes: int = typer.Option(0, "--climb-nodes", min=0,
+                                    help="with --improve: nodes of one combination's whole climb at most (0: only "
+                                         "improve x neighbours x --nodes)"),
     logs: Optional[Path] = typer.Option(None, "--logs", help="folder for the replayable log of each finding"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
 ) -> None:
@@ -66,6 +75,7 @@ def combos_cmd(
     from bpdsl.dsl import project
     from bpdsl.engine.scenario import ScenarioError
     from bpdsl.sim.combo_pairs import Task, combos, playable_trumps, run_tasks, summary, write_finding_logs
+    from bpdsl.sim.combo_climb import ClimbSpec
     from bpdsl.sim.combos import Bound
 
     from bpdsl.commands._sim_cli import backend_or_exit
@@ -92,6 +102,9 @@ def combos_cmd(
         typer.echo("bpdsl balance combos: --hands searches the first turns of real game starts; it takes no "
                    "--position", err=True)
         raise typer.Exit(2)
+    if improve and not hands:
+        typer.echo("bpdsl balance combos: --improve climbs from the deals of --hands; give --hands N too", err=True)
+        raise typer.Exit(2)
     if hands:
         from bpdsl.sim.combo_hands import deal_position, for_combination
 
@@ -105,6 +118,8 @@ def combos_cmd(
         with progress_bar(f"{edition} {fmt} combos", len(tasks)) as update:
             for r in run_tasks(tasks, jobs, update, rules if jobs <= 1 else None, backend, address):
                 results.append(r)
+        climbs = (_climb(tasks, results, ClimbSpec(improve, neighbours, {}, climb_nodes), jobs, rules, backend,
+                         address) if improve else [])
     except ScenarioError as exc:
         typer.echo(f"bpdsl balance combos: the position: {exc}", err=True)
         raise typer.Exit(2)
@@ -113,22 +128,54 @@ def combos_cmd(
         raise typer.Exit(2)
     selection = project.current()
     for r in results:
-        r["logs"] = write_finding_logs(rules, r, logs, lambda p: _head(selection, p)) if logs is not None else {}
+        tag = f"deal{r['deal']}" if r.get("deal") is not None else ""
+        r["logs"] = (write_finding_logs(rules, r, logs, lambda p: _head(selection, p), r.get("deal") or 0, tag)
+                     if logs is not None else {})
+    for r in climbs:
+        r["logs"] = (write_finding_logs(rules, r, logs, lambda p: _head(selection, p), r["seed"], "climb")
+                     if logs is not None else {})
     report = {"edition": edition, "format": fmt, "size": size, "bound": asdict(bound),
               "opponent": "passive: ends its own turn, passes every chance, takes the first option otherwise",
               "printed_only": printed, "results": results, "summary": summary(results)}
     if hands:
         from bpdsl.sim.combo_hands import fastest_by_combination, hand_space
 
-        report["hands"] = {"deals": hands, **hand_space(deals[0]), "fastest": fastest_by_combination(results)}
+        from bpdsl.sim.combo_climb import merge
+
+        fastest = fastest_by_combination(results)
+        merge(fastest, climbs)
+        report["hands"] = {"deals": hands, **hand_space(deals[0]), "fastest": fastest,
+                           "improve": improve, "neighbours": neighbours, "climb_nodes": climb_nodes, "climbs": climbs,
+                           "hands_searched": sum(row["hands_searched"] for row in fastest)}
     if as_json:
-        for r in report["results"]:
+        for r in [*report["results"], *climbs]:
             for what in ("loop", "kill"):
                 if r[what]:
                     r[what].pop("choices", None)
         typer.echo(json.dumps(report, ensure_ascii=False, sort_keys=True))
         return
     _print(report)
+
+
+def _climb(tasks: list[Any], results: list[dict[str, Any]], spec: Any, jobs: int, rules: Any, backend: str,
+           address: Optional[str]) -> list[dict[str, Any]]:
+    """The hand climb of every combination from its best deal (one task per combination, in their order)."""
+    import dataclasses
+
+    from bpdsl.commands._sim_cli import progress_bar
+    from bpdsl.sim.combo_climb import best_start
+    from bpdsl.sim.combo_pairs import run_tasks
+
+    by_combo: dict[Any, list[tuple[Any, dict[str, Any]]]] = {}
+    for t, r in zip(tasks, results):
+        by_combo.setdefault(t.combo, []).append((t, r))
+    climb_tasks = []
+    for pairs in by_combo.values():
+        start = best_start([r for _, r in pairs])
+        task = next(t for t, r in pairs if r is start)
+        climb_tasks.append(dataclasses.replace(task, climb=dataclasses.replace(spec, start=start)))
+    with progress_bar(f"{tasks[0].edition} {tasks[0].format} hand climbs", len(climb_tasks)) as update:
+        return list(run_tasks(climb_tasks, jobs, update, rules if jobs <= 1 else None, backend, address))
 
 
 def _head(selection: Any, path: Path) -> list[dict[str, Any]]:
@@ -178,23 +225,44 @@ def _print(report: dict[str, Any]) -> None:
 
 
 def _print_hands(out: Any, report: dict[str, Any]) -> None:
-    """The hand search: per combination, the fastest kill over the deals and the hand (シナリオ手札) it needs."""
+    """The hand search: per combination, the fastest kill over the deals (and the climb from the best of them)
+    and the hand (シナリオ手札) it needs."""
     from rich.markup import escape
 
     from bpdsl.commands._sim_cli import data_table
 
     h = report["hands"]
-    t = data_table("trumps", "fastest kill", "deal", "hand it needs (シナリオ手札)", "first-turn win", "nodes",
-                   "stopped by a limit", title=f"fastest kills over {h['deals']} opening hands")
+    climbed = bool(h.get("improve"))
+    title = f"fastest kills over {h['deals']} opening hands" + (f" and a climb of up to {h['improve']} swaps"
+                                                                 if climbed else "")
+    t = data_table("trumps", "fastest kill", "from", "hand it needs (シナリオ手札)", "first-turn win",
+                   *(["climb"] if climbed else []), "hands searched", "nodes", "stopped by a limit", title=title)
     for row in h["fastest"]:
         name = " + ".join(f"{t_} {c}" for t_, c in zip(row["trumps"], row["cards"])) or "(base list)"
-        kill = row["kill"]
-        t.add_row(escape(name), f"turn {kill['turns']}, {kill['decisions']} decisions" if kill else "none",
-                  str(row["deal"]) if kill else "", escape(" ".join(row["hand"])) if kill else "",
-                  "yes" if row["first_turn_win"] else "no", str(row["nodes"]),
-                  f"{row['stopped']} of {len(row['deals'])}" if row["stopped"] else "no")
+        kill, climb = row["kill"], row.get("climb")
+        fastest = f"turn {kill['turns']}, {kill['decisions']} decisions" if kill else "none"
+        source = (f"deal {row['deal']}" + (f" + {row['swaps']} swaps" if row.get("source") == "climb" else "")
+                  if kill else "")
+        how = ""
+        if climb:
+            how = (f"{climb['swaps']} swaps, ended: {climb['stopped']}"
+                   + ("" if kill else f"; opponent life down to {climb['least_opponent_life']}"))
+        searched = row.get("hands_searched", len(row["deals"]))
+        t.add_row(escape(name), fastest, source, escape(" ".join(row["hand"])) if kill else "",
+                  "yes" if row["first_turn_win"] else "no", *([how] if climbed else []), str(searched),
+                  str(row["nodes"]), f"{row['stopped']} of {searched} searches" if row["stopped"] else "no")
     out.print(t)
+    searched = h.get("hands_searched", h["deals"] * len(h["fastest"]))
     out.print(f"hands searched: the first player's first turn of deals 0..{h['deals'] - 1} (the engine's own deal of "
-              f"each seed, no trump placed), {h['deals']} of the C({h['deck']}, {h['hand_size']}) = "
-              f"{h['possible_hands']:,} hands of {h['hand_size']} cards; 'none' means none in these hands within "
-              "the bound")
+              f"each seed, no trump placed)"
+              + (f" and the neighbours the climbs tried: {searched:,} hands searched in all over "
+                 f"{len(h['fastest'])} combination(s)" if h.get("improve") else "")
+              + f", of the C({h['deck']}, {h['hand_size']}) = {h['possible_hands']:,} hands of {h['hand_size']} "
+              "cards per combination; 'none' means none in these hands within the bound")
+    if h.get("improve"):
+        out.print(f"the climb is a local search, not a proof: from each combination's best deal, one card of the "
+                  f"hand swapped for one of the life per step, the first of at most {h['neighbours']} neighbours "
+                  f"(seeded order) that does better (a kill, then fewer turns and decisions; else less opponent "
+                  f"life left), at most {h['improve']} steps"
+                  + (f" and {h['climb_nodes']:,} nodes" if h.get("climb_nodes") else "")
+                  + "; a hand it did not reach may kill faster")

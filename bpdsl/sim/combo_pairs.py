@@ -102,6 +102,7 @@ class Task:
     bound: Bound
     seed: int = 0
     deal: int | None = None  # the game start the position is the first turn of (the hand search), if any
+    climb: Any = None  # a hand climb from this deal instead of one search (bpdsl.sim.combo_climb.ClimbSpec)
 
 
 def search_task(task: Task, rules: Any = None) -> dict[str, Any]:
@@ -109,6 +110,10 @@ def search_task(task: Task, rules: Any = None) -> dict[str, Any]:
     from bpdsl.engine import build_rules
 
     rules = rules if rules is not None else build_rules(task.edition, task.format)
+    if task.climb is not None:  # the hand climb: many searches, one combination's, in one task
+        from bpdsl.sim.combo_climb import climb
+
+        return climb(task, rules, search_task)
     pos = position_for(task.position, task.combo)
     r = search_position(rules, pos, 0, task.bound, task.seed)
     out = {"trumps": list(task.combo.trumps), "cards": list(task.combo.cards), **r.to_json()}
@@ -199,15 +204,16 @@ def _run_ray(tasks: list[Task], jobs: int, progress: Callable[[int], None] | Non
 
 
 def write_finding_logs(rules: Any, result: dict[str, Any], folder: Any, head: Callable[[Any], list[dict[str, Any]]],
-                       seed: int = 0) -> dict[str, str]:
-    """Write the logs of a result's loop and kill into ``folder``; their file names by finding."""
+                       seed: int = 0, tag: str = "") -> dict[str, str]:
+    """Write the logs of a result's loop and kill into ``folder``; their file names by finding (``tag``, e.g.
+    the deal, tells apart the logs of one combination's several searches)."""
     import json
     from pathlib import Path
 
     from bpdsl.fsutil import write_atomic
 
     out: dict[str, str] = {}
-    name = "-".join(result["trumps"]) or "base"
+    name = ("-".join(result["trumps"]) or "base") + (f"-{tag}" if tag else "")
     for what in ("loop", "kill"):
         finding = result.get(what)
         if not finding:

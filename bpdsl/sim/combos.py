@@ -89,6 +89,8 @@ class SearchStats:
     exhaustive: bool = False  # and no line was cut by the depth (every line ended within the turns)
     seconds: float = 0.0
     stopped: str = ""  # why the search stopped early: "nodes", "time", or "" (complete or found)
+    least_opponent_life: int = -1  # the fewest cards left in the opponent's life at any position searched
+    # (-1: none searched): how close a search without a kill came (the hand climb's measure)
 
 
 @dataclass
@@ -240,6 +242,9 @@ class ComboSearch:
     # one round of the deepening: the searcher's decisions left is ``left``
     def _dfs(self, game: Any, left: int, choices: list[int], labels: list[str], frames: list[_Frame]) -> None:
         req = game.pending()
+        opp = deck_count(game, 1 - self.seat)
+        if self.stats.least_opponent_life < 0 or opp < self.stats.least_opponent_life:
+            self.stats.least_opponent_life = opp
         if req is None:
             r = game.result()
             if r.winner == self.seat:

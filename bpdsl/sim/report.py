@@ -98,7 +98,8 @@ OPTIONAL_TABLES = ("used", "coverage", "comparison", "combos")  # the CSV files 
 def combo_rows(combos: dict[str, Any]) -> list[dict[str, Any]]:
     """The combo search's results (``balance combos --json``) as CSV rows, one per combination."""
     rows = []
-    for r in combos.get("results") or []:
+    climbs = (combos.get("hands") or {}).get("climbs") or []  # the hand climb's end of each combination
+    for r in [*(combos.get("results") or []), *climbs]:
         loop, kill, st = r.get("loop") or {}, r.get("kill") or {}, r.get("stats") or {}
         rows.append({"trumps": "+".join(r.get("trumps") or []), "cards": " ".join(r.get("cards") or []),
                      "loop_cycle": " → ".join(loop.get("cycle") or []),
@@ -109,7 +110,8 @@ def combo_rows(combos: dict[str, Any]) -> list[dict[str, Any]]:
                      "nodes": st.get("nodes", ""), "depth_reached": st.get("depth_reached", ""),
                      "complete": st.get("complete", ""), "stopped": st.get("stopped", ""),
                      # the hand search (--hands): the deal searched and the first player's hand in it
-                     "deal": r.get("deal", ""), "hand": " ".join(r.get("hand") or [])})
+                     "deal": r.get("deal", ""), "hand": " ".join(r.get("hand") or []),
+                     "climb_swaps": (r.get("climb") or {}).get("swaps", "")})
     return rows
 
 

@@ -21,6 +21,15 @@ COMBOS = {
         {"trumps": ["drain", "recharge"], "cards": ["♠3", "♠8"], "loop": None, "kill": None,
          "stats": {"nodes": 2000, "depth_reached": 3, "complete": False, "stopped": "nodes"}, "logs": {}},
     ],
+    # the hand search with a climb (--hands 1 --improve 3): the fastest kill per combination
+    "hands": {"deals": 1, "hand_size": 8, "deck": 53, "possible_hands": 886322710, "improve": 3, "neighbours": 30,
+              "fastest": [{"trumps": ["blood_mark", "recharge"], "cards": ["♠6", "♠8"], "deals": [0],
+                           "kill": {"turns": 1, "decisions": 2}, "deal": 0, "hand": ["♡J", "♠K", "♣10"],
+                           "first_turn_win": True, "source": "climb", "swaps": 2, "hands_searched": 40}],
+              "climbs": [{"trumps": ["blood_mark", "recharge"], "cards": ["♠6", "♠8"], "loop": None,
+                          "kill": {"turns": 1, "decisions": 2}, "deal": 0, "hand": ["♡J", "♠K", "♣10"],
+                          "stats": {"nodes": 12, "depth_reached": 2, "complete": True, "stopped": ""},
+                          "climb": {"from_deal": 0, "swaps": 2, "searched": 39}}]},
 }
 
 
@@ -35,10 +44,12 @@ def test_the_report_shows_the_combo_search(tmp_path: Path) -> None:
     write_report(tmp_path, [stats], None, COMBOS)
     with (tmp_path / "combos.csv").open(encoding="utf-8") as fh:
         rows = list(csv.DictReader(fh))
-    assert [r["trumps"] for r in rows] == ["blood_mark+recharge", "drain+recharge"]
+    assert [r["trumps"] for r in rows] == ["blood_mark+recharge", "drain+recharge", "blood_mark+recharge"]
+    assert rows[2]["climb_swaps"] == "2" and rows[2]["hand"] == "♡J ♠K ♣10"  # the climbed hand's search
     assert rows[0]["cycles_to_end"] == "20" and rows[1]["stopped"] == "nodes"
     html = (tmp_path / "index.html").read_text(encoding="utf-8")
     assert "&lt;b&gt;再充填&lt;/b&gt;" in html  # escaped
+    assert "deal 0 + 2 swaps" in html and "♡J ♠K ♣10" in html and "a hand it did not reach" in html
     if not Path(CHROMIUM).exists():
         pytest.fail("Debian's chromium is missing: run scripts/setup.sh")
     from playwright.sync_api import sync_playwright
