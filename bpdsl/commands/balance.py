@@ -264,16 +264,17 @@ def _print_round_robin(table: dict[str, Any]) -> None:
     from rich.markup import escape
 
     title = f"round-robin, {table['edition']} {table['format']}, seed {table['seed']}"
-    t = data_table("A", "B", "games", "A wins", "B wins", "draws", "A's win rate (95 % CI)", "p (Holm)", "sig.",
-                   "separation", title=title, names=2)
+    t = data_table("A", "B", "games", "A wins", "B wins", "draws", "aborted", "A's win rate (95 % CI)", "p (Holm)",
+                   "sig.", "separation", title=title, names=2)
     for p in table["pairs"]:
         sep = p["separation"]
         t.add_row(p["a"], p["b"], str(p["games"]), str(p["wins_a"]), str(p["wins_b"]), str(p["draws"]),
+                  str(p["aborted"]),
                   pct(p["win_rate_a"]), f"{p['p_adjusted']:.3g}", "yes" if p["significant"] else "no",
                   f"{pct(sep['differ'])} of {sep['decisions']}" if sep.get("measured") else "-")
     out = CommandConsole()
     out.print(t)
-    out.print(f"test: {table['test']}")
+    out.print(f"test: {table['test']}; aborted games (no result within the step limit) count as neither win nor draw")
     out.print("separation: the share of decisions on which the other agent would have chosen differently "
               "(asked the same decision; searching agents are not asked)")
     for w in table["warnings"]:

@@ -34,6 +34,8 @@ def test_a_tournament_table_keeps_its_p_values_on_one_line() -> None:
     header, rule, *rows = table
     assert rule.startswith("| --- |") and len(rows) == 1, r.stdout
     assert len(rows[0].split("|")) == len(header.split("|")), r.stdout  # every cell on the row's one line
+    cells = dict(zip([c.strip() for c in header.split("|")], [c.strip() for c in rows[0].split("|")]))
+    assert cells["aborted"] == "0" and cells["games"] == "6", r.stdout  # aborted games are shown, not hidden
 
 
 def test_usage_errors_name_the_command_that_refused() -> None:
