@@ -186,12 +186,12 @@ def _head(selection: Any, path: Path) -> list[dict[str, Any]]:
 
 
 def _print(report: dict[str, Any]) -> None:
-    from rich.console import Console
     from rich.markup import escape
 
+    from bpdsl.commands._console import CommandConsole
     from bpdsl.commands._sim_cli import data_table
 
-    out = Console(emoji=False)
+    out = CommandConsole(emoji=False)  # a piped output gets Markdown tables with every cell whole
     b = report["bound"]
     t = data_table("trumps", "loop (one cycle)", "per cycle: opp. / own life", "cycles to end", "counterable",
                    "kill", "nodes", "searched", title=f"combos of {report['edition']} {report['format']}")
@@ -224,6 +224,10 @@ def _print(report: dict[str, Any]) -> None:
               f"{len(s['kills'])} with a kill, {len(s['stopped_early'])} stopped by a limit")
 
 
+def _swaps(n: int) -> str:
+    return f"{n} swap" if n == 1 else f"{n} swaps"
+
+
 def _print_hands(out: Any, report: dict[str, Any]) -> None:
     """The hand search: per combination, the fastest kill over the deals (and the climb from the best of them)
     and the hand (シナリオ手札) it needs."""
@@ -241,11 +245,11 @@ def _print_hands(out: Any, report: dict[str, Any]) -> None:
         name = " + ".join(f"{t_} {c}" for t_, c in zip(row["trumps"], row["cards"])) or "(base list)"
         kill, climb = row["kill"], row.get("climb")
         fastest = f"turn {kill['turns']}, {kill['decisions']} decisions" if kill else "none"
-        source = (f"deal {row['deal']}" + (f" + {row['swaps']} swaps" if row.get("source") == "climb" else "")
+        source = (f"deal {row['deal']}" + (f" + {_swaps(row['swaps'])}" if row.get("source") == "climb" else "")
                   if kill else "")
         how = ""
         if climb:
-            how = (f"{climb['swaps']} swaps, ended: {climb['stopped']}"
+            how = (f"{_swaps(climb['swaps'])}, ended: {climb['stopped']}"
                    + ("" if kill else f"; opponent life down to {climb['least_opponent_life']}"))
         searched = row.get("hands_searched", len(row["deals"]))
         t.add_row(escape(name), fastest, source, escape(" ".join(row["hand"])) if kill else "",

@@ -45,3 +45,12 @@ def test_usage_errors_name_the_command_that_refused() -> None:
                        (("scenario", "/nonexistent/x"), "bpdsl scenario: no such scenario file")):
         r = bpdsl(*args)
         assert r.returncode == 2 and r.stderr.startswith(said), (args, r.stderr)
+
+
+def test_a_combo_table_is_markdown_when_piped() -> None:
+    r = bpdsl("balance", "combos", "-e", "act8.2", "-f", "extra", "--trumps", "drain,slash", "--depth", "2",
+              "--nodes", "50", "--jobs", "1")
+    assert r.returncode == 0, r.stderr
+    assert "┃" not in r.stdout and "│" not in r.stdout, r.stdout  # no box cut to 80 columns
+    rows = [line for line in r.stdout.splitlines() if line.startswith("| ")]
+    assert rows[0].startswith("| trumps | loop (one cycle) |") and any("drain ♠3" in row for row in rows), r.stdout
