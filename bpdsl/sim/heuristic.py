@@ -98,11 +98,10 @@ class HeuristicAgent:
         if handler is None:
             return "no rule of thumb for this decision: chosen at random", [None] * len(request.options), \
                 self.rng.randrange(len(request.options))
-        obs = observation()
-        scores = self.scores(request, obs)
+        scores = self.scores(request, observation())
         best = max(scores)
         choice = self.rng.choice([i for i, s in enumerate(scores) if s == best])
-        self.remember(request, obs, choice)
+        # an advice is not a move: what the advised seat really raises is not known here, so nothing is remembered
         return "rule-of-thumb score (highest chosen, ties at random)", list(scores), choice
 
     def scores(self, request: DecisionRequest, obs: dict[str, Any]) -> list[float]:

@@ -151,14 +151,15 @@ class SearchAgent:
         if request.kind != "action" or self.game is None:
             measure, values, choice = self.heuristic.values(request, observation)
             return f"not searched, its heuristic's {measure}", values, choice
-        choice, means = self._search(request, observation)
+        choice, means = self._search(request, observation, remember=False)  # an advice is not a move
         return (f"mean score of its playouts ({self.budget} in all; 1 won, 0 lost, else the share of life left; "
                 "options the heuristic rates low are not played out)",
                 [means.get(i) for i in range(len(request.options))], choice)
 
-    def _search(self, request: DecisionRequest, observation: Callable[[], dict[str, Any]]
+    def _search(self, request: DecisionRequest, observation: Callable[[], dict[str, Any]], remember: bool = True
                 ) -> tuple[int, dict[int, float]]:
-        """The option chosen and the mean playout score of each candidate compared."""
+        """The option chosen and the mean playout score of each candidate compared; ``remember``: the choice
+        is the agent's move (its heuristic then never raises it again from this position this turn)."""
         obs = observation()
         scores = self.heuristic.scores(request, obs)  # an action already raised from here scores below -5
         for opt in request.options:  # the heuristic learns which actions help their target
@@ -167,7 +168,8 @@ class SearchAgent:
         ranked = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
         candidates = [i for i in ranked if scores[i] > -5.0][:CANDIDATES] or ranked[:1]
         if len(candidates) == 1:
-            self.heuristic.remember(request, obs, candidates[0])
+            if remember:
+                self.heuristic.remember(request, obs, candidates[0])
             return candidates[0], {}
         totals = {c: 0.0 for c in candidates}
         counts = {c: 0 for c in candidates}
@@ -178,5 +180,6 @@ class SearchAgent:
             self.playouts += 1
         means = {c: totals[c] / counts[c] for c in candidates}
         choice = max(candidates, key=lambda c: (means[c], -ranked.index(c)))
-        self.heuristic.remember(request, obs, choice)
+        if remember:
+            self.heuristic.remember(request, obs, choice)
         return choice, means

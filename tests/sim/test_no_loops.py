@@ -66,3 +66,13 @@ def test_the_repeated_action_scores_below_passing() -> None:
     assert bot.decide(request, lambda: dict(obs)) == 0
     assert bot.scores(request, {**obs, "chance": 1}) == [0.0, 7.0]  # another position
     assert bot.scores(request, {**obs, "turn_no": 13}) == [0.0, 7.0]  # another turn forgets
+
+
+def test_an_advice_is_not_remembered_as_a_move() -> None:
+    rules = build_rules("act8.2", "extra")
+    request = DecisionRequest(0, "action", ["pass", rules.actions["drain"]])
+    obs = {"you": 0, "turn": 0, "turn_no": 12, "players": [], "stage": []}
+    bot = HeuristicAgent(1)
+    bot._action = lambda req, o: [0.0, 7.0]  # type: ignore[method-assign]
+    assert bot.values(request, lambda: dict(obs))[2] == 1  # `play --explain`: it would raise ドレイン
+    assert bot.scores(request, dict(obs)) == [0.0, 7.0]  # the advised seat may not have: nothing held back
