@@ -41,11 +41,24 @@ class Shadowed:
 
     def decide(self, request: DecisionRequest, observation: Callable[[], dict[str, Any]]) -> int:
         choice = self.agent.decide(request, observation)
-        other = self.shadow.decide(request, observation)
+        other = self._ask_shadow(request, observation, choice)
         self.counts[(self.seat, request.kind, "asked")] += 1
         if other != choice:
             self.counts[(self.seat, request.kind, "differ")] += 1
         return choice
+
+    def _ask_shadow(self, request: DecisionRequest, observation: Callable[[], dict[str, Any]], played: int) -> int:
+        """The shadow's choice, asked as an advice (``values``: the same choice and random stream as
+        ``decide``, nothing remembered); then it remembers the move really played, so that an agent that
+        remembers its moves (the heuristic's loop rule) knows the game's history, not its unplayed choices."""
+        values = getattr(self.shadow, "values", None)
+        if values is None:
+            return int(self.shadow.decide(request, observation))
+        other = int(values(request, observation)[2])
+        remember = getattr(self.shadow, "remember", None)
+        if remember is not None and request.kind == "action" and request.options[played] != "pass":
+            remember(request, observation(), played)
+        return other
 
 
 def searches(agent: Any) -> bool:

@@ -76,3 +76,28 @@ def test_an_advice_is_not_remembered_as_a_move() -> None:
     bot._action = lambda req, o: [0.0, 7.0]  # type: ignore[method-assign]
     assert bot.values(request, lambda: dict(obs))[2] == 1  # `play --explain`: it would raise ドレイン
     assert bot.scores(request, dict(obs)) == [0.0, 7.0]  # the advised seat may not have: nothing held back
+
+
+def test_a_shadow_remembers_the_move_played_not_its_own_choice() -> None:
+    from collections import Counter
+
+    from bpdsl.sim.separation import Shadowed
+
+    rules = build_rules("act8.2", "extra")
+    drain, slash = rules.actions["drain"], rules.actions["slash"]
+    request = DecisionRequest(0, "action", ["pass", drain, slash])
+    obs = {"you": 0, "turn": 0, "turn_no": 12, "players": [], "stage": []}
+
+    class Plays:  # the seat's agent: raises スラッシュ
+        name = "plays"
+
+        def decide(self, req: DecisionRequest, observation: Callable[[], dict[str, Any]]) -> int:
+            return 2
+
+    shadow = HeuristicAgent(1)
+    shadow._action = lambda req, o: [0.0, 7.0, 1.0]  # type: ignore[method-assign]  # it would raise ドレイン
+    counts: Counter = Counter()
+    seat = Shadowed(Plays(), shadow, 0, counts)
+    assert seat.decide(request, lambda: dict(obs)) == 2
+    assert counts[(0, "action", "differ")] == 1
+    assert shadow.scores(request, dict(obs)) == [0.0, 7.0, REPEATED]  # スラッシュ was played, not ドレイン
