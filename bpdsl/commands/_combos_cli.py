@@ -57,10 +57,11 @@ def combos_cmd(
                                    "of one position: the fastest kill per combination with the hand it needs"),
     improve: int = typer.Option(0, "--improve", min=0, max=1000,
                                 help="with --hands: climb from each combination's best deal, swapping one card of "
-                                     "the hand for one of the life at a time, for at most this many swaps (a local "
-                                     "search)"),
+                                     "the hand for one of the life at a time (or bringing in the cards a trump's key "
+                                     "lacks), for at most this many moves (a local search)"),
     neighbours: int = typer.Option(20, "--neighbours", min=1, max=10_000,
-                                   help="with --improve: hands one card away tried per step at most (seeded order)"),
+                                   help="with --improve: neighbouring hands tried per step at most (key moves first, "
+                                        "then single swaps in a seeded order)"),
     climb_nodes: int = typer.Option(0, "--climb-nodes", min=0,
                                     help="with --improve: nodes of one combination's whole climb at most (0: only "
                                          "improve x neighbours x --nodes)"),
@@ -264,8 +265,9 @@ def _print_hands(out: Any, report: dict[str, Any]) -> None:
               + f", of the C({h['deck']}, {h['hand_size']}) = {h['possible_hands']:,} hands of {h['hand_size']} "
               "cards per combination; 'none' means none in these hands within the bound")
     if h.get("improve"):
-        out.print(f"the climb is a local search, not a proof: from each combination's best deal, one card of the "
-                  f"hand swapped for one of the life per step, the first of at most {h['neighbours']} neighbours "
+        out.print(f"the climb is a local search, not a proof: from each combination's best deal, per step the cards "
+                  f"a trump's key lacks brought in, or one card of the hand swapped for one of the life; the first "
+                  f"of at most {h['neighbours']} neighbours "
                   f"(seeded order) that does better (a kill, then fewer turns and decisions; else less opponent "
                   f"life left), at most {h['improve']} steps"
                   + (f" and {h['climb_nodes']:,} nodes" if h.get("climb_nodes") else "")

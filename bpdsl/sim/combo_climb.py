@@ -6,6 +6,8 @@ search), and a sample of real deals (:mod:`bpdsl.sim.combo_hands`) finds a first
 happens to hold its cards.  The climb starts from a combination's best deal and improves the hand card by
 card: a *neighbour* replaces one card of the hand by one card of the first player's life (the deck the hand
 is drawn from; the combination's trumps stay out), and is searched with the same goldfish search and bounds.
+*Key moves* (:func:`key_moves`) are tried first: the one or two cards that a key of the combination's actions
+lacks, brought in at once, which single swaps cannot see when each card alone is useless.
 
 - **The measure** of a hand is its search's result: a kill beats no kill; between kills, fewer turns, then
   fewer decisions; without a kill, fewer cards left in the opponent's life at any position searched
@@ -71,6 +73,45 @@ def life_cards(position: dict[str, Any], deck_size: int) -> list[str]:
     return rest[: int(me.get("life") or 0)]
 
 
+KEY_CARDS = 2  # a key move brings in at most this many cards
+
+
+def key_moves(rules: Any, trumps: tuple[str, ...], hand: list[str], life: list[str],
+              rng: random.Random) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """The moves that complete the key of one of the combination's actions: for each such action whose key the
+    hand lacks by at most ``KEY_CARDS`` cards (:meth:`bpdsl.dsl.cards.KeyPattern.partials`, the collector agent's
+    measure), the missing cards brought in from the life for as many hand cards the key does not keep (chosen
+    by ``rng``), when the new hand then holds a key.  A single swap cannot see a key of two cards that are
+    useless one at a time; these moves can.  ``(cards out, cards in)``, tried before the single swaps."""
+    from itertools import combinations
+
+    wanted_actions = [rules.actions[a] for t in rules.edition.trumps_in(rules.format) if t.id in trumps
+                      for a in t.actions if a in rules.actions]
+    have = [parse_card(c) for c in hand]
+    pool = [parse_card(c) for c in life]
+    # the cards of the keys the hand already holds for the combination's actions are not swapped out
+    keep = {c.index for a in wanted_actions if a.key is not None for choice in a.key.choices(have)[:1] for c in choice}
+    moves: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
+    for action in wanted_actions:
+        key = action.key
+        if key is None or key.choices(have):
+            continue  # no key, or the hand holds one already
+        for partial in key.partials(have, pool)[:2]:
+            if not 0 < partial.missing <= KEY_CARDS:
+                continue
+            kept = keep | {c.index for c in partial.held}
+            free = [c for c in hand if parse_card(c).index not in kept]
+            if len(free) < partial.missing:
+                continue
+            for ins in combinations([c for c in pool if c.index in partial.wanted], partial.missing):
+                outs = tuple(rng.sample(free, partial.missing))
+                new = [parse_card(c) for c in hand if c not in outs] + list(ins)
+                if key.choices(new):
+                    moves.append((outs, tuple(c.id for c in ins)))
+                    break
+    return moves
+
+
 def _swapped(position: dict[str, Any], hand: list[str]) -> dict[str, Any]:
     """The start deal's position (before the trumps are laid) with the first player's hand ``hand``."""
     players = [dict(p) for p in position["players"]]
@@ -96,14 +137,15 @@ def climb(task: Any, rules: Any, search_task: Callable[[Any, Any], dict[str, Any
             stopped = "nodes"
             break
         life = life_cards(current["position"], rules.zones.deck_size)
-        swaps = [(i, c) for i in range(len(hand)) for c in life]
-        rng.shuffle(swaps)
+        singles = [((hand[i],), (c,)) for i in range(len(hand)) for c in life]
+        rng.shuffle(singles)
+        moves = key_moves(rules, task.combo.trumps, hand, life, rng) + singles
         moved = False
         tried = 0
-        for i, card in swaps:
+        for outs, ins in moves:
             if tried >= spec.neighbours or (spec.nodes and nodes >= spec.nodes):
                 break
-            candidate = hand[:i] + [card] + hand[i + 1:]
+            candidate = [c for c in hand if c not in outs] + list(ins)
             if frozenset(candidate) in seen:
                 continue
             seen.add(frozenset(candidate))
@@ -113,7 +155,7 @@ def climb(task: Any, rules: Any, search_task: Callable[[Any, Any], dict[str, Any
             nodes += r["stats"]["nodes"]
             limited += 1 if r["stats"]["stopped"] else 0
             if score(r) < score(current):
-                path.append({"out": hand[i], "in": card, "score": list(score(r))})
+                path.append({"out": " ".join(outs), "in": " ".join(ins), "score": list(score(r))})
                 current, hand, moved = r, candidate, True
                 break
         if not moved:
@@ -149,4 +191,4 @@ def merge(fastest: list[dict[str, Any]], climbs: list[dict[str, Any]]) -> None:
                        first_turn_win=c["kill"]["turns"] == 1 and c["position"].get("turn_no") == 1)
 
 
-__all__ = ["ClimbSpec", "best_start", "climb", "life_cards", "merge", "score"]
+__all__ = ["ClimbSpec", "best_start", "climb", "key_moves", "life_cards", "merge", "score"]

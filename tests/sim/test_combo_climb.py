@@ -151,3 +151,64 @@ def test_a_climb_that_reaches_its_node_bound_says_so(defs: Path) -> None:
     assert climb["climb"]["stopped"] == "nodes" and climb["climb"]["searched"] == 1  # no search once reached
     assert report["hands"]["fastest"][0]["hands_searched"] == 2
 
+
+
+ROYAL = ("kind: trumps\nedition: my8.6\nformat: extra\ntrumps:\n"
+         + _strike("royal_strike", "♠6", "王兵撃", "おうへいげき", "K と J").replace("amount: 25", "amount: 50"))
+
+
+@pytest.fixture(scope="module")
+def royal(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("royal") / "defs" / "my8.6"
+    folder.mkdir(parents=True)
+    (folder / "edition.yaml").write_text(EDITION.replace("my8.5", "my8.6"), encoding="utf-8")
+    (folder / "trumps.yaml").write_text(ROYAL, encoding="utf-8")
+    return folder.parent
+
+
+def _royal(royal: Path) -> dict[str, Any]:
+    r = CliRunner().invoke(app, ["balance", "combos", "-d", str(royal), "-e", "my8.6", "--trumps", "royal_strike",
+                                 "--size", "1", "--hands", "1", *BOUND, "--json", "--improve", "2",
+                                 "--neighbours", "12", "--jobs", "1"])
+    assert r.exit_code == 0, r.output
+    return json.loads(r.stdout)
+
+
+def test_a_key_of_two_cards_useless_alone_is_brought_in_by_one_key_move(royal: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """王兵撃's key is a K and a J together: a K alone or a J alone changes nothing, so no single swap improves
+    deal 0's hand; the key move brings in both at once and the first-turn win is found in one step."""
+    with monkeypatch.context() as m:  # single swaps only: the climb stops at once, nothing better found
+        m.setattr("bpdsl.sim.combo_climb.key_moves", lambda *a: [])
+        [alone] = _royal(royal)["hands"]["climbs"]
+        assert alone["kill"] is None and alone["climb"]["swaps"] == 0
+        assert alone["climb"]["stopped"] == "no better neighbour" and alone["climb"]["searched"] == 12
+    report = _royal(royal)
+    [row] = report["hands"]["fastest"]
+    [climb] = report["hands"]["climbs"]
+    assert row["first_turn_win"] and row["source"] == "climb" and row["swaps"] == 1
+    [move] = climb["climb"]["path"]
+    assert sorted(c[1:] for c in move["in"].split()) == ["J", "K"] and len(move["out"].split()) == 2
+    assert move["score"] == [0, 1, 1]  # a kill on turn 1 after one decision (the raise): 46 - 50
+
+
+def test_key_moves_keep_the_cards_of_keys_the_hand_holds() -> None:
+    import random
+    from types import SimpleNamespace
+
+    from bpdsl.dsl.cards import parse_pattern
+    from bpdsl.sim.combo_climb import key_moves
+
+    actions = {"king": SimpleNamespace(key=parse_pattern("K")), "royal": SimpleNamespace(key=parse_pattern("K と J"))}
+    trumps = [SimpleNamespace(id="t1", actions=["king"]), SimpleNamespace(id="t2", actions=["royal"]),
+              SimpleNamespace(id="other", actions=["royal"])]
+    rules = SimpleNamespace(actions=actions, format="extra", edition=SimpleNamespace(trumps_in=lambda fmt: trumps))
+    hand = ["♡Q", "♣10", "◇A", "♡4", "◇7", "◇6", "♡7", "♠K"]
+    life = ["♠2", "♡9", "♣J", "◇9"]
+    # 王撃's key (a K) is held; 王兵撃 lacks its J: the J comes in, and the K that both keys use stays
+    moves = key_moves(rules, ("t1", "t2"), hand, life, random.Random(1))
+    assert moves and all(ins == ("♣J",) and "♠K" not in outs and len(outs) == 1 for outs, ins in moves)
+    assert key_moves(rules, ("t1",), hand, life, random.Random(1)) == []  # its key is held: nothing to bring
+    # with no K in hand the two-card key is two cards away: one move brings both
+    two = key_moves(rules, ("t2",), hand[:-1] + ["♡4"], life + ["◇K"], random.Random(1))
+    assert [sorted(ins) for _, ins in two] == [["◇K", "♣J"]]
