@@ -161,10 +161,9 @@ class SearchAgent:
         """The option chosen and the mean playout score of each candidate compared; ``remember``: the choice
         is the agent's move (its heuristic then never raises it again from this position this turn)."""
         obs = observation()
-        scores = self.heuristic.scores(request, obs)  # an action already raised from here scores below -5
-        for opt in request.options:  # the heuristic learns which actions help their target
-            if opt != "pass":
-                self.heuristic._action_score(opt, obs)
+        # scoring also teaches the heuristic which actions help their target; an action already raised from
+        # here scores below -5
+        scores = self.heuristic.scores(request, obs)
         ranked = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
         candidates = [i for i in ranked if scores[i] > -5.0][:CANDIDATES] or ranked[:1]
         if len(candidates) == 1:
