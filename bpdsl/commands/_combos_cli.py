@@ -8,7 +8,7 @@ from typing import Any, Optional
 
 import typer
 
-from bpdsl.commands._definitions import with_definitions
+from bpdsl.commands._definitions import default_id, with_definitions
 
 
 def register_combos(balance_app: typer.Typer) -> None:
@@ -38,7 +38,8 @@ def _position_or_exit(path: Optional[Path]) -> dict[str, Any]:
 
 @with_definitions
 def combos_cmd(
-    edition: str = typer.Option("act8.2", "--edition", "-e", help="edition id"),
+    edition: Optional[str] = typer.Option(None, "--edition", "-e",
+                                          help="edition id (default: the project's [defaults] edition, else act8.2)"),
     fmt: str = typer.Option("extra", "--format", "-f", help="format id (one with trumps)"),
     size: int = typer.Option(2, "--size", min=1, max=3, help="trumps face up together: 2 pairs, 3 triples"),
     base: bool = typer.Option(False, "--base", help="also search the base list alone (no trump)"),
@@ -83,6 +84,7 @@ def combos_cmd(
     from bpdsl.sim.backends import BackendError
 
     backend_or_exit("balance combos", backend, address)
+    edition = default_id(edition, "edition", "act8.2")
     rules = rules_or_exit(edition, fmt)
     played, printed = playable_trumps(rules)
     wanted = [t.strip() for t in only.split(",") if t.strip()] if only else []

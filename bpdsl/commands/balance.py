@@ -9,7 +9,7 @@ import typer
 
 from bpdsl.commands._limits import MAX_GAMES, MAX_JOBS
 
-from bpdsl.commands._definitions import with_definitions
+from bpdsl.commands._definitions import default_id, with_definitions
 from bpdsl.commands._sim_cli import backend_or_exit, data_table
 from bpdsl.sim.job import SimJob
 
@@ -215,8 +215,10 @@ def _combos_or_exit(path: Optional[Path]) -> Optional[dict[str, Any]]:
 @with_definitions
 def tournament_cmd(
     agents: str = typer.Argument("random,heuristic", help='agents, comma-separated, e.g. "random,heuristic,mcts:50"'),
-    edition: str = typer.Option("act8.0", "--edition", "-e", help="edition id"),
-    fmt: str = typer.Option("std", "--format", "-f", help="format id"),
+    edition: Optional[str] = typer.Option(None, "--edition", "-e",
+                                          help="edition id (default: the project's [defaults] edition, else act8.0)"),
+    fmt: Optional[str] = typer.Option(None, "--format", "-f",
+                                      help="format id (default: the project's [defaults] format, else std)"),
     games: int = typer.Option(200, "--games", "-n", min=2, max=MAX_GAMES, help="games per pair (half in each seat order)"),
     seed: int = typer.Option(1, "--seed", "-s", help="seed of every pairing"),
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, max=MAX_JOBS, help="worker processes (default: all cores)"),
@@ -231,6 +233,8 @@ def tournament_cmd(
     from bpdsl.sim.tournament import round_robin
 
     backend_or_exit("balance tournament", backend, address)
+    edition = default_id(edition, "edition", "act8.0")
+    fmt = default_id(fmt, "format", "std")
     try:
         names = [str(parse_agent(a)) for a in agents.split(",") if a.strip()]
     except AgentSpecError as exc:

@@ -57,6 +57,19 @@ def test_a_project_folder_is_named_too(tmp_path: Path) -> None:
     assert [Path(p).resolve() for p in data["definitions"]["paths"]] == [(tmp_path / "my9" / "definitions").resolve()]
 
 
+def test_the_lab_commands_play_the_projects_edition_without_flags(tmp_path: Path) -> None:
+    assert bpdsl("new", "edition", "my9", cwd=tmp_path).returncode == 0  # extends act8.0; defaults my9 std
+    here = tmp_path / "my9"
+    t = bpdsl("balance", "tournament", "random,first", "-n", "2", "--jobs", "1", "--json", cwd=here)
+    assert t.returncode == 0, t.stderr
+    assert (json.loads(t.stdout)["edition"], json.loads(t.stdout)["format"]) == ("my9", "std")
+    # the combo search takes the project's edition (its format stays one with trumps unless given)
+    c = bpdsl("balance", "combos", "-f", "std", "--base", "--depth", "1", "--nodes", "5", "--jobs", "1", "--json",
+              cwd=here)
+    assert c.returncode == 0, c.stderr
+    assert json.loads(c.stdout)["edition"] == "my9"
+
+
 def test_run_names() -> None:
     base = {"edition": "my8.3", "format": "std"}
     assert run_name({**base, "definitions": {"bundled": True, "paths": []}}) == "my8.3/std"
