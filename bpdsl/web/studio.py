@@ -80,8 +80,9 @@ class Studio:
     # ------------------------------------------------------------------ checking
 
     def check(self, name: str | None, text: str | None) -> Snapshot:
-        """The definitions with ``text`` in place of file ``name`` (None: as saved)."""
-        ws = Workspace(self.roots, self.documents)
+        """The definitions with ``text`` in place of file ``name`` (None: as saved): the files of the tree
+        only, so a symlink leading out of the project is never read, even to be checked."""
+        ws = Workspace([f.path for f in self.files.files()] or self.roots, self.documents)
         if name is not None and text is not None:
             ws.open(self.files.get(name).path, text)
         with self.lock:

@@ -4,12 +4,20 @@ silently: the save is refused with 409 and the editor offers to reload).
 
 A file is named by the name the diagnostics use (:func:`bpdsl.dsl.loader.display_name`), and only files
 found under the selection's roots are served: a name that is not one of them is a 404, whatever it holds
-(``..``, an absolute path).  The bundled definitions are read-only: a designer's changes go into their
-project, which extends them.
+(``..``, an absolute path, another case).  The bundled definitions are read-only: a designer's changes go
+into their project, which extends them.
+
+Every path is confined to the folders it was found in (:func:`inside`): a file that is a symlink leading
+out of them (``definitions/passwd.yaml`` -> ``/etc/passwd``), or below a symlinked folder leading out, is
+not listed, and each read and save checks again at the moment it happens (a file swapped for a symlink
+after the tree was listed is refused with 403, and the last component is opened with ``O_NOFOLLOW``).  A
+symlink that stays inside the project is followed: it is the file it names.
 """
 from __future__ import annotations
 
+import errno
 import hashlib
+import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +29,27 @@ from bpdsl.web.tables import Refused
 
 MAX_FILE = 1024 * 1024  # a definitions file the studio reads or saves
 LISTING_SECONDS = 1.0  # the tree is listed from the disk again at most this often (a request names a file)
+
+
+def inside(path: Path, roots: list[Path]) -> bool:
+    """Whether ``path``, every symlink of it followed, is one of ``roots`` (resolved) or below one."""
+    resolved = path.resolve()
+    return any(resolved == r or r in resolved.parents for r in roots)
+
+
+def read_confined(path: Path, roots: list[Path], limit: int) -> bytes:
+    """The bytes of ``path`` (at most ``limit`` + 1), refused with 403 unless it is still inside ``roots``
+    with no symlink as its last component: the check and the open happen together, at the time of use."""
+    if not inside(path, roots) or path.resolve() != path:
+        raise Refused(403, f"{path.name} now leads out of the project (a symlink); it is not read")
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:  #: the file became a symlink between the check and the open
+            raise Refused(403, f"{path.name} is a symlink; it is not read") from None
+        raise
+    with os.fdopen(fd, "rb") as fh:
+        return fh.read(limit + 1)
 
 
 def version_of(data: bytes) -> str:
@@ -41,6 +70,11 @@ class FileTree:
         self.read_only = [r.resolve() for r in read_only]
         self._listed: tuple[float, list[StudioFile]] | None = None
 
+    @property
+    def confines(self) -> list[Path]:
+        """The folders every file of the tree must stay inside: the project's roots and the bundled ones."""
+        return self.roots + self.read_only
+
     def files(self) -> list[StudioFile]:
         """The files of the tree; listed from the disk at most every :data:`LISTING_SECONDS` (every request
         names a file: a page asking for a file's version every two seconds, a burst of requests, do not
@@ -54,6 +88,8 @@ class FileTree:
         out = []
         for path in find_files(self.roots, DiagnosticSink()):
             resolved = path.resolve()
+            if not inside(resolved, self.confines):  # a symlink leading out of the project: never served
+                continue
             editable = not any(r == resolved or r in resolved.parents for r in self.read_only)
             out.append(StudioFile(display_name(resolved), resolved, editable))
         return out
@@ -75,7 +111,7 @@ class FileTree:
         """The file, its text and its version."""
         f = self.get(name)
         try:
-            data = f.path.read_bytes()
+            data = read_confined(f.path, self.confines, MAX_FILE)
         except OSError as exc:
             raise Refused(404, f"{name}: cannot be read ({exc.strerror})") from None
         if len(data) > MAX_FILE:
@@ -88,7 +124,7 @@ class FileTree:
     def version(self, name: str) -> str:
         f = self.get(name)
         try:
-            return version_of(f.path.read_bytes())
+            return version_of(read_confined(f.path, self.confines, MAX_FILE))
         except OSError:
             return ""
 
@@ -105,5 +141,7 @@ class FileTree:
         if current != base:
             raise Refused(409, f"{name} was changed on disk by another program since you opened it; reload it "
                                "(your text stays in the editor until you do)")
-        write_atomic(f.path, data)
+        if not inside(f.path, self.roots) or f.path.resolve() != f.path:  # swapped for a symlink since listed
+            raise Refused(403, f"{name} now leads out of the project (a symlink); it is not written")
+        write_atomic(f.path, data)  # a new file renamed over the name: never written through a link
         return version_of(data)
