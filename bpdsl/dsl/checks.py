@@ -44,6 +44,8 @@ from bpdsl.dsl.codes import (  # noqa: F401  (the codes are reported as C.<NAME>
     W_NO_FORMAT,
     W_NO_MARK,
     M_PLACEHOLDER,
+    N_TEXT,
+    N_TERM,
     E_CARD,
     E_CLASS,
     E_STEP,

@@ -34,6 +34,10 @@ T_NO_PASS = code("T003", "no action of an edition's format hands the turn to ano
 T_NO_TARGET = code("T004", "an effect uses the target of an action that declares none")
 T_NOT_RAISED = code("T005", "a trump's direct action that no ability of the trump lets a player raise")
 T_OTHER_TRUMP = code("T006", "a trump's ability lets a player raise an action another trump brings")
+# --- printed texts and their words
+N_TEXT = code("N001", "a name or text holds a control character, or is made only of invisible characters")
+N_TERM = code("N002", "a wording term set to a word it does not know: a form not among the term's choices, or the "
+                      "name or unit of a counter the game does not declare")
 # --- warnings: legal, but probably not what the designer meant
 W_NO_FORMAT = code("W001", "entry belongs to no format (it is never printed or played)")
 W_NO_MARK = code("W002", "a format in which entries first appear declares no mark (its entries print unmarked)")

@@ -21,6 +21,7 @@ from bpdsl.dsl.expr import ExprError, parse as parse_expr
 from bpdsl.dsl.document import Document, KeyPath
 from bpdsl.dsl.expr_names import NameInfo
 from bpdsl.dsl.schema import DSLValidator, check, prune, validator_for
+from bpdsl.dsl.textchecks import form_problem
 from bpdsl.dsl.textchecks import TERM_PREFIXES as CALL_TERM_PREFIXES  # a name or condition worded by the call
 from bpdsl.model import OpCall
 from bpdsl.ops import registry
@@ -161,6 +162,10 @@ class OpBuilder:
             if key not in known and not str(key).startswith(CALL_TERM_PREFIXES):
                 self.error(path + (key,), C.O_SHAPE, f"unknown wording term {key!r}",
                            did_you_mean(str(key), known) or "terms: " + ", ".join(sorted(known)))
+                return None
+            found = form_problem(str(key), raw[key])
+            if found is not None:
+                self.error(path + (key,), C.N_TERM, *found)
                 return None
         return dict(raw)
 

@@ -137,6 +137,27 @@ CASES: dict[str, Edit] = {
                                                  mark="draw: {count: 1}"),
     "a regulation of an unknown edition": Edit("blackpoker/regulations/bp2024.yaml", "edition: act8.2",
                                                "edition: act9.9", "R106", "'act9.9'", mark="act9.9"),
+    # texts that print as nothing or break the sheet, and words no phrase can print
+    "a NUL in a name": Edit("blackpoker/editions/act8.0/actions.yaml", "name: チャージ", 'name: "チャ\\0ージ"',
+                            "N001", "U+0000 (NUL)", mark='"チャ'),
+    "an escape character in a text": Edit("blackpoker/editions/act8.0/actions.yaml", "name: ドロー",
+                                          'name: "ドロー\\e[31m"', "N001", "U+001B", mark='"ドロー'),
+    "a name made only of zero-width spaces": Edit("blackpoker/editions/act8.0/actions.yaml", "name: エンド",
+                                                  'name: "\\u200b\\u200b"', "N001", "U+200B",
+                                                  mark='"\\u200b'),
+    "a name of zero-width characters and spaces": Edit("blackpoker/editions/act8.0/actions.yaml", "name: エンド",
+                                                       'name: " \\u2060\\ufeff "', "N001", "invisible",
+                                                       mark='" \\u2060'),
+    "the unit of a counter the game does not declare": Edit("blackdoubt/editions/bd1/edition.yaml",
+                                                            '"unit:points": 点', '"unit:nosuch": 点', "N002",
+                                                            "give: unit:points, unit:drawn", mark='点\n  "counter:drawn"'),
+    "the name of a counter the game does not declare": Edit("blackdoubt/editions/bd1/edition.yaml",
+                                                            '"counter:drawn":', '"counter:drwn":', "N002",
+                                                            "no counter 'drwn'",
+                                                            mark="この番に引いたカードの枚数"),
+    "a form of a wording term that does not exist": Edit("blackpoker/editions/act8.0/edition.yaml",
+                                                         "wording: modern", "wording: modrn", "N002",
+                                                         "did you mean 'modern'", mark="modrn"),
 }
 
 

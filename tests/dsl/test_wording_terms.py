@@ -249,3 +249,25 @@ def test_each_wording_of_for_each_prints_its_sentence() -> None:
     assert printed["all"].endswith("兵士を全て墓地に移す。")
     assert printed["every"].removesuffix("全ての兵士を墓地に移す。") == printed["all"].removesuffix("兵士を全て墓地に移す。")
     assert "10以下の" in printed["all"]
+
+
+def test_a_form_beside_a_call_must_be_one_of_the_terms_forms(tmp_path: Path) -> None:
+    result = _load(tmp_path, call_terms="        terms: {target_form: nonu}")
+    found = [d for d in result.diagnostics if d.code == "N002"]
+    assert found and "unknown form 'nonu'" in found[0].message and "did you mean 'noun'" in found[0].hint
+    assert found[0].pos.line > 0
+
+
+def test_a_printed_word_term_takes_any_word(tmp_path: Path) -> None:
+    result = _load(tmp_path, terms="terms: {raise_verb: 発動する, label_sep: ' '}")
+    assert not [d for d in result.diagnostics if d.severity == "error"], [d.format() for d in result.diagnostics]
+
+
+def test_invisible_only_and_control_characters() -> None:
+    from bpdsl.dsl.textchecks import CONTROLS, invisible_only
+
+    assert invisible_only("\u200b") and invisible_only(" \u2060 \ufeff") and invisible_only("\u3164")
+    assert not invisible_only("") and not invisible_only(" ") and not invisible_only("\n")
+    assert not invisible_only("ソル\u200bジャー")  # something prints: not invisible only
+    assert CONTROLS.search("a\x00b") and CONTROLS.search("\x1b[31m") and CONTROLS.search("\x85")
+    assert not CONTROLS.search("一行目\n二行目\tタブ\r")

@@ -38,6 +38,7 @@ from bpdsl.dsl import entries
 from bpdsl.dsl.document import BuildContext, Document, DocumentKind, register_kind
 from bpdsl.dsl.notation import NOTATIONS
 from bpdsl.dsl.schema import S_MISSING_KEY
+from bpdsl.dsl.textchecks import counter_term_problem
 from bpdsl.model import Category, Definitions, Edition, FaceDownTrump, Format, MarkStyle
 
 _IDS = {"type": "list", "schema": {"type": "string"}}
@@ -192,6 +193,7 @@ def build(ctx: BuildContext) -> None:
                   did_you_mean(game, defs.games) or "games: " + (
                       ", ".join(defs.games) or "none is loaded (validate the file that defines the game too)"))
     _check_supplement_costs(ctx, data, defs.games.get(game))
+    _check_counter_terms(ctx, data, defs.games.get(game))
     terms = {**(parent.terms if parent else {}), **(data.get("terms") or {})}
     supplements = {**(parent.supplements if parent else {}), **(data.get("supplements") or {})}
     marks = _marks(ctx, data, parent)
@@ -244,6 +246,17 @@ def _check_supplement_costs(ctx: BuildContext, data: dict[str, Any], game: Any) 
         if letter not in declared:
             ctx.error(("supplements", "costs", j), C.C_COST, f"the cost legend lists undeclared cost {letter!r}",
                       f"the game {game.id!r} declares the costs " + ", ".join(sorted(declared)))
+
+
+def _check_counter_terms(ctx: BuildContext, data: dict[str, Any], game: Any) -> None:
+    """``counter:X`` / ``unit:X`` terms name a counter of the game (else their word is never printed)."""
+    if game is None or not isinstance(data.get("terms"), dict):
+        return
+    counters = [c.id for c in game.counters]
+    for key in data["terms"]:
+        found = counter_term_problem(key, counters) if isinstance(key, str) else None
+        if found is not None:
+            ctx.error(("terms", key), C.N_TERM, *found)
 
 
 def finish(defs: Definitions, sink: DiagnosticSink) -> None:
