@@ -22,4 +22,6 @@ def lsp(
         raise typer.BadParameter("only --stdio is supported", param_hint="--stdio")
     from bpdsl.lsp.server import serve_stdio
 
-    serve_stdio()
+    status = serve_stdio()
+    if status:
+        raise typer.Exit(status)

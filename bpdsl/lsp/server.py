@@ -181,6 +181,9 @@ def _from_lsp(d: T.Diagnostic, file: str) -> Diagnostic:
     return Diagnostic(Pos(file, d.range.start.line + 1, d.range.start.character + 1), str(d.code or ""), message, hint)
 
 
-def serve_stdio(workspace: Workspace | None = None) -> None:
-    """Run the language server on standard input and output until the editor closes it."""
-    build_server(workspace).start_io()
+def serve_stdio(workspace: Workspace | None = None) -> int:
+    """Run the language server on standard input and output until the editor closes it; the exit status
+    (1 when the editor's framing broke: :mod:`bpdsl.lsp.framing`)."""
+    from bpdsl.lsp import framing
+
+    return framing.serve_stdio(build_server(workspace))
