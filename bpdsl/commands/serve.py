@@ -44,12 +44,19 @@ def serve(
     if tables is not None:
         import sqlite3
 
-        from bpdsl.web.store import TableStore
+        from bpdsl.web.store import StoreError, TableStore
 
         try:
             store = TableStore(tables)
+        except StoreError as exc:
+            typer.echo(f"bpdsl serve: {exc}", err=True)
+            raise typer.Exit(2)
         except (OSError, sqlite3.Error) as exc:
             typer.echo(f"bpdsl serve: cannot keep the tables in {tables}: {exc}", err=True)
             raise typer.Exit(2)
-    uvicorn.run(create_app(defs, hosts=(host,), store=store), host=host, port=port, log_level="warning", access_log=False,
-                timeout_graceful_shutdown=2)  # open pushed-update streams do not hold the stop
+    try:
+        uvicorn.run(create_app(defs, hosts=(host,), store=store), host=host, port=port, log_level="warning",
+                    access_log=False, timeout_graceful_shutdown=2)  # open pushed-update streams do not hold the stop
+    finally:
+        if store is not None:
+            store.close()
