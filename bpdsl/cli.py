@@ -68,6 +68,11 @@ def main() -> None:
         print(f"bpdsl: {where}{exc.strerror or exc}", file=sys.stderr)
         raise SystemExit(1)
     except Exception as exc:  # a bug must still not print a traceback at the user
+        from bpdsl.sim.backends import WorkerDied
+
+        if isinstance(exc, WorkerDied):  # a run that cannot be completed: said plainly, a failed run
+            print(f"bpdsl: {exc}", file=sys.stderr)
+            raise SystemExit(1) from None
         print(f"bpdsl: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
         print("  set BPDSL_DEBUG=1 to see the traceback", file=sys.stderr)
         import os

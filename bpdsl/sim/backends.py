@@ -8,11 +8,19 @@ order in which chunks finish.
 
 Ctrl-C (``KeyboardInterrupt``) stops the run cleanly: the workers are stopped and the tally of the chunks
 finished so far is returned, marked as interrupted.
+
+A worker that dies (killed, out of memory, a crash of compiled code) fails the run with :class:`WorkerDied`,
+naming the games it may have been playing and their seeds -- never a wait on a chunk nobody plays any more
+(a ``multiprocessing.Pool`` replaces a dead worker but loses its chunk; the run used to hang there).  The
+pool is a :class:`concurrent.futures.ProcessPoolExecutor`, which notices a dead worker, with a bounded number
+of chunks in flight so the ones a dead worker may have held are known.  Workers die with their run: on
+Linux each asks the kernel to kill it when the run's process dies (``PR_SET_PDEATHSIG``).
 """
 from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
@@ -26,6 +34,20 @@ MIN_GAMES_PER_WORKER = 20
 
 class BackendError(Exception):
     """A backend that cannot run here (Ray not installed, cluster not reachable)."""
+
+
+class WorkerDied(Exception):
+    """A worker process of a local run died while games were in flight: the run cannot be completed."""
+
+    def __init__(self, seed: int, ranges: list[tuple[int, int]], how: str):
+        self.seed, self.ranges, self.how = seed, ranges, how
+        shown = ", ".join(f"{a}–{b - 1}" if b - a > 1 else str(a) for a, b in ranges[:6])
+        more = f" and {len(ranges) - 6} more chunks" if len(ranges) > 6 else ""
+        super().__init__(
+            f"a worker process {how} while playing one of the games {shown}{more} of the run with seed {seed}; "
+            f"the run is stopped (no partial result). Each game's seeds come from the run seed and the game's "
+            f"index: play those games again alone with --seed {seed} --jobs 1 to see which one, or check the "
+            "machine's memory (a worker killed by the system dies the same way)")
 
 
 @dataclass
@@ -89,9 +111,25 @@ def _run_here(job: SimJob, games: int, progress: Progress | None) -> RunResult:
 def _ignore_sigint() -> None:
     # Ctrl-C reaches every process of the terminal's process group: only the parent handles it
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # SIGTERM (sent to the group, or by the parent's pool.terminate()): stop at once and quietly; a worker
-    # left to finish its chunk would write to the parent's closed pipe and print a BrokenPipeError traceback
+    # SIGTERM (sent to the group, or by the parent's shutdown): stop at once and quietly; a worker left to
+    # finish its chunk would write to the parent's closed pipe and print a BrokenPipeError traceback
     signal.signal(signal.SIGTERM, _exit_quietly)
+    _die_with_parent()
+
+
+def _die_with_parent() -> None:
+    """On Linux, ask the kernel to kill this worker when the run's process dies (even by SIGKILL): a worker
+    never plays on for nobody."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL))  # PR_SET_PDEATHSIG
+        if os.getppid() == 1:  # the parent died before the request: nobody is left to play for
+            os._exit(1)
+    except (OSError, AttributeError):
+        pass
 
 
 def _exit_quietly(signum: int, frame: Any) -> None:
@@ -106,29 +144,65 @@ def _play_chunk(args: tuple[SimJob, int, int]) -> Tally:
     return play_range(*args)
 
 
+def _how_died(pool: Any) -> str:
+    """How the pool's dead workers ended ("was killed by signal 9", "exited with status 1")."""
+    codes = [p.exitcode for p in (getattr(pool, "_processes", None) or {}).values() if p.exitcode is not None]
+    if not codes:
+        return "died"
+    code = next((c for c in codes if c != 0), codes[0])
+    return f"was killed by signal {-code}" if code < 0 else f"exited with status {code}"
+
+
+def _stop_pool(pool: Any) -> None:
+    """Stop the workers now: the chunks in flight are not waited for."""
+    for p in list((getattr(pool, "_processes", None) or {}).values()):
+        if p.is_alive():
+            p.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
 def _run_pool(job: SimJob, games: int, workers: int, progress: Progress | None) -> RunResult:
     import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
 
     total = Tally()
     ctx = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
-    pool = ctx.Pool(workers, initializer=_ignore_sigint)
+    pool = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_ignore_sigint)
     interrupted = False
     main = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGTERM, _terminated) if main else None
+    todo = chunks(games, workers)
+    flight: dict[Future[Tally], tuple[int, int]] = {}
+
+    def feed() -> None:  # two chunks a worker in flight: every worker busy, the lost ones few and known
+        while len(flight) < 2 * workers:
+            nxt = next(todo, None)
+            if nxt is None:
+                return
+            flight[pool.submit(_play_chunk, (job, *nxt))] = nxt
+
     try:
-        for part in pool.imap_unordered(_play_chunk, ((job, a, b) for a, b in chunks(games, workers))):
-            total.merge(part)
-            if progress:
-                progress(total.games)
-        pool.close()
+        feed()
+        while flight:
+            done, _ = wait(flight, return_when=FIRST_COMPLETED)
+            for fut in done:
+                if isinstance(fut.exception(), BrokenProcessPool):
+                    lost = sorted(flight.values())
+                    raise WorkerDied(job.seed, lost, _how_died(pool))
+                total.merge(fut.result())
+                del flight[fut]
+                if progress:
+                    progress(total.games)
+            feed()
     except KeyboardInterrupt:
         interrupted = True
-        pool.terminate()
+        _stop_pool(pool)
     except BaseException:
-        pool.terminate()
+        _stop_pool(pool)
         raise
     finally:
-        pool.join()
+        pool.shutdown(wait=True, cancel_futures=True)
         if main:
             signal.signal(signal.SIGTERM, previous)
     return RunResult(total, interrupted, workers, "local")

@@ -21,7 +21,8 @@ API (JSON; errors ``{"error": ...}`` with a 4xx status, as the sandbox's):
 * ``POST /api/studio/diff`` ``{name, text, edition}`` — the edition against the one it extends;
 * ``POST /api/studio/simulate`` ``{edition, format, entry, games}`` — games of the *saved* edition and of its
   parent on the same seeds, in the background (:mod:`bpdsl.web.studio_sim`); ``GET /api/studio/simulate/{id}``
-  its state and, when done, the entry's raise rate and raiser's win rate and the seats' win rates.
+  its state and, when done, the entry's raise rate and raiser's win rate and the seats' win rates; one run
+  at a time (a new one cancels the run going on, named in ``replaced``), ``POST .../{id}/cancel`` stops one.
 """
 from __future__ import annotations
 
@@ -343,18 +344,27 @@ def studio_routes(tables: Tables, read_json: Callable[..., Awaitable[dict[str, A
             raise Refused(400, f"{entry!r} is not an action of {eid} (simulate follows an action)")
         if not edition.extends:
             raise Refused(400, f"edition {eid} extends no other edition to compare with")
-        return JSONResponse(studio_().sims.start(eid, edition.extends, fmt, entry, games).json())
+        replaced = [r.id for r in studio.sims.running()]
+        run = studio.sims.start(eid, edition.extends, fmt, entry, games)  # the run going on is cancelled
+        return JSONResponse({**run.json(), "replaced": replaced})
 
     async def api_simulation(request: Request) -> Response:
         run = studio_().sims.runs.get(request.path_params["run"])
         if run is None:
-            raise Refused(404, "no such simulation")
+            raise Refused(404, "no such simulation (the studio remembers its last runs only)")
+        return JSONResponse(run.json())
+
+    async def api_simulation_cancel(request: Request) -> Response:
+        run = studio_().sims.cancel(request.path_params["run"])
+        if run is None:
+            raise Refused(404, "no such simulation (the studio remembers its last runs only)")
         return JSONResponse(run.json())
 
     return [
         Route("/studio", page),
         Route("/api/studio/simulate", api_simulate, methods=["POST"]),
         Route("/api/studio/simulate/{run}", api_simulation),
+        Route("/api/studio/simulate/{run}/cancel", api_simulation_cancel, methods=["POST"]),
         Route("/api/studio/files", api_files),
         Route("/api/studio/file", api_file),
         Route("/api/studio/version", api_version),
