@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 
 from bpdsl.engine import RandomAgent, build_rules, new_game
 from bpdsl.engine.log import EventLog
-from bpdsl.web import app as web_app
+from bpdsl.web import payload as web_payload
 from bpdsl.web.app import create_app
 from bpdsl.web.replays import Replay, ReplayStore, read_log
 from bpdsl.web.tables import Refused, Tables
@@ -156,14 +156,14 @@ def test_a_slow_request_does_not_stall_the_others(monkeypatch: pytest.MonkeyPatc
     """A replay step held up in its worker thread (as a step to decision 150,000 would be) while the
     catalogue and a new game are asked for: both answer before the step is let go."""
     entered, release = threading.Event(), threading.Event()
-    real = web_app.replay_payload
+    real = web_payload.replay_payload
 
     def slow(*args: Any) -> Any:
         entered.set()
         assert release.wait(30)
         return real(*args)
 
-    monkeypatch.setattr(web_app, "replay_payload", slow)
+    monkeypatch.setattr(web_payload, "replay_payload", slow)
     app = create_app()
 
     async def scenario() -> list[int]:
