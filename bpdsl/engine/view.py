@@ -322,6 +322,19 @@ class ViewLog(EventLog):
             while told and told[-1][0] >= n:
                 told.pop()
 
+    def fork_onto(self, game: Any) -> "ViewLog":
+        """An independent log with the same events and told lines so far, its views on ``game`` (a clone of
+        the game this log is attached to).  The events, lines and visibility sets are shared, not copied:
+        none of them is changed once written, so a fork costs a few pointers an event."""
+        other = ViewLog(self.seats, self.strict)
+        other.lines = list(self.lines)
+        other.digest = self.digest
+        other.told = [list(t) for t in self.told]
+        other._after = list(self._after)
+        other._base = self._base
+        other.views = [SeatView(game, s, self.strict) for s in range(self.seats)]
+        return other
+
     def seat_log(self, seat: int, header: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         """The log a seat may save while its game runs: its own lines only (no seed, no decks)."""
         head = {"t": "seat_log", "seat": seat, **(header or {})}

@@ -9,7 +9,9 @@ few bytes per decision instead of the hundreds a parsed event costs.
 The store (:class:`ReplayStore`) holds at most :data:`MAX_REPLAYS` logs and :data:`MAX_REPLAY_BYTES`
 uploaded bytes; the oldest are evicted first.  Only the :data:`KEEP_POSITIONS` replays stepped most recently
 keep the game position they were stepped to (a position of a long game is large); the others find it again
-from the start when they are next stepped.
+from their nearest checkpoint when they are next stepped (:mod:`bpdsl.web.replay_steps`: a step forward
+applies only the decisions between the two steps, a step back starts from a checkpoint, and the checkpoints
+of the whole process share one LRU budget).
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from typing import Any
 from bpdsl.engine.log import CHAIN_KEY, CHAIN_START, chain_digest
 from bpdsl.engine.undo import UNDO, undo_problem
 from bpdsl.web.guard import parse_json
+from bpdsl.web.replay_steps import CHECKPOINTS, Stepper
 from bpdsl.web.tables import MAX_UNDOS, Refused, Table
 
 MAX_LOG = 8 * 1024 * 1024  # bytes of one uploaded log
@@ -93,23 +96,37 @@ def read_log(raw: bytes) -> ReadLog:
 
 
 class Replay:
-    """A replayed game: a table whose people's choices are the log's decisions up to the step shown."""
+    """A replayed game: a table whose people's choices are the log's decisions up to the step shown, put
+    there by a :class:`~bpdsl.web.replay_steps.Stepper` (from where it stands or from a checkpoint)."""
 
     def __init__(self, table: Table, log: ReadLog, size: int):
         self.table = table
         self.id = table.id
         self.log = log
         self.size = size
+        # a log with undo lines is played from its start at each step (bpdsl.web.replay_steps says why)
+        self.stepper = Stepper(self.id, table, log.decisions) if not log.undos else None
 
     @property
     def steps(self) -> int:
         return len(self.log.decisions)
 
     def at(self, step: int) -> None:
-        """Put the table at ``step`` (its position found again only when the step changed)."""
+        """Put the table at ``step`` (:class:`Refused` 400 when the log's decisions cannot be replayed
+        there)."""
+        if self.stepper is not None:
+            self.table.choices = self.log.decisions[:step].tolist()
+            self.table._position = self.stepper.at(step)
+            return
         if len(self.table.choices) != step or self.table.choices != self.log.decisions[:step].tolist():
             self.table.choices = self.log.decisions[:step].tolist()
             self.table._position = None
+
+    def forget(self) -> None:
+        """Let go of the position stepped to (found again from a checkpoint when stepped next)."""
+        self.table._position = None
+        if self.stepper is not None:
+            self.stepper.forget()
 
 
 class ReplayStore:
@@ -131,7 +148,8 @@ class ReplayStore:
         with self.lock:
             self.replays[replay.id] = replay
             while len(self.replays) > self.limit or (len(self.replays) > 1 and self.total_bytes > self.limit_bytes):
-                self.replays.popitem(last=False)
+                _, gone = self.replays.popitem(last=False)
+                CHECKPOINTS.drop(gone.id)
         return replay
 
     def get(self, replay_id: str) -> Replay:
@@ -143,7 +161,7 @@ class ReplayStore:
             self.replays.move_to_end(replay_id)
             stepped = list(self.replays.values())
             for old in stepped[:max(0, len(stepped) - self.keep_positions)]:
-                old.table._position = None  # found again from the start when it is stepped next
+                old.forget()  # found again from a checkpoint when it is stepped next
         return r
 
 
