@@ -11,4 +11,4 @@ cdef class CAction:
 
 cdef class TriggerSource:
     cdef public CAction action
-    cdef public object step, character, event, on_action, requires_up
+    cdef public object step, character, event, on_action, requires_up, limit, card

@@ -285,6 +285,12 @@ def _trump_trigger(edition: Edition, action: Action, ctx: PhraseContext) -> str:
     when = call.args.get("when")
     if not isinstance(when, OpCall):
         return ""
+    clause = registry.get(when.op).extra.get("clause") if when.text is None else None
+    if clause is not None:  # a general trigger (on) words its event and its condition apart
+        event, cond = clause(ctx, when.args)
+        if grant is not None:
+            event = f"{_granted_holder(ctx, grant, action.name)}が{event}"
+        return f"自分の表切札に「{trump.name}」があるかつ、{event}時に{cond}誘発する。"
     head = render_call(ctx, when).removesuffix("、").removesuffix("場合").removesuffix("時に")
     if grant is not None:
         head = f"{_granted_holder(ctx, grant, action.name)}が{head}"
