@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from bpdsl.engine.abilitystate import passes
+from bpdsl.engine.events import Instead
 
 # (game, event, seat holding the ability) -> whether the event is one it is about
 Applies = Callable[[Any, Any, int], bool]
@@ -107,8 +108,7 @@ class Abilities:
                 elif r.reduce:
                     event.amount = max(0, event.amount - r.reduce)
                 if game.log is not None:
-                    game.log.write({"t": "replaced", "kind": event.type, "p": seat, "by": r.key,
-                                    "amount": event.amount})
+                    game.log.write(Instead(event.type, seat, r.key, event.amount))
                 if r.steps:
                     run(game, r, seat, event)
         return event

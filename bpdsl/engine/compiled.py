@@ -65,6 +65,9 @@ class CAction:
     # raised by driving such a character); None: none.  Set by a game's rules and tested with requires_up, so
     # that while the seat has no such character the action is left out of the candidates, not asked its gate
     requires_char: str | None = None
+    # the conditions that hold for a triggered raise too (an op declared ``triggered=True``: only_if's
+    # 「…しかこのアクションを起こすことができない」 is asked when the action is triggered, as printed)
+    trigger_conditions: list[Step] = field(default_factory=list)
 
 
 @dataclass(eq=False)
@@ -99,7 +102,7 @@ class TriggerSource:
 
 
 # Which event type each trigger op listens to (a pre-filter of the trigger check; unknown ops see all).
-TRIGGER_EVENTS = {"on_resolved": "resolved", "card_moved": "left_field", "raises_on_grave": "left_field"}
+TRIGGER_EVENTS = {"on_resolved": "resolved", "raises_on_grave": "left_field"}
 
 
 def listened_event(name: str, args: Mapping[str, Any]) -> str | None:
@@ -258,6 +261,7 @@ def compile_action(a: Any) -> CAction:
         key_test=_key_test(a.key),
         target_key=(a.target.op, repr(sorted(a.target.args.items()))) if a.target else None,
         label=f"{a.name} ({a.id})",
+        trigger_conditions=[s for s in conditions if registry.get(s[2]).extra.get("triggered")],
         untargetable_by=frozenset(n.args.get("action") for n in getattr(a, "notes", [])
                                   if n.op == "not_targeted_by"),
     )

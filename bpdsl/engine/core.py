@@ -1008,6 +1008,8 @@ class Game:
                     continue
                 if src.character is not None and e.char_id and e.char_id != src.character:
                     continue
+                if src.action.trigger_conditions:  # 「…しかこのアクションを起こすことができない」
+                    seats = [p for p in seats if _conditions_met(self, src.action, p, e)]
                 if src.limit is not None:  # once a turn, once a game, the first time each turn
                     seats = limited(self, src, e, seats)
                 for seat in seats:  # data: what triggered it (e.g. the discard 暴動 answers)
@@ -1170,6 +1172,12 @@ def hears(rules: Rules) -> frozenset[str]:
     if rules.abilities is not None:
         kinds |= rules.abilities.kinds()
     return frozenset(kinds)
+
+
+def _conditions_met(game: Game, a: CAction, seat: int, e: Event) -> bool:
+    """Whether the trigger conditions of ``a`` hold for ``seat`` raising it on event ``e``."""
+    ctx = Ctx(game, ActionInstance(0, a, seat, None, None, False, False, {"event": e}), seat, e)
+    return all(fn(ctx, args) for fn, args, _ in a.trigger_conditions)
 
 
 def limited(game: Game, src: TriggerSource, e: Event, seats: list[int]) -> list[int]:

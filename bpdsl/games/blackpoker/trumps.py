@@ -365,7 +365,7 @@ def _trigger_step(card: int, when: OpCall, action_id: str) -> tuple[Callable[...
 
 
 _TRIGGER_EVENT = {"player_raised": "raised", "player_discarded": "discarded", "ability_enabled": "trump_opened",
-                  "unblocked_attacker": "unblocked", "card_moved": "left_field"}
+                  "unblocked_attacker": "unblocked"}
 
 
 def _granted_trigger(rules: Any, card: int, grant: Mapping[str, Any], call: OpCall) -> TriggerSource:
@@ -397,7 +397,7 @@ def _granted_trigger(rules: Any, card: int, grant: Mapping[str, Any], call: OpCa
                 out.append(seat)
         return out
     return TriggerSource(rules.actions[call.args["action"]], (step, {}, when.op), None,
-                         _TRIGGER_EVENT.get(when.op), None, _copies(card))
+                         _TRIGGER_EVENT.get(when.op) or listened_event(when.op, args), None, _copies(card))
 
 
 def _granted_leave(rules: Any, card: int, grant: Mapping[str, Any], call: OpCall) -> TriggerSource:
@@ -701,7 +701,8 @@ def _character_trigger(rules: Any, cid: str, call: OpCall) -> TriggerSource:
             return []
         seats = fire(ctx, args) if fire is not None else []
         return [p for p in seats if _has_face_up(players[p].field, cid)]
-    return TriggerSource(rules.actions[call.args["action"]], (step, {}, when.op), None, _TRIGGER_EVENT.get(when.op), None)
+    return TriggerSource(rules.actions[call.args["action"]], (step, {}, when.op), None,
+                         _TRIGGER_EVENT.get(when.op) or listened_event(when.op, args), None)
 
 
 def _has_face_up(field: list[Any], cid: str) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from bpdsl.engine.abilitystate import counter, holder_key, set_counter
+from bpdsl.engine.events import CounterChanged
 from bpdsl.games.blackpoker.components import DECK_SIZE, Z_LIFE
 from bpdsl.games.blackpoker.ops._common import get, life, src
 from bpdsl.ops.registry import PhraseContext, declare
@@ -34,7 +35,7 @@ def _whose(ctx: PhraseContext, on: str) -> str:
 
 def _changed(ctx: Any, key: str, change: int) -> None:
     if change and ctx.game.log is not None:
-        ctx.game.log.write({"t": "counter", "holder": key, "change": change})
+        ctx.game.log.write(CounterChanged(key, change))
     if change and "counter_changed" in ctx.game.hears:
         from bpdsl.engine.core import Event
 

@@ -59,7 +59,7 @@ _CAUSES: dict[str, str] = {"blocker": "ダメージ判定にてブロッカー�
 
 
 def _card_moved_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    whose = ctx.term("self", "あなた") + "の" if get(a, "whose", "self") == "self" else ""
+    whose = {"self": ctx.term("self", "あなた") + "の", "opponent": "対戦相手の"}.get(get(a, "whose", "self"), "")
     moves = ctx.term("moves", "行く")
     kind, cause = a.get("kind"), a.get("cause")
     if not a.get("ranks"):  # a character by its kind: 「自分の防壁がダメージ判定にてブロッカーとして墓地に移った時に」
@@ -80,7 +80,7 @@ CARD_MOVED = declare(
                                                            "10", "J", "Q", "K"]}},
         "from": {"type": "string", "allowed": ["field", "hand", "life", "fog"], "required": True},
         "to": {"type": "string", "allowed": ["grave", "hand", "life"], "required": True},
-        "whose": {"type": "string", "allowed": ["self", "any"], "default": "self"},
+        "whose": {"type": "string", "allowed": ["self", "opponent", "any"], "default": "self"},
         "each": {"type": "string", "allowed": ["card", "move"], "default": "card"},
         "kind": {"type": "string", "allowed": list(NOUNS), "nullable": True},
         "cause": {"type": "string", "allowed": list(_CAUSES), "nullable": True},
@@ -94,11 +94,29 @@ CARD_MOVED = declare(
              "(反撃)."),
     example={"card_moved": {"ranks": ["Joker", "A", "J", "Q", "K"], "from": "field", "to": "grave",
                             "whose": "self", "each": "card"}},
+    # a character leaving the field is its own event (its definition, its first card, the cause); a card
+    # moving between other zones is the general move of the event spine
+    listens=lambda a: "left_field" if a.get("from") == "field" else "card_moved",
 )
+
+def _whose(a: Mapping[str, Any], owner: int, players: int) -> list[int]:
+    """The players a move of ``owner``'s card is ``whose`` for (self: the owner; any: everyone)."""
+    whose = get(a, "whose", "self")
+    if whose == "self":
+        return [owner]
+    return [p for p in range(players) if whose == "any" or p != owner]
+
 
 @CARD_MOVED.executor
 def _card_moved(ctx: Any, a: Mapping[str, Any]) -> list[int]:
     ev = ctx.event
+    if ev is not None and ev.type == "card_moved" and a["from"] != "field":  # between zones other than the field
+        if ev.origin != a["from"] or ev.to != a["to"]:
+            return []
+        ranks = a.get("ranks")
+        if ranks and ctx.hooks.card_rank(ev.card) not in ranks:
+            return []
+        return _whose(a, ev.seat, len(ctx.state.players))
     if ev is None or ev.type != "left_field" or a["from"] != "field" or ev.to != a["to"]:
         return []
     ranks = a.get("ranks")
@@ -114,4 +132,4 @@ def _card_moved(ctx: Any, a: Mapping[str, Any]) -> list[int]:
         cdef = ctx.hooks.compiled.characters.get(ev.char_id)
         if cdef is None or cdef.kind != kind:
             return []
-    return [ev.seat]
+    return _whose(a, ev.seat, len(ctx.state.players))
