@@ -290,8 +290,9 @@ def _trigger_line(trump: Trump, action: Action, ctx: PhraseContext, call: OpCall
     if not isinstance(when, OpCall):
         return ""
     clause = registry.get(when.op).extra.get("clause") if when.text is None else None
-    if clause is not None:  # a general trigger (on) words its event and its condition apart
-        event, cond = clause(ctx, when.args)
+    worded = clause(ctx, when.args) if clause is not None else None
+    if worded is not None:  # a trigger that words its event and its condition apart (on, card_moved)
+        event, cond = worded
         if grant is not None:
             event = f"{_granted_holder(ctx, grant, action.name)}が{event}"
         return f"自分の表切札に「{trump.name}」があるかつ、{event}時に{cond}誘発する。"
@@ -468,8 +469,8 @@ def action_text(edition: Edition, action: Action, fmt: Format | str | None = Non
         sections.append(section)
     if action.when is not None:
         sections.append(_simple("when", "(誘発条件)", ctx, [action.when]))
-    elif trigger:
-        sections.append(TextSection("when", "(誘発条件)", [TextBlock(text=trigger)]))
+    elif trigger:  # one paragraph per trigger of the action
+        sections.append(TextSection("when", "(誘発条件)", [TextBlock(text=line) for line in trigger.split("\n")]))
     if action.target is not None:
         sections.append(_simple("target", "（対象）" if classic else "(対象)", ctx, [action.target]))
     blocks, overrides = _effect_blocks(ctx, edition, action)

@@ -15,7 +15,7 @@ from typing import Any, Mapping
 
 from bpdsl.dsl.cards import RANK_VALUES  # Table 3.1 (re-exported for the size phrases)
 from bpdsl.games.blackpoker.expr_names import NAMES
-from bpdsl.ops.args import PREDICATE_WORDS, get, predicate, source_text  # get, predicate: re-exported
+from bpdsl.ops.args import CONDITION_WORDERS, PREDICATE_WORDS, get, predicate, source_text  # get, predicate: re-exported
 from bpdsl.ops.registry import PhraseContext, declare_term
 
 
@@ -135,6 +135,9 @@ def _bool_words(node: Any) -> str | None:
     if info is None or info.type != "bool" or negate:
         return None
     return info.phrase_ja
+
+
+CONDITION_WORDERS.append(lambda root, ctx: condition_words(root, ctx))  # only_if and the others print them too
 
 
 def case_words(words: str) -> str:

@@ -58,14 +58,29 @@ ON_RESOLVED.prepare = _prepare_on_resolved
 _CAUSES: dict[str, str] = {"blocker": "ダメージ判定にてブロッカーとして", "attacker": "ダメージ判定にてアタッカーとして"}
 
 
+def _card_moved_clause(ctx: PhraseContext, a: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The event words up to 「時」 of a move printed as an event (no ranks): 「自分の防壁がダメージ判定にて
+    ブロッカーとして墓地に移った」, 「自分のライフのカードが墓地に移った」; None for a move by ranks (「…たびに」)."""
+    if a.get("ranks"):
+        return None
+    whose = {"self": ctx.term("self", "あなた") + "の", "opponent": "対戦相手の"}.get(get(a, "whose", "self"), "")
+    moves = ctx.term("moves", "行く")
+    verb = moves[:-1] + {"る": "った", "く": "った"}.get(moves[-1], moves[-1])
+    if a["from"] != "field":  # cards, not characters: 「自分のライフのカードが墓地に移った」
+        return f"{whose}{zone_name(ctx, a['from'])}のカードが{zone_name(ctx, a['to'])}に{verb}", ""
+    noun = NOUNS[a.get("kind") or "character"]
+    return f"{whose}{noun}が{_CAUSES.get(a.get('cause') or '', '')}{zone_name(ctx, a['to'])}に{verb}", ""
+
+
 def _card_moved_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     whose = {"self": ctx.term("self", "あなた") + "の", "opponent": "対戦相手の"}.get(get(a, "whose", "self"), "")
     moves = ctx.term("moves", "行く")
-    kind, cause = a.get("kind"), a.get("cause")
-    if not a.get("ranks"):  # a character by its kind: 「自分の防壁がダメージ判定にてブロッカーとして墓地に移った時に」
-        noun = NOUNS[kind or "character"]
-        verb = moves[:-1] + {"る": "った", "く": "った"}.get(moves[-1], moves[-1])
-        return (f"{whose}{noun}が{_CAUSES.get(cause or '', '')}{zone_name(ctx, a['to'])}に{verb}時に誘発する。")
+    kind = a.get("kind")
+    event = _card_moved_clause(ctx, a)
+    if event is not None:  # an event: 「自分の防壁がダメージ判定にてブロッカーとして墓地に移った時に」
+        if getattr(ctx, "trigger_head", False):
+            return f"{event[0]}時、"
+        return f"{event[0]}時に誘発する。"
     each = "1枚につき1回" if get(a, "each", "card") == "card" else ""
     noun = "のカード" if not kind else f"を含む{NOUNS[kind]}"
     return (f"{ranks_text(a['ranks'])}{noun}が{whose}{zone_name(ctx, a['from'])}から{_CAUSES.get(cause or '', '')}"
@@ -97,6 +112,7 @@ CARD_MOVED = declare(
     # a character leaving the field is its own event (its definition, its first card, the cause); a card
     # moving between other zones is the general move of the event spine
     listens=lambda a: "left_field" if a.get("from") == "field" else "card_moved",
+    clause=_card_moved_clause,
 )
 
 def _whose(a: Mapping[str, Any], owner: int, players: int) -> list[int]:
