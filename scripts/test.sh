@@ -17,4 +17,6 @@ export BPDSL_VIEW_GAMES="${BPDSL_VIEW_GAMES:-15}"       # per edition and format
 export BPDSL_FUZZ_SCALE="${BPDSL_FUZZ_SCALE:-0.5}"      # the command-line fuzz: about 150 inputs
 export BPDSL_FUZZ_EXAMPLES="${BPDSL_FUZZ_EXAMPLES:-500}"  # per endpoint, the sandbox API's fuzz
 export BPDSL_TRUMP_EXAMPLES="${BPDSL_TRUMP_EXAMPLES:-12}" # random trump edits printed and played
+export BPDSL_SOAK_SECONDS="${BPDSL_SOAK_SECONDS:-60}"    # the replay viewer's soak (RSS bounded); full: 120
+export BPDSL_FAIRNESS_SECONDS="${BPDSL_FAIRNESS_SECONDS:-10}"  # a seat's GET timed under replay load; full: 20
 .venv/bin/python -m pytest -q -n 2 --dist worksteal --durations=25 "${select[@]}" "$@"
