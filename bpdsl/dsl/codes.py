@@ -35,6 +35,9 @@ T_NO_PASS = code("T003", "no action of an edition's format hands the turn to ano
 T_NO_TARGET = code("T004", "an effect uses the target of an action that declares none")
 T_NOT_RAISED = code("T005", "a trump's direct action that no ability of the trump lets a player raise")
 T_OTHER_TRUMP = code("T006", "a trump's ability lets a player raise an action another trump brings")
+T_SELF_TRIGGER = code("T007", "a trigger on raising actions that its own triggered action matches (it would trigger "
+                              "itself without end)")
+T_SHARED_CARD = code("T008", "two trumps of an edition on one card (a card holds one ability, 3.11.1)")
 # --- warnings: legal, but probably not what the designer meant
 W_NO_FORMAT = code("W001", "entry belongs to no format (it is never printed or played)")
 W_NO_MARK = code("W002", "a format in which entries first appear declares no mark (its entries print unmarked)")

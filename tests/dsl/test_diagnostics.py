@@ -48,6 +48,7 @@ CASES: dict[str, tuple[str, int, int, str]] = {
     "K002": ("actions.yaml", 28, 11, "suits of the game: ♠ ♡"),
     "K003": ("actions.yaml", 28, 11, "no zone of the game"),
     "X001": ("actions.yaml", 18, 56, "did you mean 'attackers.count'"),
+    "X002": ("actions.yaml", 30, 23, "cond:me.hand>=1oropponent.life<3"),
     "O001": ("actions.yaml", 21, 9, "did you mean 'charge_all'"),
     "O002": ("actions.yaml", 21, 27, "did you mean 'turn_player'"),
     "O003": ("actions.yaml", 28, 18, "condition"),

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from bpdsl.games.blackpoker.event_filters import REPLACEABLE
 from bpdsl.games.blackpoker.ops._common import get
 from bpdsl.games.blackpoker.ops._filters import LIMIT_ARG, LIMIT_WORDS, WHOSE, condition_clause, whose_words
 from bpdsl.ops.registry import PhraseContext, REGISTRY, declare
 
-# the events a replacement may wait for -> the engine's event type
-REPLACEABLE = {"damage": "damage", "would_lose": "would_lose"}
 
 
 def _steps_text(ctx: PhraseContext, steps: list[Any]) -> str:
