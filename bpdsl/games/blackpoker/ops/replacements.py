@@ -35,11 +35,13 @@ def _replacement_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     on = a["on"]
     who = whose_words(ctx, get(on, "whose", "self")) or "いずれかのプレイヤー"
     limit = LIMIT_WORDS.get(on.get("limit") or "", "")
-    cond = condition_clause(ctx, on.get("if"))
+    # a condition leads: 「自分の場に防壁が2体以上いるかつ、自分のライフが0枚になり…場合、」 (one 「場合」)
+    cond = condition_clause(ctx, on.get("if")).removesuffix("場合、").removesuffix("の")
+    cond = f"{cond}かつ、" if cond else ""
     if on["event"] == "damage":
         most = on.get("min_amount")
         amount = f"{most}点以上の" if most and most > 1 else ""
-        head = f"{limit}{who}が{amount}ダメージを受ける場合、{cond}"
+        head = f"{limit}{cond}{who}が{amount}ダメージを受ける場合、"
         if a.get("prevent"):
             instead = "代わりにそのダメージを受けない。"
         elif a.get("reduce"):
@@ -47,7 +49,7 @@ def _replacement_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
         else:
             instead = "代わりに"
     else:
-        head = f"{limit}{who}のライフが0枚になりゲームに負ける場合、{cond}"
+        head = f"{limit}{cond}{who}のライフが0枚になりゲームに負ける場合、"
         instead = "代わりに"
     return f"{head}{instead}{_steps_text(ctx, a.get('then') or [])}"
 
