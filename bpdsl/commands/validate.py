@@ -32,6 +32,11 @@ def validate(
                                     "a 必須 breach is an error, a 推奨 one a warning"),
     play: bool = typer.Option(True, "--play/--no-play", help="with --guidelines: run the checks that need play "
                               "(first-turn win search, random games)"),
+    trace: bool = typer.Option(False, "--trace", help="also trace every sentence the bundled editions print to "
+                               "an official list, the official change history or a reviewed exception"),
+    sources: Optional[Path] = typer.Option(None, "--sources", help="with --trace: the folder of the official data "
+                                           "(act.yaml, extra.yaml, act-frame.yaml, v6-act.yaml, revision-9.*.rst); "
+                                           "default: shared/upstream beside the checkout"),
 ) -> None:
     """Validate definitions: YAML, schemas and semantic checks. Lists every problem as file:line:col."""
     from bpdsl.dsl.loader import load_kinds, load_selected
@@ -57,6 +62,8 @@ def validate(
         notes = checked.notes + [f"guidelines: {len(checked.breaches)} breach(es) of "
                                  f"{sum(len(v) for v in (result.definitions.extra.get('guidelines') or {}).values())} "
                                  "guideline(s)"]
+    if trace and result.ok:
+        notes += _trace(result, sources)
     errors = result.errors
     if as_json:
         print(json.dumps({
@@ -64,6 +71,7 @@ def validate(
             "diagnostics": [{"file": d.pos.file, "line": d.pos.line, "col": d.pos.col, "code": d.code,
                              "message": d.message, "hint": d.hint, "severity": d.severity} for d in result.diagnostics],
             **({"guidelines": notes} if guidelines else {}),
+            **({"trace": notes} if trace else {}),
         }, ensure_ascii=False, indent=2))
         raise typer.Exit(0 if result.ok else 1)
     for d in result.diagnostics:
@@ -84,11 +92,36 @@ def validate(
         console.print(f"ok: {len(result.definitions.files)} file(s) valid in {result.seconds:.2f}s", markup=False)
 
 
+def _trace(result, sources: Optional[Path]) -> list[str]:  # type: ignore[no-untyped-def]
+    """Trace the printed sentences (bpdsl.games.blackpoker.official.trace); its findings join the diagnostics."""
+    from bpdsl.games.blackpoker.official.trace import TraceFileError, default_sources, trace
+    from bpdsl.resources import definitions_dir
+
+    folder = sources or default_sources(definitions_dir().parent)
+    if folder is None or not folder.is_dir():
+        typer.echo("bpdsl validate --trace: no official data found" + (f" at {folder}" if folder else " beside the "
+                   "checkout (shared/upstream)") + "; name its folder with --sources DIR", err=True)
+        raise typer.Exit(2)
+    try:
+        report = trace(result.definitions, folder)
+    except TraceFileError as exc:
+        typer.echo(f"bpdsl validate --trace: {exc}", err=True)
+        raise typer.Exit(2) from None
+    result.diagnostics.extend(report.diagnostics())
+    notes = [f"trace: {report.sentences} printed sentence(s) of {', '.join(report.editions)} against {folder}: "
+             f"{report.by_source} as an official list says, {report.by_history} as the change history names, "
+             f"{report.by_exception} reviewed exception(s); {len(report.untraced)} untraced, "
+             f"{len(report.stale)} stale record(s)"]
+    notes += [f"trace: {eid} not traced: {why}" for eid, why in report.untraced_editions.items()]
+    return notes
+
+
 def _import_code_modules() -> None:
     """Import the modules that declare diagnostic codes but are not loaded by the kinds."""
     import importlib
 
-    for name in ("bpdsl.dsl.yamlload", "bpdsl.dsl.schema", "bpdsl.dsl.checks", "bpdsl.dsl.guidelines"):
+    for name in ("bpdsl.dsl.yamlload", "bpdsl.dsl.schema", "bpdsl.dsl.checks", "bpdsl.dsl.guidelines",
+                 "bpdsl.games.blackpoker.official.trace"):
         importlib.import_module(name)
 
 

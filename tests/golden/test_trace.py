@@ -1,0 +1,63 @@
+"""Every sentence the bundled editions print is traced to an official list, the official change history or a
+reviewed exception (bpdsl/games/blackpoker/official/trace.yaml).  The official data is read where it is
+(../shared/upstream), never copied; see bpdsl.games.blackpoker.official.trace for what "traced" means."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bpdsl.games.blackpoker.official.trace import (TRACE_FILE, TraceFileError, default_sources, sentences,
+                                                   trace)
+
+ROOT = Path(__file__).resolve().parents[2]
+UPSTREAM = default_sources(ROOT)
+
+pytestmark = pytest.mark.skipif(UPSTREAM is None, reason="../shared/upstream not beside the checkout")
+
+
+def _untraced(report) -> str:  # type: ignore[no-untyped-def]
+    return "\n".join(d.format() for d in report.diagnostics())
+
+
+def test_every_printed_sentence_of_the_bundled_editions_is_traced(definitions) -> None:
+    report = trace(definitions, UPSTREAM)
+    assert {"act6.1", "act8.2", "act9.0-draft", "act9.0", "act9.1"} <= set(report.editions)
+    assert report.sentences > 5000 and report.by_source > 0.9 * report.sentences
+    assert report.ok, _untraced(report)
+
+
+def test_an_edition_wide_term_that_rewords_another_entry_is_untraced(definitions) -> None:
+    """The draft's 「オーナー手札」 (ブレイク) made edition-wide reaches 死の槍 of every sheet: 「オーナーライフ」."""
+    edition = definitions.editions["act9.0"]
+    edition.terms["owner_form"] = "オーナー"
+    try:
+        report = trace(definitions, UPSTREAM, editions=["act9.0"])
+    finally:
+        del edition.terms["owner_form"]
+    found = {(f.entry, f.field, f.sentence) for f in report.untraced}
+    assert ("死の槍", "effect", "対象の兵士をオーナーライフの一番上に裏向きで移す") in found
+    assert all(f.entry in ("死の槍", "誘惑", "クイック兵士召喚♡") for f in report.untraced), _untraced(report)
+
+
+def test_a_sentence_printed_twice_is_untraced() -> None:
+    """A phrase composed twice (「…時に誘発する。時に誘発する。」) leaves a sentence no source or record has."""
+    assert sentences("自分の防壁が墓地に移った時に誘発する。時に誘発する。") == ["自分の防壁が墓地に移った時に誘発する",
+                                                                                "時に誘発する"]
+
+
+def test_a_record_citing_words_the_history_lacks_is_refused(definitions, tmp_path: Path) -> None:
+    text = TRACE_FILE.read_text(encoding="utf-8").replace("``ドロー`` の効果が変更されました。", "ドローは変わらない。")
+    bad = tmp_path / "trace.yaml"
+    bad.write_text(text, encoding="utf-8")
+    with pytest.raises(TraceFileError, match="does not stand in revision-9.0.rst"):
+        trace(definitions, UPSTREAM, bad)
+
+
+def test_a_record_no_sheet_prints_any_more_is_stale(definitions, tmp_path: Path) -> None:
+    text = TRACE_FILE.read_text(encoding="utf-8").replace("records:\n", "records:\n  - {edition: act9.0, entries: [ドロー], "
+                                                          "sentences: {effect: [カードを3枚引く。]}, reason: not printed}\n", 1)
+    extra = tmp_path / "trace.yaml"
+    extra.write_text(text, encoding="utf-8")
+    report = trace(definitions, UPSTREAM, extra, editions=["act9.0"])
+    assert [r.entries for r in report.stale] == [("ドロー",)]
