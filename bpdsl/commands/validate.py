@@ -32,6 +32,12 @@ def validate(
                                     "a 必須 breach is an error, a 推奨 one a warning"),
     play: bool = typer.Option(True, "--play/--no-play", help="with --guidelines: run the checks that need play "
                               "(first-turn win search, random games)"),
+    baseline: bool = typer.Option(True, "--baseline/--no-baseline", help="with --guidelines: leave out the breaches "
+                                  "a baseline records (the official lists' own, and a project's "
+                                  "kind: guidelines_baseline); --no-baseline shows and counts them"),
+    write_baseline: Optional[Path] = typer.Option(None, "--write-baseline", help="with --guidelines: write the "
+                                                  "breaches no baseline records yet to FILE as a baseline "
+                                                  "(kind: guidelines_baseline) and count them as known"),
     trace: bool = typer.Option(False, "--trace", help="also trace every sentence the bundled editions print to "
                                "an official list, the official change history or a reviewed exception"),
     sources: Optional[Path] = typer.Option(None, "--sources", help="with --trace: the folder of the official data "
@@ -55,13 +61,7 @@ def validate(
     result = load_selected()
     notes: list[str] = []
     if guidelines and result.ok:
-        from bpdsl.sim.guidelines import check_guidelines
-
-        checked = check_guidelines(result.definitions, play=play)
-        result.diagnostics.extend(checked.diagnostics())
-        notes = checked.notes + [f"guidelines: {len(checked.breaches)} breach(es) of "
-                                 f"{sum(len(v) for v in (result.definitions.extra.get('guidelines') or {}).values())} "
-                                 "guideline(s)"]
+        notes = _guidelines(result, play, baseline, write_baseline)
     if trace and result.ok:
         notes += _trace(result, sources)
     errors = result.errors
@@ -90,6 +90,59 @@ def validate(
         raise typer.Exit(1)
     if not quiet:
         console.print(f"ok: {len(result.definitions.files)} file(s) valid in {result.seconds:.2f}s", markup=False)
+
+
+def _guidelines(result, play: bool, baseline: bool, write_to: Optional[Path]) -> list[str]:  # type: ignore[no-untyped-def]
+    """Check the design guidelines; the breaches a baseline records are left out (counted, and said how to see)."""
+    from bpdsl.dsl.guidelines import PLAY, split_known
+    from bpdsl.sim.guidelines import GuidelineReport, check_guidelines
+
+    defs = result.definitions
+    checked = check_guidelines(defs, play=play)
+    records = [k for ks in (defs.extra.get("guidelines_baseline") or {}).values() for k in ks] if baseline else []
+    new, known, stale = split_known(checked.breaches, records, defs.editions)
+    # a record is stale only if its guideline was checked in full (a play check left out finds nothing)
+    ran = {g.id for gs in (defs.extra.get("guidelines") or {}).values() for g in gs if play or g.check not in PLAY}
+    stale = [k for k in stale if k.guideline in ran]
+    if write_to is not None:
+        _write_baseline(write_to, new, defs)
+        known, new = known + new, []
+    result.diagnostics.extend(GuidelineReport(new).diagnostics())
+    total = sum(len(v) for v in (defs.extra.get("guidelines") or {}).values())
+    notes = checked.notes + [f"guidelines: {len(new)} breach(es) of {total} guideline(s)"
+                             + (f"; {len(known)} known breach(es) hidden, recorded by a baseline (the official "
+                                "lists' own: definitions/blackpoker/guidelines-baseline.yaml); see them with "
+                                "--no-baseline" if known and write_to is None else "")]
+    notes += [f"{k.pos}: baseline record {k.guideline} {k.edition} {k.entry}: no such breach any more; remove it"
+              for k in stale]
+    return notes
+
+
+def _write_baseline(path: Path, breaches, defs) -> None:  # type: ignore[no-untyped-def]
+    """The breaches as a ``kind: guidelines_baseline`` document, written atomically."""
+    import json as _json
+
+    from bpdsl.dsl.guidelines import origin
+    from bpdsl.fsutil import write_atomic
+
+    games = sorted({defs.editions[e].game for b in breaches for e in b.editions if e in defs.editions}) or ["blackpoker"]
+    lines = ["# design-guideline breaches known and accepted (bpdsl validate --guidelines --write-baseline):",
+             "# they are not counted; remove a record to count its breach again", "kind: guidelines_baseline",
+             f"game: {games[0]}", "breaches:"]
+    seen = set()
+    for b in breaches:
+        k = (b.guideline.id, origin(defs.editions, b), b.entry)
+        if k not in seen:
+            seen.add(k)
+            lines.append("  - {guideline: %s, edition: %s, entry: %s}" % tuple(_json.dumps(x, ensure_ascii=False)
+                                                                                for x in k))
+    if len(lines) == 5:
+        lines[-1] = "breaches: []"
+    try:
+        write_atomic(path, "\n".join(lines) + "\n")
+    except OSError as exc:
+        typer.echo(f"bpdsl validate: cannot write {path}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(1) from None
 
 
 def _trace(result, sources: Optional[Path]) -> list[str]:  # type: ignore[no-untyped-def]

@@ -28,7 +28,7 @@ def test_every_printed_sentence_of_the_bundled_editions_is_traced(definitions) -
 
 
 def test_an_edition_wide_term_that_rewords_another_entry_is_untraced(definitions) -> None:
-    """The draft's 「オーナー手札」 (ブレイク) made edition-wide reaches 死の槍 of every sheet: 「オーナーライフ」."""
+    """The draft's 「オーナー手札」 (ブレイク) made edition-wide reaches 死の槍 and 救済: 「オーナーライフ」."""
     edition = definitions.editions["act9.0"]
     edition.terms["owner_form"] = "オーナー"
     try:
@@ -37,7 +37,7 @@ def test_an_edition_wide_term_that_rewords_another_entry_is_untraced(definitions
         del edition.terms["owner_form"]
     found = {(f.entry, f.field, f.sentence) for f in report.untraced}
     assert ("死の槍", "effect", "対象の兵士をオーナーライフの一番上に裏向きで移す") in found
-    assert all(f.entry in ("死の槍", "誘惑", "クイック兵士召喚♡") for f in report.untraced), _untraced(report)
+    assert {f.entry for f in report.untraced} <= {"死の槍", "救済"}, _untraced(report)  # 救済: the same words
 
 
 def test_a_sentence_printed_twice_is_untraced() -> None:
