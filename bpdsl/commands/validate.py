@@ -56,6 +56,12 @@ def validate(
             table.add_row(name, CODES[name])
         console.print(table)
         raise typer.Exit(0)
+    for flag, given, needs, wanted in (("--write-baseline", write_baseline is not None, "--guidelines", guidelines),
+                                       ("--no-baseline", not baseline, "--guidelines", guidelines),
+                                       ("--sources", sources is not None, "--trace", trace)):
+        if given and not wanted:
+            typer.echo(f"bpdsl validate: {flag} goes with {needs}", err=True)
+            raise typer.Exit(2)
     if paths:
         add_definitions(paths)
     result = load_selected()
@@ -101,25 +107,30 @@ def _guidelines(result, play: bool, baseline: bool, write_to: Optional[Path]) ->
     checked = check_guidelines(defs, play=play)
     records = [k for ks in (defs.extra.get("guidelines_baseline") or {}).values() for k in ks] if baseline else []
     new, known, stale = split_known(checked.breaches, records, defs.editions)
+    files = sorted({k.pos.file for k in records if k not in stale})  # the baselines that hid something
     # a record is stale only if its guideline was checked in full (a play check left out finds nothing)
     ran = {g.id for gs in (defs.extra.get("guidelines") or {}).values() for g in gs if play or g.check not in PLAY}
     stale = [k for k in stale if k.guideline in ran]
-    if write_to is not None:
-        _write_baseline(write_to, new, defs)
+    wrote: list[str] = []
+    if write_to is not None:  # the file's own records that still hold are kept, the new breaches added
+        kept = [k for k in records if k not in stale and Path(k.pos.file).resolve() == write_to.resolve()]
+        _write_baseline(write_to, [(k.guideline, k.edition, k.entry) for k in kept], new, defs)
+        wrote = [f"wrote {len(new)} breach(es) to {write_to} (kind: guidelines_baseline); it counts where the "
+                 "definitions are read from: the project's definitions folder or a -d path"]
         known, new = known + new, []
     result.diagnostics.extend(GuidelineReport(new).diagnostics())
     total = sum(len(v) for v in (defs.extra.get("guidelines") or {}).values())
     notes = checked.notes + [f"guidelines: {len(new)} breach(es) of {total} guideline(s)"
-                             + (f"; {len(known)} known breach(es) hidden, recorded by a baseline (the official "
-                                "lists' own: definitions/blackpoker/guidelines-baseline.yaml); see them with "
-                                "--no-baseline" if known and write_to is None else "")]
+                             + (f"; {len(known)} known breach(es) hidden, recorded by {', '.join(files)}; "
+                                "see them with --no-baseline" if known and write_to is None else "")]
+    notes += wrote
     notes += [f"{k.pos}: baseline record {k.guideline} {k.edition} {k.entry}: no such breach any more; remove it"
               for k in stale]
     return notes
 
 
-def _write_baseline(path: Path, breaches, defs) -> None:  # type: ignore[no-untyped-def]
-    """The breaches as a ``kind: guidelines_baseline`` document, written atomically."""
+def _write_baseline(path: Path, kept: list[tuple[str, str, str]], breaches, defs) -> None:  # type: ignore[no-untyped-def]
+    """The records ``kept`` and the breaches as a ``kind: guidelines_baseline`` document, written atomically."""
     import json as _json
 
     from bpdsl.dsl.guidelines import origin
@@ -129,9 +140,8 @@ def _write_baseline(path: Path, breaches, defs) -> None:  # type: ignore[no-unty
     lines = ["# design-guideline breaches known and accepted (bpdsl validate --guidelines --write-baseline):",
              "# they are not counted; remove a record to count its breach again", "kind: guidelines_baseline",
              f"game: {games[0]}", "breaches:"]
-    seen = set()
-    for b in breaches:
-        k = (b.guideline.id, origin(defs.editions, b), b.entry)
+    seen: set[tuple[str, str, str]] = set()
+    for k in [*kept, *((b.guideline.id, origin(defs.editions, b), b.entry) for b in breaches)]:
         if k not in seen:
             seen.add(k)
             lines.append("  - {guideline: %s, edition: %s, entry: %s}" % tuple(_json.dumps(x, ensure_ascii=False)

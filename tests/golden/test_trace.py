@@ -61,3 +61,16 @@ def test_a_record_no_sheet_prints_any_more_is_stale(definitions, tmp_path: Path)
     extra.write_text(text, encoding="utf-8")
     report = trace(definitions, UPSTREAM, extra, editions=["act9.0"])
     assert [r.entries for r in report.stale] == [("ドロー",)]
+
+
+def test_validate_trace_through_the_command(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from bpdsl.cli import app
+
+    r = CliRunner().invoke(app, ["validate", "--trace", "--sources", str(UPSTREAM), "-q"], terminal_width=400)
+    assert r.exit_code == 0, r.output
+    assert "0 untraced, 0 stale record(s)" in r.output
+    assert "trace: act8.0 not traced: the trace file names no official list for it or its ancestors" in r.output
+    missing = CliRunner().invoke(app, ["validate", "--trace", "--sources", str(tmp_path), "-q"])
+    assert missing.exit_code == 2 and "is not there" in missing.output
