@@ -74,3 +74,21 @@ def test_validate_trace_through_the_command(tmp_path: Path) -> None:
     assert "trace: act8.0 not traced: the trace file names no official list for it or its ancestors" in r.output
     missing = CliRunner().invoke(app, ["validate", "--trace", "--sources", str(tmp_path), "-q"])
     assert missing.exit_code == 2 and "is not there" in missing.output
+
+
+def test_a_designers_edition_is_not_traced(tmp_path: Path) -> None:
+    from bpdsl.dsl.loader import load
+    from bpdsl.resources import definitions_dir
+
+    (tmp_path / "edition.yaml").write_text("kind: edition\nid: my\nextends: act9.0\nname: 私の版\ndate: 2026/11/28\n",
+                                           encoding="utf-8")
+    defs = load([definitions_dir(), tmp_path]).definitions
+    report = trace(defs, UPSTREAM, editions=["my", "act6.1"])
+    assert report.untraced_editions == {"my": "not a bundled edition (its own sentences have no official list)"}
+    assert set(report.editions) == {"act6.1"} and report.ok
+
+
+def test_the_request_of_an_older_list_is_its_timing_in_the_timing_only_notation(definitions) -> None:
+    """act6.1 prints 「@メイン」 where v6-act.yaml gives the timing (and ● for 即時): traced, not excepted."""
+    report = trace(definitions, UPSTREAM, editions=["act6.1"])
+    assert report.ok and report.by_exception == 2  # the two スーツ sentences of the printed 第六版 sheet

@@ -16,8 +16,11 @@ printed twice).  Records name the printed sentence itself, so a record stops cov
 its wording changes; a record that covers no printed sentence any more is reported as *stale*.
 
 The official files are read where they are (``bpdsl validate --trace --sources DIR``), never copied.  Texts
-are compared in the normal form of the import (:func:`bpdsl.games.blackpoker.official.phrases.norm`: NFKC,
-one wave dash, list markers and white space removed) with one diamond glyph.
+are compared after NFKC, with one wave dash and one diamond glyph, without list markers (the import's, and
+the official files' nested ``-1.``, ``--A.``) and white space.
+
+Only the bundled editions are traced: a designer's edition prints its own sentences, which no official list
+has.
 """
 from __future__ import annotations
 
@@ -205,7 +208,8 @@ def check_citations(records: list[Record], history: dict[str, str], upstream: Pa
 
 
 def _printed_fields(t: Any) -> dict[str, str]:
-    out = {"type": t.type, "cost": t.cost.removeprefix("$ ").strip(), "key": t.key.removeprefix("★ ").strip()}
+    out = {"type": t.type, "request": t.request, "cost": t.cost.removeprefix("$ ").strip(),
+           "key": t.key.removeprefix("★ ").strip()}
     for s in t.sections:
         text = "\n".join(s.lines())
         if s.kind == "note":
@@ -237,11 +241,22 @@ def printed_entries(edition: Edition, fmt: str) -> Iterator[tuple[str, str, dict
 
 def _official_fields(e: OfficialEntry) -> dict[str, str]:
     out = {field_: e.get(key) for field_, key in FIELDS[e.kind].items() if e.get(key)}
+    if e.kind == "action" and e.get("actTime"):
+        out["request"] = _official_request(e)
     if e.kind == "trump":
         out["key"] = out.get("key", "").translate(_GLYPHS)
         if norm(out.get("ability")) == "なし":
             out.pop("ability")
     return out
+
+
+def _official_request(e: OfficialEntry) -> str:
+    """The @ notation of an official action.  The older lists give no trigger and speed: 誘発 is the type's,
+    即時 is marked by ``actS``; a sheet in the timing-only notation (act6.1) prints the timing alone, which
+    :func:`trace` accepts as the same notation."""
+    trigger = e.get("actTrigger") or ("誘発" if "誘発" in e.get("actType") else "直接")
+    speed = e.get("actSpeed") or ("即時" if e.get("actS").strip() else "通常")
+    return f"@{trigger}-{speed}-{e.get('actTime')}"
 
 
 def official_index(upstream: Path, files: list[str]) -> dict[tuple[str, str], tuple[str, dict[str, str]]]:
@@ -265,6 +280,12 @@ def official_index(upstream: Path, files: list[str]) -> dict[tuple[str, str], tu
 # --------------------------------------------------------------------------- the check
 
 
+def _bundled(edition: Edition) -> bool:
+    from bpdsl.resources import definitions_dir
+
+    return Path(edition.pos.file).resolve().is_relative_to(definitions_dir().resolve())
+
+
 def _lineage(defs: Definitions, eid: str) -> list[str]:
     out = []
     while eid and eid in defs.editions and eid not in out:
@@ -286,6 +307,9 @@ def trace(defs: Definitions, upstream: Path, path: Path = TRACE_FILE,
     for eid, edition in defs.editions.items():
         if edition.game != "blackpoker" or (editions is not None and eid not in editions):
             continue
+        if not _bundled(edition):
+            report.untraced_editions[eid] = "not a bundled edition (its own sentences have no official list)"
+            continue
         lineage = _lineage(defs, eid)
         files = next((sources[a] for a in lineage if a in sources), None)
         if files is None:
@@ -300,6 +324,8 @@ def trace(defs: Definitions, upstream: Path, path: Path = TRACE_FILE,
                 src, official = index.get((kind, norm(name)), ("", {}))
                 for field_, text in fields.items():
                     theirs = set(sentences(official.get(field_, "")))
+                    if field_ == "request" and theirs:  # the timing-only notation of the older sheets
+                        theirs |= {"@" + x.rsplit("-", 1)[-1] for x in theirs}
                     if field_ == "condition":  # the older lists write a condition as a ※ note
                         theirs |= {x.removeprefix("※") for x in sentences(official.get("note", ""))}
                     for s in sentences(text):
