@@ -183,8 +183,7 @@ def _import_code_modules() -> None:
     """Import the modules that declare diagnostic codes but are not loaded by the kinds."""
     import importlib
 
-    for name in ("bpdsl.dsl.yamlload", "bpdsl.dsl.schema", "bpdsl.dsl.checks", "bpdsl.dsl.guidelines",
-                 "bpdsl.games.blackpoker.official.trace"):
+    for name in ("bpdsl.dsl.yamlload", "bpdsl.dsl.schema", "bpdsl.dsl.checks", "bpdsl.dsl.guidelines"):
         importlib.import_module(name)
 
 

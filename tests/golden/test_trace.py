@@ -13,7 +13,14 @@ from bpdsl.games.blackpoker.official.trace import (TRACE_FILE, TraceFileError, d
 ROOT = Path(__file__).resolve().parents[2]
 UPSTREAM = default_sources(ROOT)
 
-pytestmark = pytest.mark.skipif(UPSTREAM is None, reason="../shared/upstream not beside the checkout")
+
+
+@pytest.fixture(autouse=True)
+def _upstream_is_there() -> None:
+    """The check must not pass by being skipped: without the official data it fails (as the frame golden does)."""
+    if UPSTREAM is None:
+        pytest.fail(f"the official data is not at {ROOT.parent / 'shared' / 'upstream'} (../shared must sit beside "
+                    "the checkout)")
 
 
 def _untraced(report) -> str:  # type: ignore[no-untyped-def]

@@ -29,14 +29,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
-from bpdsl.diagnostics import Diagnostic, DiagnosticSink, Pos, code
+from bpdsl.diagnostics import Diagnostic, DiagnosticSink, Pos
+from bpdsl.dsl.codes import P_STALE, P_UNTRACED
 from bpdsl.games.blackpoker.official.phrases import _MARKER, _NESTED
 from bpdsl.games.blackpoker.official.source import SPEC, OfficialEntry, read
 from bpdsl.model import Definitions, Edition
 
-P_UNTRACED = code("P001", "a printed sentence of a bundled edition that no official list, change history or "
-                  "reviewed exception accounts for")
-P_STALE = code("P002", "a record of the trace file that accounts for no printed sentence any more")
 TRACE_FILE = Path(__file__).with_name("trace.yaml")
 _GLYPHS = str.maketrans({"♢": "◇", "♦": "◇", "♥": "♡", "～": "〜", "~": "〜", "∼": "〜"})
 # printed field -> the official keys (by list kind) holding the same text
