@@ -4,6 +4,7 @@ Exit status: 0 valid, 1 invalid definitions, 2 usage error (e.g. a path that doe
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Optional
@@ -64,12 +65,15 @@ def validate(
             raise typer.Exit(2)
     if paths:
         add_definitions(paths)
-    result = load_selected()
+    # the checks below add their findings: to a copy, not to the load the process keeps for other commands
+    result = dataclasses.replace(load_selected())
+    result.diagnostics = list(result.diagnostics)
     notes: list[str] = []
+    traced: list[str] = []
     if guidelines and result.ok:
         notes = _guidelines(result, play, baseline, write_baseline)
     if trace and result.ok:
-        notes += _trace(result, sources)
+        traced = _trace(result, sources)
     errors = result.errors
     if as_json:
         print(json.dumps({
@@ -77,7 +81,7 @@ def validate(
             "diagnostics": [{"file": d.pos.file, "line": d.pos.line, "col": d.pos.col, "code": d.code,
                              "message": d.message, "hint": d.hint, "severity": d.severity} for d in result.diagnostics],
             **({"guidelines": notes} if guidelines else {}),
-            **({"trace": notes} if trace else {}),
+            **({"trace": traced} if trace else {}),
         }, ensure_ascii=False, indent=2))
         raise typer.Exit(0 if result.ok else 1)
     for d in result.diagnostics:
@@ -85,7 +89,7 @@ def validate(
         console.print(f"{d.pos}: {d.code} {label}{d.message}", markup=False)
         if d.hint:
             console.print(f"    hint: {d.hint}", markup=False)
-    for note in notes:
+    for note in notes + traced:
         console.print(note, markup=False)
     if not quiet:
         _summary(console, result)
