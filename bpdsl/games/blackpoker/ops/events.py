@@ -48,7 +48,8 @@ def _event_words(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
                 f"{ranks_text(ranks)}を含む{NOUNS[kind]}" if ranks else NOUNS[kind] if kind else "カード")
         origin = f"{zones_words(ctx, a.get('from'))}から" if a.get("from") else ""
         to = f"{zones_words(ctx, a.get('to'))}に" if a.get("to") else "別の場所に"
-        return f"{of}{what}が{CAUSES.get(a.get('cause') or '', '')}{origin}{to}移った"
+        each = {"card": "カード1枚ごとに、", "character": "1体ごとに、"}.get(a.get("each") or "", "")
+        return f"{each}{of}{what}が{CAUSES.get(a.get('cause') or '', '')}{origin}{to}移った"
     if event == "character_entered":
         kind, ranks = a.get("kind"), a.get("ranks")
         what = NOUNS[kind or "character"]
@@ -56,7 +57,8 @@ def _event_words(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     if event == "damage":
         most = a.get("min_amount")
         amount = f"{most}点以上の" if most and most > 1 else ""
-        source = {"self": f"{ctx.term('self', '自分')}から", "opponent": "対戦相手から"}.get(a.get("source") or "", "")
+        source = {"self": f"{ctx.term('self', '自分')}から", "opponent": "対戦相手から",
+                  "any": "いずれかのプレイヤーから"}.get(a.get("source") or "", "")
         return f"{who or 'いずれかのプレイヤー'}が{source}{amount}ダメージを受けた"
     verb = {"action_raised": "を起こした", "action_resolved": "が解決した", "action_negated": "が無効化された"}
     if event in verb:
@@ -87,14 +89,21 @@ ON = declare(
     args={
         "event": {"type": "string", "allowed": list(EVENTS), "required": True},
         "whose": {"type": "string", "allowed": WHOSE, "default": "self"},
-        "from": ZONE_LIST, "to": ZONE_LIST,
-        "kind": KIND_ARG, "ranks": RANK_LIST,
-        "cause": {"type": "string", "allowed": list(CAUSES), "nullable": True},
-        "each": {"type": "string", "allowed": ["card", "character"], "default": "card"},
-        "min_amount": {"type": "integer", "min": 1, "nullable": True},
-        "source": {"type": "string", "allowed": WHOSE, "nullable": True},
-        "actions": ACTIONS_ARG,
-        "face": {"type": "string", "allowed": ["up", "down"], "nullable": True},
+        # each filter only where its event has the field (an argument the event cannot honour is refused)
+        "from": {**ZONE_LIST, "dependencies": {"event": ["card_moved"]}},
+        "to": {**ZONE_LIST, "dependencies": {"event": ["card_moved"]}},
+        "kind": {**KIND_ARG, "dependencies": {"event": ["card_moved", "character_entered"]}},
+        "ranks": {**RANK_LIST, "dependencies": {"event": ["card_moved", "character_entered"]}},
+        "cause": {"type": "string", "allowed": list(CAUSES), "nullable": True,
+                  "dependencies": {"event": ["card_moved"]}},
+        "each": {"type": "string", "allowed": ["card", "character"], "nullable": True,
+                 "dependencies": {"event": ["card_moved"]}},
+        "min_amount": {"type": "integer", "min": 1, "nullable": True, "dependencies": {"event": ["damage"]}},
+        "source": {"type": "string", "allowed": WHOSE, "nullable": True, "dependencies": {"event": ["damage"]}},
+        "actions": {**ACTIONS_ARG, "dependencies": {"event": ["action_raised", "action_resolved",
+                                                              "action_negated"]}},
+        "face": {"type": "string", "allowed": ["up", "down"], "nullable": True,
+                 "dependencies": {"event": ["trump_turned"]}},
         "limit": LIMIT_ARG,
         "if": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}},
     },
@@ -103,7 +112,8 @@ ON = declare(
              "action_resolved, action_negated, trump_turned) matching its filters, for the players to whom it is "
              "`whose` (self: their own card / damage / action; opponent; any). `from`/`to` zones, `kind` and "
              "`ranks` of the card or character, `cause` of a move (combat, blocker, attacker: judged in ダメージ判定), "
-             "`each: character` once per character (not per card); `min_amount` of damage and its `source`; "
+             "`each`: once per card of a character (`card`, the default) or per character (`character`), printed "
+             "when given; `min_amount` of damage and its `source`; "
              "`actions` filters the action (ids, type, speed, max_cost, direct, targets); `face` of a trump. "
              "`limit`: once_per_turn, once_per_game, first_each_turn (the first matching event of the turn, "
              "whether `if` holds or not). The triggered action reads what fired it as `trigger.*`."),
@@ -119,7 +129,7 @@ def _matcher(a: Mapping[str, Any]) -> Callable[[Any, Any], bool]:
     event = a["event"]
     if event == "card_moved":
         origin, to, cause = a.get("from"), a.get("to"), a.get("cause")
-        per_character = get(a, "each", "card") == "character"
+        per_character = a.get("each") == "character"
 
         def moved(game: Any, e: Any) -> bool:
             if origin and e.origin not in origin or to and e.to not in to:

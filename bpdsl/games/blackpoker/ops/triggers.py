@@ -75,7 +75,7 @@ def _card_moved_clause(ctx: PhraseContext, a: Mapping[str, Any]) -> tuple[str, s
 def _card_moved_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     whose = {"self": ctx.term("self", "あなた") + "の", "opponent": "対戦相手の"}.get(get(a, "whose", "self"), "")
     moves = ctx.term("moves", "行く")
-    kind = a.get("kind")
+    kind, cause = a.get("kind"), a.get("cause")
     event = _card_moved_clause(ctx, a)
     if event is not None:  # an event: 「自分の防壁がダメージ判定にてブロッカーとして墓地に移った時に」
         if getattr(ctx, "trigger_head", False):
