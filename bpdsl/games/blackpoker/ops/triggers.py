@@ -83,7 +83,7 @@ def _card_moved_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
         return f"{event[0]}時に誘発する。"
     each = "1枚につき1回" if get(a, "each", "card") == "card" else ""
     noun = "のカード" if not kind else f"を含む{NOUNS[kind]}"
-    return (f"{ranks_text(a['ranks'])}{noun}が{whose}{zone_name(ctx, a['from'])}から{_CAUSES.get(a.get('cause') or '', '')}"
+    return (f"{ranks_text(a['ranks'])}{noun}が{whose}{zone_name(ctx, a['from'])}から{_CAUSES.get(cause or '', '')}"
             f"{zone_name(ctx, a['to'])}に{moves}たびに{each}誘発する。")
 
 
