@@ -99,3 +99,15 @@ def test_the_request_of_an_older_list_is_its_timing_in_the_timing_only_notation(
     """act6.1 prints 「@メイン」 where v6-act.yaml gives the timing (and ● for 即時): traced, not excepted."""
     report = trace(definitions, UPSTREAM, editions=["act6.1"])
     assert report.ok and report.by_exception == 2  # the two スーツ sentences of the printed 第六版 sheet
+
+
+def test_an_entry_the_history_renames_is_traced_against_its_old_official_entry(definitions, tmp_path: Path) -> None:
+    """防壁破壊士 (♡J) is act-frame.yaml's チャリオット under the name revision-9.0.rst gives it: without the
+    renames its sentences are untraced, with them they are the official ones."""
+    text = TRACE_FILE.read_text(encoding="utf-8")
+    start, end = text.index("renames:\n"), text.index("\nrecords:")
+    bare = tmp_path / "trace.yaml"
+    bare.write_text(text[:start] + text[end:], encoding="utf-8")
+    untraced = {f.entry for f in trace(definitions, UPSTREAM, bare, editions=["act9.0"]).untraced}
+    assert {"防壁破壊士", "防壁破壊士召喚", "クイック防壁破壊士召喚", "粉砕", "防壁破壊士再生", "転生召喚"} <= untraced
+    assert trace(definitions, UPSTREAM, editions=["act9.0"]).ok

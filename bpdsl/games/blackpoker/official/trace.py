@@ -7,7 +7,9 @@ ability) is cut into sentences (at 「。」), and each sentence is *traced* whe
 1. it is a sentence of the same field of the official entry of the same kind and printed name, in the first
    of the edition's official lists that has that entry (``sources`` of the trace file, e.g. act9.0:
    act-frame.yaml, then act.yaml); or
-2. a record of the trace file lists it for the edition or one of its ancestors -- either ``history:``, a
+2. the entry is one the official change history renames (``renames`` of the trace file, each citing the
+   history's words) and the sentence is its old official entry's, the old names read as the new; or
+3. a record of the trace file lists it for the edition or one of its ancestors -- either ``history:``, a
    change the official change history names (the record cites the file and the words naming the entry,
    which must stand in that file), or ``reason:``, a reviewed exception with its one-line reason.
 
@@ -149,6 +151,17 @@ class TraceReport:
 # --------------------------------------------------------------------------- the trace file
 
 
+@dataclass(frozen=True)
+class Rename:
+    """An entry the change history renames: traced against the official entry of its old name, with the old
+    names in the official sentences read as the new ones."""
+
+    edition: str
+    old: str
+    new: str
+    history: str  # "<file>: <the words naming the rename>"
+
+
 def load_trace_file(path: Path = TRACE_FILE) -> tuple[dict[str, list[str]], dict[str, str], list[Record]]:
     """``(sources by edition, history files, records)`` of the trace file."""
     from bpdsl.dsl.yamlload import load_file
@@ -176,6 +189,19 @@ def load_trace_file(path: Path = TRACE_FILE) -> tuple[dict[str, list[str]], dict
         records.append(Record(str(r["edition"]), tuple(norm(n) for n in names), by_field,
                               str(r.get("history") or ""), str(r.get("reason") or ""), i, where))
     return sources, history, records
+
+
+def load_renames(path: Path = TRACE_FILE) -> list[Rename]:
+    from bpdsl.dsl.yamlload import load_file
+
+    doc, _ = load_file(path)
+    out = []
+    for eid, items in ((doc.data.get("renames") or {}) if doc is not None else {}).items():
+        for i, r in enumerate(items or []):
+            if not isinstance(r, dict) or not all(r.get(k) for k in ("old", "new", "history")):
+                raise TraceFileError(f"{doc.pos(('renames', eid, i))}: a rename needs old, new and history")
+            out.append(Rename(str(eid), norm(r["old"]), norm(r["new"]), str(r["history"])))
+    return out
 
 
 def check_citations(records: list[Record], history: dict[str, str], upstream: Path) -> list[str]:
@@ -297,8 +323,10 @@ def trace(defs: Definitions, upstream: Path, path: Path = TRACE_FILE,
     """Trace every sentence of every sheet of the editions the trace file names sources for (``editions``:
     only these)."""
     sources, history, records = load_trace_file(path)
+    renames = load_renames(path)
     report = TraceReport()
-    problems = check_citations(records, history, upstream)
+    cited = [Record(r.edition, (r.new,), {}, r.history, index=-1) for r in renames]
+    problems = check_citations(records + cited, history, upstream)
     if problems:
         raise TraceFileError("; ".join(problems))
     used: set[int] = set()
@@ -317,19 +345,27 @@ def trace(defs: Definitions, upstream: Path, path: Path = TRACE_FILE,
         index = official_index(upstream, files)
         # the nearest edition's record first: an edition's own reason before its ancestors'
         mine = sorted((r for r in records if r.edition in lineage), key=lambda r: lineage.index(r.edition))
+        mine_renamed = sorted((r for r in renames if r.edition in lineage), key=lambda r: -len(r.old))
         for f in sorted(edition.formats, key=lambda f: f.order):
             for kind, name, fields, pos in printed_entries(edition, f.id):
                 src, official = index.get((kind, norm(name)), ("", {}))
+                was = next((r.old for r in mine_renamed if r.new == norm(name)), None)
+                if not official and was is not None:
+                    src, official = index.get((kind, was), ("", {}))
                 for field_, text in fields.items():
                     theirs = set(sentences(official.get(field_, "")))
+                    renamed = {_renamed(x, mine_renamed) for x in theirs} - theirs
                     if field_ == "request" and theirs:  # the timing-only notation of the older sheets
                         theirs |= {"@" + x.rsplit("-", 1)[-1] for x in theirs}
                     if field_ == "condition":  # the older lists write a condition as a ※ note
                         theirs |= {x.removeprefix("※") for x in sentences(official.get("note", ""))}
                     for s in sentences(text):
                         report.sentences += 1
-                        if s in theirs:
+                        if s in theirs and was is None:
                             report.by_source += 1
+                            continue
+                        if s in theirs or s in renamed:  # the official sentence, names as the history renames them
+                            report.by_history += 1
                             continue
                         hit = next((r for r in mine if r.covers(norm(name), field_, s)), None)
                         if hit is None:
@@ -344,6 +380,12 @@ def trace(defs: Definitions, upstream: Path, path: Path = TRACE_FILE,
     traced = set(report.editions)
     report.stale = [r for r in records if r.index not in used and r.edition in traced]
     return report
+
+
+def _renamed(sentence: str, renames: list[Rename]) -> str:
+    for r in renames:  # the longest old name first: チャリオット召喚 before チャリオット
+        sentence = sentence.replace(r.old, r.new)
+    return sentence
 
 
 def default_sources(root: Path) -> Path | None:
