@@ -213,8 +213,7 @@ def _depth(editions: dict[str, Edition], eid: str) -> int:
 def split_known(breaches: list[Breach], baseline: list[Known],
                 editions: dict[str, Edition]) -> tuple[list[Breach], list[Breach], list[Known]]:
     """``(new, known, stale)``: the breaches no baseline record names, those one does, and the records that
-    name no breach found (only among the guidelines whose checks ran: ``breaches``' guidelines and the
-    ones the caller passes records of)."""
+    name none of ``breaches`` (the caller keeps those of the guidelines it checked in full)."""
     index = {(k.guideline, k.edition, k.entry): k for k in baseline}
     new, known, used = [], [], set()
     for b in breaches:
