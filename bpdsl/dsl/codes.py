@@ -52,3 +52,7 @@ I_REMOVE = code("I002", "edition removes an entry its parent does not have")
 # --- loading
 L_PATH = code("L001", "definitions path not found or holds no definitions files")
 L_INTERNAL = code("L002", "a document could not be built (internal error in a document kind)")
+# --- printed text traced to its sources (`bpdsl validate --trace`, bpdsl.games.blackpoker.official.trace)
+P_UNTRACED = code("P001", "a printed sentence of a bundled edition that no official list, change history or "
+                  "reviewed exception accounts for")
+P_STALE = code("P002", "a record of the trace file that accounts for no printed sentence any more")

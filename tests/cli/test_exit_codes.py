@@ -34,6 +34,9 @@ CASES: list[tuple[str, int, str]] = [
     ("validate -q {broken_defs}", 1, "invalid definitions"),
     ("validate {tmp}/nothing-here", 2, "no such path"),
     ("validate --no-such-option", 2, "unknown option"),
+    ("validate -q --guidelines --no-play", 0, "only the official lists' known breaches of the guidelines"),
+    ("validate --no-baseline", 2, "a guidelines option without --guidelines"),
+    ("validate -q --trace --sources {tmp}", 2, "no official data in the folder named"),
     # render / docs / diff
     ("render actionlist -e act8.0 -f std --html-only --out {tmp}/out", 0, "one sheet"),
     ("render actionlist -e act8.0 -f nosuch --html-only --out {tmp}/out", 2, "unknown format"),
