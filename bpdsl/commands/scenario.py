@@ -1,4 +1,4 @@
-"""``bpdsl scenario FILE...``: run rulings written as scripted games (format: bpdsl.engine.scenario)."""
+"""``bpdsl scenario FILE...``: run rulings written as scripted games (format: bpdsl.scenarios.runner)."""
 from __future__ import annotations
 
 import os
@@ -30,7 +30,7 @@ def register(app: typer.Typer) -> None:
 
         from bpdsl.dsl.project import current
 
-        from bpdsl.engine.scenario import ScenarioError, run_scenario
+        from bpdsl.scenarios.runner import ScenarioError, run_scenario
 
         if not files:
             found = current().project
@@ -143,7 +143,7 @@ def definitions_for(path: Path) -> Any:
 
 def _scenario_name(path: Path) -> str:
     """The scenario's ``name`` (as its PASS/FAIL line would show it), or the file's stem."""
-    from bpdsl.engine.scenario import ScenarioError, load_scenario
+    from bpdsl.scenarios.runner import ScenarioError, load_scenario
 
     try:
         return str(load_scenario(path).get("name") or path.stem)

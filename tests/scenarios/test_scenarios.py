@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bpdsl.engine.scenario import run_scenario
+from bpdsl.scenarios.runner import run_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted([*(ROOT / "scenarios" / "act6.1").glob("*.yaml"), *(ROOT / "scenarios" / "act8.0").glob("*.yaml")])

@@ -9,8 +9,8 @@ import pytest
 import yaml
 
 from bpdsl.engine.decisions import ScriptError
-from bpdsl.engine.scenario import ScenarioError, run_scenario
-from bpdsl.engine.scenario_schema import shape_problems
+from bpdsl.scenarios.runner import ScenarioError, run_scenario
+from bpdsl.scenarios.schema import shape_problems
 
 SCENARIOS = sorted((Path(__file__).resolve().parents[2] / "scenarios").rglob("*.yaml"))
 

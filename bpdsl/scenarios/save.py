@@ -1,4 +1,4 @@
-"""A game's position written as a scenario (the format :mod:`bpdsl.engine.scenario` reads), so that a
+"""A game's position written as a scenario (the format :mod:`bpdsl.scenarios.runner` reads), so that a
 surprising position met in a game becomes a ruling to pin: ``bpdsl scenario FILE`` sets it up and the sandbox
 plays on from it.
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from bpdsl.dsl.cards import parse_card
-from bpdsl.engine.scenario_errors import ScenarioError
+from bpdsl.scenarios.errors import ScenarioError
+from bpdsl.engine import position
 from bpdsl.engine.state import OUT
 
 
@@ -121,12 +122,10 @@ def _check_places(game: Any, seat: int, want: dict[str, Any], failures: list[str
 
 def zone_number(zones: Any, zone: str, where: str) -> int:
     """The number of the game's zone of cards ``zone``; a ScenarioError naming the zones otherwise."""
-    if zone in zones.ids:
-        z = zones.ids.index(zone)
-        if z in zones.card_zones:
-            return int(z)
-    names = [zones.ids[z] for z in zones.card_zones]
-    raise ScenarioError(f"{where}: the game has no zone of cards {zone!r}; zones: {', '.join(names)}, field")
+    try:
+        return position.zone_number(zones, zone, where)
+    except position.PositionError as exc:
+        raise ScenarioError(str(exc)) from None
 
 
 def check_state(game: Any, want: dict[str, Any], failures: list[str]) -> None:

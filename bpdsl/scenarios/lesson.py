@@ -1,7 +1,7 @@
 """Lessons: a scenario with a title, an explanation, a goal the player reaches by their own moves, hints, and
 the rule sections it teaches.
 
-A lesson file is a scenario file (:mod:`bpdsl.engine.scenario`) with a ``lesson:`` section::
+A lesson file is a scenario file (:mod:`bpdsl.scenarios.runner`) with a ``lesson:`` section::
 
     lesson:
       id: place_bulwark
@@ -36,8 +36,8 @@ from pathlib import Path
 from typing import Any
 
 from bpdsl.engine.log import EventLog
-from bpdsl.engine.scenario import ScenarioError, load_scenario, run_scenario_data, start_position
-from bpdsl.engine.scenario_check import check_state, describe_position, matches
+from bpdsl.scenarios.runner import ScenarioError, load_scenario, run_scenario_data, start_position
+from bpdsl.scenarios.check import check_state, describe_position, matches
 
 
 @dataclass
@@ -149,7 +149,7 @@ class LessonPlay:
         data = lesson.data
         self.edition = edition or str(data["edition"])
         if isinstance(data.get("definitions"), dict):
-            from bpdsl.engine.scenario_inline import load_with_inline, scenario_edition
+            from bpdsl.scenarios.inline import load_with_inline, scenario_edition
 
             definitions = load_with_inline(lesson.path, {**data, "edition": self.edition})
             self.rules = build_rules(scenario_edition(self.edition), str(data["format"]), definitions)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bpdsl.engine.scenario import ScenarioError, run_scenario
+from bpdsl.scenarios.runner import ScenarioError, run_scenario
 
 THROW: dict[str, Any] = {"edition": "act8.0", "format": "std", "turn": 0,
                          "players": [{"life": 10, "hand": ["♠5", "♣7"]}, {"life": 8}]}
@@ -147,7 +147,7 @@ def test_blocker_labels_name_the_attacker() -> None:
 def test_order_labels_name_the_card_that_triggered() -> None:
     """An armed soldier ♠A+♠K+♠2 goes to the grave: two 世代交代, one for ♠A and one for ♠K."""
     path = Path(__file__).resolve().parents[2] / "scenarios" / "act8.0" / "armed_soldier_two_triggers.yaml"
-    from bpdsl.engine.scenario import load_scenario
+    from bpdsl.scenarios.runner import load_scenario
 
     data = load_scenario(path)
     data["decisions"][-1] = {"p": 1, "kind": "order", "choose": "世代交代 (♠K)",

@@ -7,7 +7,7 @@ from typer.testing import CliRunner
 
 from bpdsl.cli import app
 from bpdsl.commands.lesson import course_dir
-from bpdsl.engine.lesson import LessonPlay, check_lesson, read_course
+from bpdsl.scenarios.lesson import LessonPlay, check_lesson, read_course
 
 COURSE = read_course(course_dir())
 runner = CliRunner()

@@ -7,7 +7,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from bpdsl.cli import app
-from bpdsl.engine.scenario_editions import named_entries
+from bpdsl.scenarios.editions import named_entries
 
 ROOT = Path(__file__).resolve().parents[2]
 RULINGS = ROOT / "scenarios" / "rulings"

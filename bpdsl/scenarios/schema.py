@@ -1,4 +1,4 @@
-"""The shape of a scenario file (format: :mod:`bpdsl.engine.scenario`), checked before it runs.
+"""The shape of a scenario file (format: :mod:`bpdsl.scenarios.runner`), checked before it runs.
 
 A mistyped scenario (three players, ``turn: 7``, a field entry that is a list) must be reported as a mistake
 in the file, with the place where it is, instead of failing somewhere in the set-up with an index or

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from bpdsl.dsl.document import Document
-from bpdsl.engine.scenario_errors import ScenarioError
+from bpdsl.scenarios.errors import ScenarioError
 
 KINDS = ("actions", "characters", "fogs")  # the inline lists and the document kind each becomes
 

@@ -93,17 +93,12 @@ from pathlib import Path
 from typing import Any
 
 from bpdsl.datafile import DataFileError, read_yaml_file
-from bpdsl.dsl.cards import parse_card
-from bpdsl.engine.compiled import CompileError
-from bpdsl.engine.decisions import DecisionRequest, ScriptError
+from bpdsl.engine import CompileError, DecisionRequest, Game, ScriptError, build_rules, new_game, position
 from bpdsl.engine.log import EventLog
-from bpdsl.engine.core import Game
-from bpdsl.engine.scenario_check import (check_observation, check_offer, check_state, describe_position,
-                                         matches, zone_number)
-from bpdsl.engine.scenario_errors import ScenarioError
-from bpdsl.engine.scenario_schema import path_text, shape_problem_paths
-from bpdsl.engine.state import OUT, Character
-from bpdsl.engine import build_rules, new_game
+from bpdsl.scenarios.check import (check_observation, check_offer, check_state, describe_position,
+                                   matches)
+from bpdsl.scenarios.errors import ScenarioError
+from bpdsl.scenarios.schema import path_text, shape_problem_paths
 
 
 class _Done(Exception):
@@ -223,188 +218,19 @@ class _ObservedGame(Game):
         s = self.state
         seat = s.chance
         agent = self.agents[seat] if self.agents else None
-        if isinstance(agent, _ScriptAgent) and agent._pending_forced() is not None and self._passing and (
+        if isinstance(agent, _ScriptAgent) and agent._pending_forced() is not None and self.rules.flow.passing and (
                 (s.must_pass and seat in s.must_pass) or not self.legal_actions(seat)):
             agent.forced(DecisionRequest(seat, "action", ["pass"], {"what": "アクションを起こすか？"}, ["パス"]))
         return bool(super().p_ask_action())
 
 
-def _card(text: Any, seat: int, used: set[int], where: str, n: int) -> int:
-    """The card ``text`` of ``seat``'s own deck (``n`` cards per deck)."""
-    try:
-        c = parse_card(str(text)).index + seat * n
-    except ValueError as exc:
-        raise ScenarioError(f"{where}: {exc}") from None
-    if c in used:
-        raise ScenarioError(f"{where}: card {text} of player {seat} is placed twice")
-    used.add(c)
-    return c
-
-
-def _setup(game: Any, data: dict[str, Any]) -> None:
-    """Replace the state of a fresh game with the scenario's position."""
-    s = game.state
-    zones = game.rules.zones
-    n = zones.deck_size
-    players = data.get("players") or [{}, {}]
-    if len(players) != 2:
-        raise ScenarioError("players: give exactly two players (seat 0 and seat 1)")
-    for p in s.players:
-        for z in zones.card_zones:
-            p.zone(z).clear()
-    for c in range(len(s.loc)):
-        s.loc[c] = (OUT, -1)
-        s.owner[c] = -1
-    stage_used: list[set[int]] = [set(), set()]
-    stage_keys = [[_card(t, int(x.get("p", 0)), stage_used[int(x.get("p", 0))], f"stage[{i}].keys", n)
-                   for t in x.get("keys") or []] for i, x in enumerate(data.get("stage") or [])]
-    for seat, pdata in enumerate(players):
-        pdata = pdata or {}
-        used: set[int] = set(stage_used[seat])
-        p = s.players[seat]
-        for zone, value in pdata.items():
-            if zone == "field" or (zone == _deck_id(zones) and not isinstance(value, list)):
-                continue  # characters below; a deck given as a count is filled with the unused cards last
-            z = zone_number(zones, "trump" if zone == "trump_up" else zone, f"players[{seat}].{zone}")
-            if not isinstance(value, list):
-                raise ScenarioError(f"players[{seat}].{zone}: give a list of cards (only the deck, "
-                                    f"{_deck_id(zones) or 'which this game has none of'}, may be a count)")
-            if zone == "fog":  # fog links: their cards go into the fog like the others
-                value = [t for item in value for t in (item.get("cards") or [] if isinstance(item, dict) else [item])]
-            lst = p.zone(z)
-            top_first = [_card(t, seat, used, f"players[{seat}].{zone}", n) for t in value or []]
-            for c in reversed(top_first) if z == zones.deck else top_first:  # the list's end is the top
-                lst.append(c)
-                s.loc[c] = (z, seat)
-                s.owner[c] = seat
-                if zone == "trump_up":  # エクストラ: a trump lying face up
-                    s.trump_up.add(c)
-        for i, ch in enumerate(pdata.get("field") or []):
-            cards = [_card(t, seat, used, f"players[{seat}].field[{i}]", n) for t in ch.get("cards") or []]
-            if not cards:
-                raise ScenarioError(f"players[{seat}].field[{i}]: a character needs cards")
-            as_ = ch.get("as")
-            if as_ not in game.rules.characters:
-                raise ScenarioError(f"players[{seat}].field[{i}]: unknown character {as_!r}; characters: "
-                                    + ", ".join(game.rules.characters))
-            kind = game.rules.characters[as_].kind
-            for c in cards:
-                s.loc[c] = (zones.field, seat)
-                s.owner[c] = seat
-            p.field.append(Character(s.uid(), kind, as_, cards, seat, seat,
-                                     bool(ch.get("face_up", kind not in zones.face_down_kinds)),
-                                     bool(ch.get("driven", False)), int(ch.get("entered", 0)), int(ch.get("mod", 0))))
-        deck = _deck_id(zones)
-        count = pdata.get(deck, 0) if deck else 0
-        if isinstance(count, int) and count:
-            rest = [c + seat * n for c in range(n) if c + seat * n not in used]
-            if count > len(rest):
-                raise ScenarioError(f"players[{seat}].{deck}: only {len(rest)} unused cards left")
-            lst = p.zone(zones.deck)
-            for c in reversed(rest[:count]):  # the list's end is the top
-                lst.append(c)
-                s.loc[c] = (zones.deck, seat)
-                s.owner[c] = seat
-    s.turn = int(data.get("turn", 0))
-    s.chance = int(data.get("chance", s.turn))
-    s.turn_no = int(data.get("turn_no", 1))
-    s.passed = {int(x) for x in data.get("passed") or []}  # the pass record (a position saved at a chance)
-    for seat, pdata in enumerate(players):
-        _setup_fog_links(game, seat, [x for x in (pdata or {}).get("fog") or [] if isinstance(x, dict)])
-    _setup_stage(game, data.get("stage") or [], stage_keys)
-    if data.get("combat"):  # an attack in progress, or the roles left from an earlier attack of the turn
-        try:
-            game.hooks.set_combat(game, data["combat"])
-        except ValueError as exc:
-            raise ScenarioError(f"combat: {exc}") from None
-    for r in data.get("raised") or []:  # the once-per-turn record of the turn in progress
-        aid, seat = str(r.get("action")), int(r.get("p", 0))
-        if aid not in game.rules.actions:
-            raise ScenarioError(f"raised: unknown action {aid!r}; actions: " + ", ".join(game.rules.actions))
-        s.raised_this_turn.add((seat, aid))
-        s.raised_count[(seat, aid)] = s.raised_count.get((seat, aid), 0) + int(r.get("times", 1))
-
-
-def _deck_id(zones: Any) -> str:
-    """The id of the zone with role deck ("" when the game has none)."""
-    return str(zones.ids[zones.deck]) if zones.deck >= 0 else ""
-
-
-def _setup_fog_links(game: Any, seat: int, links: list[dict[str, Any]]) -> None:
-    """Fog links of ``seat`` (its cards are already in the fog): the game applies what the fog card marks
-    (アップ: the linked soldier's size until the end of the turn) through ``hooks.link_fog``."""
-    s = game.state
-    for i, link in enumerate(links):
-        where = f"players[{seat}].fog (link {i})"
-        fog = str(link.get("as"))
-        if fog not in game.rules.fogs:
-            raise ScenarioError(f"{where}: unknown fog {fog!r}; fogs of this format: "
-                                + (", ".join(game.rules.fogs) or "(none)"))
-        cards = [parse_card(str(t)).index + seat * game.rules.zones.deck_size for t in link.get("cards") or []]
-        if not cards:
-            raise ScenarioError(f"{where}: a fog link needs its cards")
-        target = None
-        if link.get("marks") is not None:
-            try:
-                owner, idx = link["marks"]
-                target = ("char", s.players[int(owner)].field[int(idx)].uid)
-            except (IndexError, TypeError, ValueError):
-                raise ScenarioError(f"{where}: marks: {link['marks']!r} names no character "
-                                    "(write marks: [seat, field index])") from None
-        try:
-            game.hooks.link_fog(game, seat, fog, cards, target)
-        except ValueError as exc:
-            raise ScenarioError(f"{where}: {exc}") from None
-
-
-def _setup_stage(game: Any, entries: list[dict[str, Any]], keys: list[list[int]]) -> None:
-    """Requests already on the stage (bottom first): action, controller, key cards and target, where a target
-    is ``{char: [seat, field index]}``, ``{player: seat}`` or ``{action: index of an earlier stage entry}``."""
-    from bpdsl.engine.state import ActionInstance
-
-    s = game.state
-    for i, x in enumerate(entries):
-        aid = str(x.get("action"))
-        action = game.rules.actions.get(aid)
-        if action is None:
-            raise ScenarioError(f"stage[{i}]: unknown action {aid!r}; actions: " + ", ".join(game.rules.actions))
-        seat = int(x.get("p", 0))
-        inst = ActionInstance(s.uid(), action, seat, keys=list(keys[i]))
-        for c in inst.keys:
-            s.loc[c] = (game.rules.zones.stage, seat)
-            s.owner[c] = seat
-        t = x.get("target")
-        if t is not None:
-            try:
-                if "char" in t:
-                    owner, idx = t["char"]
-                    inst.target = ("char", s.players[int(owner)].field[int(idx)].uid)
-                elif "player" in t:
-                    inst.target = ("player", int(t["player"]))
-                else:
-                    inst.target = ("action", s.stage[int(t["action"])].uid)
-            except (KeyError, IndexError, TypeError, ValueError):
-                raise ScenarioError(f"stage[{i}].target: {t!r} names nothing in the position "
-                                    "(write {char: [seat, field index]}, {player: seat} or {action: stage index})") from None
-        s.stage.append(inst)
-
-
 def start_position(game: Any, data: dict[str, Any]) -> None:
-    """Put a fresh game at a scenario's position: the players' cards, turn and chance, and the flow node
-    the game goes on from (the scenario runner, and the browser sandbox starting a game there)."""
-    _setup(game, data)
-    rules = game.rules
-    start = data.get("start")
-    if start is None:
-        first = rules.flow.nodes[rules.flow.start]
-        start = first.next
-        node = rules.flow.nodes.get(start) if isinstance(rules.flow.nodes, dict) else None
-        if "chance" in data and node is not None and node.primitive == "chance_to_turn_player":
-            start = node.next  # the chance the scenario gives is not handed back to the turn player first
-    if start not in rules.flow_ids:
-        raise ScenarioError(f"unknown start node {start!r}; nodes: {', '.join(rules.flow_ids)}")
-    game.node = rules.flow_ids.index(start)
-    game.state.keep_order = data.get("shuffle", True) is False
+    """Put a fresh game at a scenario's position (:func:`bpdsl.engine.position.start_position`); a position
+    that names what the game lacks is a ScenarioError."""
+    try:
+        position.start_position(game, data)
+    except position.PositionError as exc:
+        raise ScenarioError(str(exc)) from None
 
 
 def load_scenario(path: str | Path) -> dict[str, Any]:
@@ -447,7 +273,7 @@ def run_scenario(source: str | Path | dict[str, Any], definitions: Any = None) -
 
 def run_scenario_data(path: str, data: dict[str, Any], definitions: Any = None) -> ScenarioResult:
     """Run the scenario ``data`` read from file ``path`` ("" for none): positions in messages and inline
-    definitions refer to that file (the data may differ from it: another edition, see scenario_editions)."""
+    definitions refer to that file (the data may differ from it: another edition, see bpdsl.scenarios.editions)."""
     name = str(data.get("name") or Path(path).stem)
     result = ScenarioResult(name, path)
     if data.get("xfail"):
@@ -459,7 +285,7 @@ def run_scenario_data(path: str, data: dict[str, Any], definitions: Any = None) 
     if problems:
         raise ScenarioError("; ".join(_positioned(path or name, keys, what) for keys, what in problems))
     if isinstance(data.get("definitions"), dict):  # inline actions/characters/fogs, added to the edition
-        from bpdsl.engine.scenario_inline import load_with_inline, scenario_edition
+        from bpdsl.scenarios.inline import load_with_inline, scenario_edition
 
         try:
             definitions = load_with_inline(path, data)

@@ -20,8 +20,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from bpdsl.engine.compiled import CompileError
-from bpdsl.engine.scenario import ScenarioError, load_scenario, run_scenario, run_scenario_data
+from bpdsl.engine import CompileError
+from bpdsl.scenarios.runner import ScenarioError, load_scenario, run_scenario, run_scenario_data
 
 HOLDS, CHANGED, GONE, BROKEN = "holds", "changed", "gone", "broken"
 _LABEL_ID = re.compile(r"\(([a-z][a-z0-9_]*)\)$")  # 投擲 (throwing): the action id in an action option
