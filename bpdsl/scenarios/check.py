@@ -8,7 +8,7 @@ prints the whole position under a failing scenario, as the players' seats would 
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from bpdsl.dsl.cards import parse_card
 from bpdsl.scenarios.errors import ScenarioError
@@ -48,29 +48,41 @@ def compare_cards(where: str, got: list[str], want: Any, ordered: bool) -> str |
     return f"{where}: expected {_cards_text(want_ids)}, got {_cards_text(got)}" + (f" — {detail}" if detail else "")
 
 
-def check_offer(where: str, entry: dict[str, Any], kind: str, labels: list[str]) -> list[str]:
+def check_offer(where: str, entry: dict[str, Any], kind: str, labels: list[str],
+                find: Callable[[Any], list[int]] | None = None) -> list[str]:
     """The failures of a decision's ``kind``, ``offered`` (exactly these options, or ``{contains: [...]}`` /
-    ``{excludes: [...]}``) and ``not_offered`` against what was asked."""
+    ``{excludes: [...]}``) and ``not_offered`` against what was asked.  ``find(item)`` gives the options an
+    item names (a label, an earlier release's label, a selector); by default the options with that label."""
+    if find is None:
+        def find(item: Any) -> list[int]:
+            return [i for i, lab in enumerate(labels) if lab == item]
     out: list[str] = []
     if "kind" in entry and entry["kind"] != kind:
         out.append(f"{where}: expected a {entry['kind']!r} decision, got a {kind!r} decision")
     offered = entry.get("offered")
     if isinstance(offered, list):
-        if sorted(offered) != sorted(labels):
-            missing = [x for x in offered if x not in labels]
-            extra = [x for x in labels if x not in offered]
+        taken: set[int] = set()
+        missing = []
+        for item in offered:  # each item takes one option of its own (two equal labels name two options)
+            free = [i for i in find(item) if i not in taken]
+            if free:
+                taken.add(free[0])
+            else:
+                missing.append(item)
+        extra = [labels[i] for i in range(len(labels)) if i not in taken]
+        if missing or extra:
             out.append(f"{where}: expected exactly the options {list(offered)!r}, got {labels!r}"
                        + (f"; missing {missing!r}" if missing else "") + (f"; not expected {extra!r}" if extra else ""))
     elif isinstance(offered, dict):
-        for label in offered.get("contains") or []:
-            if label not in labels:
-                out.append(f"{where}: expected an option {label!r} among the options {labels!r}")
-        for label in offered.get("excludes") or []:
-            if label in labels:
-                out.append(f"{where}: expected no option {label!r}, but it is offered (options: {labels!r})")
-    for label in entry.get("not_offered") or []:
-        if label in labels:
-            out.append(f"{where}: expected no option {label!r}, but it is offered (options: {labels!r})")
+        for item in offered.get("contains") or []:
+            if not find(item):
+                out.append(f"{where}: expected an option {item!r} among the options {labels!r}")
+        for item in offered.get("excludes") or []:
+            if find(item):
+                out.append(f"{where}: expected no option {item!r}, but it is offered (options: {labels!r})")
+    for item in entry.get("not_offered") or []:
+        if find(item):
+            out.append(f"{where}: expected no option {item!r}, but it is offered (options: {labels!r})")
     return out
 
 

@@ -99,6 +99,7 @@ from bpdsl.scenarios.check import (check_observation, check_offer, check_state, 
                                    matches)
 from bpdsl.scenarios.errors import ScenarioError
 from bpdsl.scenarios.schema import path_text, shape_problem_paths
+from bpdsl.scenarios.selectors import KEYS as SELECTOR_KEYS, SelectorError, candidates, choose, selector
 
 
 class _Done(Exception):
@@ -113,15 +114,68 @@ class ScenarioResult:
     events: list[dict[str, Any]] = field(default_factory=list)
     xfail: str | None = None  # the reason a known failure is expected
     position: list[str] = field(default_factory=list)  # the position reached, as text (shown when it fails)
+    old_labels: list["OldLabel"] = field(default_factory=list)  # options named by an earlier release's label
+
+    @property
+    def warnings(self) -> list[str]:
+        """``file:line:col: W101 …`` for every option named by an earlier release's label (still accepted;
+        ``bpdsl migrate`` rewrites it)."""
+        out = []
+        for x in self.old_labels:
+            where = _file_pos(self.path, x.path)
+            out.append(f"{where}: W101 {x.message()}" if where else x.warning())
+        return out
 
     @property
     def ok(self) -> bool:
         return not self.failures
 
 
+@dataclass(frozen=True)
+class OldLabel:
+    """An option named by a label an earlier release printed (:data:`bpdsl.scenarios.selectors.ALIASES`):
+    where it is in the file, the label, and the selector (or today's label) that names the same option."""
+
+    path: tuple[Any, ...]
+    old: str
+    new: Any
+    release: str
+
+    def warning(self) -> str:
+        return (f"W101 {path_text(self.path)}: label {self.old!r} is the form of {self.release}; "
+                f"write {_flow(self.new)} (bpdsl migrate rewrites it)")
+
+    def message(self) -> str:
+        return (f"{path_text(self.path)}: label {self.old!r} is the form of {self.release}; "
+                f"write {_flow(self.new)} (bpdsl migrate rewrites it)")
+
+
+def _flow(value: Any) -> str:
+    """A selector as it is written in a scenario file (YAML flow style)."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_flow(v) for v in value) + "]"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value) if isinstance(value, str) and any(ch in value for ch in ":{}[],#&*!|>'\"%@`") else str(value)
+
+
+def _choice_of(entry: dict[str, Any]) -> Any:
+    """What an entry of ``decisions:`` chooses: its ``choose:``, or the selector written in the entry."""
+    if "choose" in entry:
+        return entry["choose"]
+    sel = {k: v for k, v in entry.items() if k in SELECTOR_KEYS}
+    return sel or None
+
+
 class _ScriptAgent:
     """Both seats share one script; checks the optional ``p:`` of each entry, and what the decision offers
-    (``offered`` / ``not_offered``), its ``kind`` and the ``state`` when it is asked.
+    (``offered`` / ``not_offered``), its ``kind`` and the ``state`` when it is asked.  An option is named by
+    its index, its label (today's, or an earlier release's: :attr:`old_labels`) or a selector
+    (:mod:`bpdsl.scenarios.selectors`).
 
     An ``expect_decision:`` entry is not answered: it observes a forced decision (a single legal option,
     which the engine takes without asking anyone) through :meth:`forced`, and checks it like an asked one."""
@@ -133,10 +187,52 @@ class _ScriptAgent:
         self.pos = 0
         self.game: Any = None
         self.failures: list[str] = []
+        self.old_labels: list[OldLabel] = []
 
     def _pending_forced(self) -> dict[str, Any] | None:
         entry = self.script[self.pos] if self.pos < len(self.script) else None
         return entry["expect_decision"] if isinstance(entry, dict) and "expect_decision" in entry else None
+
+    def _finder(self, request: DecisionRequest, path: tuple[Any, ...]) -> Any:
+        """``find(item)`` for check_offer: the options an item names; an old label is remembered."""
+        def find(item: Any) -> list[int]:
+            try:
+                hits, alias = candidates(item, self.game, request)
+            except SelectorError as exc:
+                self.failures.append(f"{path_text(path)}: {exc}")
+                return []
+            if alias is not None and isinstance(item, str):
+                self._remember(path, item, alias, request, hits)
+            return hits
+        return find
+
+    def _remember(self, path: tuple[Any, ...], old: str, alias: Any, request: DecisionRequest,
+                  hits: list[int]) -> None:
+        sel = selector(self.game, request, hits[0]) if len(hits) == 1 else None
+        where = path
+        self.old_labels.append(OldLabel(where, old, sel if sel is not None else request.label(hits[0]), alias.release))
+
+    def _offer_paths(self, base: tuple[Any, ...], entry: dict[str, Any], request: DecisionRequest,
+                     labels: list[str], where: str) -> None:
+        """check_offer, item by item so that an old label's place in the file is known."""
+        out: list[str] = []
+        offered = entry.get("offered")
+        if "kind" in entry and entry["kind"] != request.kind:
+            out.append(f"{where}: expected a {entry['kind']!r} decision, got a {request.kind!r} decision")
+        items: list[tuple[tuple[Any, ...], Any]] = []
+        if isinstance(offered, list):
+            items += [(base + ("offered", j), x) for j, x in enumerate(offered)]
+        elif isinstance(offered, dict):
+            for key in ("contains", "excludes"):
+                items += [(base + ("offered", key, j), x) for j, x in enumerate(offered.get(key) or [])]
+        items += [(base + ("not_offered", j), x) for j, x in enumerate(entry.get("not_offered") or [])]
+        found = {id(x): self._finder(request, p)(x) for p, x in items}
+        seen: dict[int, list[int]] = {}
+
+        def find(item: Any) -> list[int]:
+            return seen.setdefault(id(item), found.get(id(item), []))
+        out += check_offer(where, {k: v for k, v in entry.items() if k != "kind"}, request.kind, labels, find)
+        self.failures.extend(out)
 
     def forced(self, request: DecisionRequest) -> None:
         """A decision with one option, taken by the engine: the next ``expect_decision:`` entry of the script
@@ -146,12 +242,14 @@ class _ScriptAgent:
             return
         if ("p" in want and want["p"] != request.player) or ("kind" in want and want["kind"] != request.kind):
             return
+        base: tuple[Any, ...] = ("decisions", self.pos, "expect_decision")
         self.pos += 1
         labels = [request.label(0)]
         where = f"decision #{self.pos} (forced, player {request.player}, {request.kind})"
-        self.failures.extend(check_offer(where, {k: v for k, v in want.items() if k != "kind"}, request.kind, labels))
-        if "choose" in want and want["choose"] not in (0, labels[0]):
-            self.failures.append(f"{where}: expected the option {want['choose']!r} to be taken, got {labels[0]!r}")
+        self._offer_paths(base, {k: v for k, v in want.items() if k != "kind"}, request, labels, where)
+        choice = _choice_of(want)
+        if choice is not None and choice != 0 and 0 not in self._finder(request, base + ("choose",))(choice):
+            self.failures.append(f"{where}: expected the option {choice!r} to be taken, got {labels[0]!r}")
         if want.get("state") and self.game is not None:
             found: list[str] = []
             check_state(self.game, want["state"], found)
@@ -170,30 +268,36 @@ class _ScriptAgent:
         if self.pos >= len(self.script):
             raise _Done()
         entry = self.script[self.pos]
+        path: tuple[Any, ...] = ("decisions", self.pos)
         self.pos += 1
         who = None
         labels = [request.label(i) for i in range(len(request.options))]
         if isinstance(entry, dict):
             who = entry.get("p")
             self._check_offer(entry, request, labels)
-            entry = entry.get("choose")
+            if "choose" in entry:
+                path += ("choose",)
+            entry = _choice_of(entry)
         legal = ", ".join(repr(x) for x in labels)
         if who is not None and who != request.player:
             raise ScriptError(f"scripted decision #{self.pos} is for player {who}, but player {request.player} is "
                               f"asked a {request.kind!r} decision; legal options: {legal}")
-        if isinstance(entry, int) and not isinstance(entry, bool) and 0 <= entry < len(request.options):
-            return entry
-        if isinstance(entry, str):
-            for i in range(len(request.options)):
-                if request.label(i) == entry:
-                    return i
         what = request.context.get("action") or request.context.get("what") or ""
-        raise ScriptError(f"illegal scripted choice {entry!r} (decision #{self.pos}) for player {request.player}'s "
-                          f"{request.kind!r} decision{f' ({what})' if what else ''}; legal options: {legal}")
+        try:
+            chosen = choose(entry, self.game, request)
+        except SelectorError as exc:
+            why = str(exc).split("; ", 1)[1] if str(exc).startswith(f"{entry!r} matches no option; ") else (
+                "" if str(exc).startswith(f"{entry!r} matches no option") else str(exc))
+            raise ScriptError(f"illegal scripted choice {entry!r} (decision #{self.pos}) for player {request.player}'s "
+                              f"{request.kind!r} decision{f' ({what})' if what else ''}; legal options: {legal}"
+                              + (f"; {why}" if why else "")) from None
+        if chosen.alias is not None and isinstance(entry, str):
+            self._remember(path, entry, chosen.alias, request, [chosen.index])
+        return chosen.index
 
     def _check_offer(self, entry: dict[str, Any], request: DecisionRequest, labels: list[str]) -> None:
         where = f"decision #{self.pos} (player {request.player}, {request.kind})"
-        self.failures.extend(check_offer(where, entry, request.kind, labels))
+        self._offer_paths(("decisions", self.pos - 1), entry, request, labels, where)
         if entry.get("state") and self.game is not None:
             found: list[str] = []
             check_state(self.game, entry["state"], found)
@@ -242,6 +346,20 @@ def load_scenario(path: str | Path) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ScenarioError(f"{path}: a scenario is a YAML mapping")
     return data
+
+
+def _file_pos(file: str, keys: tuple[Any, ...]) -> str:
+    """``file:line:col`` of the value at ``keys`` in scenario file ``file`` ("" for data without a file)."""
+    from bpdsl.dsl.yamlload import load_file
+
+    try:
+        if not file or not Path(file).is_file():
+            return ""
+    except (OSError, ValueError):
+        return ""
+    doc, _ = load_file(Path(file))
+    pos = doc.pos(keys) if doc is not None else None
+    return f"{file}:{pos.line}:{pos.col}" if pos is not None and pos.line else file
 
 
 def _positioned(file: str, keys: tuple[Any, ...], what: str) -> str:
@@ -318,6 +436,7 @@ def run_scenario_data(path: str, data: dict[str, Any], definitions: Any = None) 
         error = str(exc)
     result.events = log.lines
     result.position = describe_position(game)
+    result.old_labels = list(agent.old_labels)
     want_error = expect.get("error")
     if want_error is not None:
         if error is None or str(want_error) not in error:
@@ -357,4 +476,4 @@ def run_scenario_data(path: str, data: dict[str, Any], definitions: Any = None) 
     return result
 
 
-__all__ = ["ScenarioError", "ScenarioResult", "load_scenario", "run_scenario", "run_scenario_data", "start_position"]
+__all__ = ["OldLabel", "ScenarioError", "ScenarioResult", "load_scenario", "run_scenario", "run_scenario_data", "start_position"]

@@ -11,6 +11,7 @@ from typing import Any
 import cerberus
 
 from bpdsl.dsl.cards import parse_card
+from bpdsl.scenarios.selectors import KEYS as SELECTOR_KEYS
 
 _SEAT = {"type": "integer", "allowed": [0, 1]}
 _CARD = {"type": ["string", "integer"], "check_with": "card"}
@@ -57,7 +58,11 @@ _COMBAT = {"type": "dict", "nullable": True, "schema": {
     "blocks": {"type": "list", "schema": {"type": "dict", "schema": {"attacker": {**_REF, "required": True},
                                                                         "by": _REFS}}},
     "judged": _REFS}}
-_LABELS = {"type": "list", "schema": {"type": "string"}}
+_CHOICE = {"type": ["string", "integer", "dict"]}  # a label, an index, or a selector ({block: {by: ♡5}} …)
+_LABELS = {"type": "list", "schema": _CHOICE}
+# a selector written in the entry itself: {p: 1, block: {by: ♡5, attacker: ♠6}} (bpdsl.scenarios.selectors)
+_SELECTOR_KEYS = {k: {"type": ["string", "integer", "boolean", "dict", "list"], "nullable": True}
+                  for k in SELECTOR_KEYS}
 # what a decision offers: exactly these options, or {contains: [...], excludes: [...]}
 _OFFERED = {"anyof": [_LABELS, {"type": "dict", "schema": {"contains": _LABELS, "excludes": _LABELS}}]}
 _STAGE_WANTED = {"anyof": [{"type": "string"}, {"type": "dict", "schema": {
@@ -65,7 +70,7 @@ _STAGE_WANTED = {"anyof": [{"type": "string"}, {"type": "dict", "schema": {
 # a decision the engine takes without asking (one option): observed, not answered
 _FORCED = {"type": "dict", "schema": {
     "p": _SEAT, "kind": {"type": "string"}, "offered": _OFFERED, "not_offered": _LABELS,
-    "choose": {"type": ["string", "integer"]}, "state": {"type": "dict", "allow_unknown": True}}}
+    "choose": _CHOICE, "state": {"type": "dict", "allow_unknown": True}, **_SELECTOR_KEYS}}
 _OBSERVE = {
     "type": "list",
     "nullable": True,
@@ -106,7 +111,7 @@ SCHEMA: dict[str, Any] = {
         "schema": {
             "type": ["string", "integer", "dict"],
             "check_with": "decision",
-            "schema": {"p": _SEAT, "choose": {"type": ["string", "integer"]},
+            "schema": {"p": _SEAT, "choose": _CHOICE, **_SELECTOR_KEYS,
                        # what the decision must offer: exactly these options (or contains/excludes) / never these
                        "offered": _OFFERED,
                        "not_offered": _LABELS,
@@ -139,10 +144,12 @@ SCHEMA: dict[str, Any] = {
 class _Validator(cerberus.Validator):  # type: ignore[misc]
     def _check_with_decision(self, field: str, value: Any) -> None:
         """A scripted decision answers (``choose:``) or observes a forced one (``expect_decision:``)."""
-        if isinstance(value, dict) and ("choose" in value) == ("expect_decision" in value):
+        if isinstance(value, dict) and ("choose" in value or any(k in value for k in SELECTOR_KEYS)) == (
+                "expect_decision" in value):
             self._error(field, "a decision has either choose: (the option taken) or expect_decision: (a forced "
                         "decision observed), not both" if "choose" in value else
-                        "a decision needs choose: (the option taken) or expect_decision: (a forced decision)")
+                        "a decision needs choose: (the option taken), a selector such as block: or action:, or "
+                        "expect_decision: (a forced decision)")
 
     def _check_with_fog_item(self, field: str, value: Any) -> None:
         """A card in the fog, or a fog link {cards: [...], as: fog id, marks: [seat, field index]}."""

@@ -1,0 +1,89 @@
+"""Designers' files written against earlier versions of bpdsl still work: each ruling, lesson and example
+project of the corpus (tests/compat/README.md) passes as it is, or after ``bpdsl migrate``."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from bpdsl.scenarios.lesson import check_lesson, read_lesson
+from bpdsl.scenarios.runner import run_scenario
+
+HERE = Path(__file__).resolve().parent
+SNAPSHOTS = HERE / "snapshots"
+
+# rulings that fail today because the rule they pin was corrected, with the commit that corrected it
+RULE_CHANGES = {
+    "2026-11-25-45403b8/scenarios/rulings/act8.2-extra/instant_kill.yaml":
+        "2617a38: 瞬殺 asks which soldiers go to the grave from the first one (it took the first unasked)",
+}
+
+
+def _scenarios() -> list[Path]:
+    return sorted(p for p in SNAPSHOTS.rglob("*.yaml") if "lessons" not in p.parts and "definitions" not in p.parts)
+
+
+def _id(p: Path) -> str:
+    return str(p.relative_to(SNAPSHOTS))
+
+
+def test_the_corpus_holds_rulings_of_several_earlier_versions() -> None:
+    found = _scenarios()
+    assert len(found) >= 150, len(found)
+    assert len({p.relative_to(SNAPSHOTS).parts[0] for p in found}) >= 3
+
+
+@pytest.mark.parametrize("path", _scenarios(), ids=_id)
+def test_an_earlier_ruling_passes_unchanged(path: Path) -> None:
+    definitions = None
+    project = path.parent.parent / "bpdsl.toml"
+    if project.is_file():  # the example project's own scenarios read its definitions
+        from bpdsl.dsl.loader import load
+        from bpdsl.dsl.project import select_for_file
+
+        selection = select_for_file(path)
+        assert selection is not None
+        loaded = load(selection.roots())
+        assert loaded.ok, [d.format() for d in loaded.errors]
+        definitions = loaded.definitions
+    result = run_scenario(path, definitions)
+    reason = RULE_CHANGES.get(_id(path))
+    if reason is not None:
+        assert not result.ok, f"{_id(path)} passes again: take it off RULE_CHANGES ({reason})"
+        return
+    assert result.ok, result.failures
+
+
+def test_old_labels_are_chosen_with_a_warning_naming_the_selector() -> None:
+    path = SNAPSHOTS / "2026-11-25-45403b8" / "scenarios" / "act8.0" / "combat_soldiers.yaml"
+    result = run_scenario(path)
+    assert result.ok, result.failures
+    assert len(result.warnings) == 2
+    assert "W101 decisions[3].choose: label '自分の一般兵[◇3](チャージ)' is the form of 0.1.0" in result.warnings[0]
+    assert "write {block: {by: ◇3, attacker: ♠8}}" in result.warnings[0]
+    assert result.warnings[0].startswith(f"{path}:19:")
+
+
+@pytest.mark.parametrize("path", sorted((SNAPSHOTS / "2026-11-25-6df1c52-lessons").rglob("*.yaml")), ids=_id)
+def test_an_earlier_lesson_is_still_solved(path: Path) -> None:
+    problems = check_lesson(read_lesson(path))
+    assert problems and not any(problems.values()), problems
+
+
+def test_a_project_with_a_retired_op_and_old_labels_passes_after_migrate(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from bpdsl.migrate.project import plan, write
+
+    project = tmp_path / "project"
+    shutil.copytree(HERE / "projects" / "retired-op", project)
+    monkeypatch.chdir(project)
+    p = plan(project)
+    assert p.before.scenarios and all(v.startswith("ERROR") for v in p.before.scenarios.values())
+    assert not p.after.errors and p.after.passed == 2 and p.safe
+    trumps = next(f for f in p.changed if f.path.name == "trumps.yaml")
+    assert "bulwark_from_life_if_behind" not in trumps.after and "put_onto_field:" in trumps.after
+    assert "# only when behind in bulwarks" in trumps.after  # comments kept
+    assert trumps.after.splitlines()[:8] == trumps.before.splitlines()[:8]  # untouched lines kept as written
+    write(p)
+    again = plan(project)
+    assert not again.changed and again.after.passed == 2
