@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from bpdsl.migrate.roundtrip import flow
+from bpdsl.migrate.roundtrip import Edit, flow
 from bpdsl.ops import registry
 
 
@@ -60,58 +60,39 @@ def _line(container: Any, key: Any) -> int:
         return 0
 
 
-def migrate_ops(doc: Any) -> list[OpChange]:
-    """Rewrite every migratable op call of ``doc`` in place; return every call met (migrated or not)."""
+def migrate_ops(edit: Edit) -> list[OpChange]:
+    """Replace every migratable op call of the file ``edit`` (its text changes only there); return every
+    call met, migrated or not."""
     registry.load_all()
     changes: list[OpChange] = []
 
+    def rewrite(name: str, args: Any, line: int, single: bool) -> list[dict[str, Any]] | None:
+        fn, hint = _rule(name) or (None, "")
+        new = fn(dict(args or {})) if fn is not None and isinstance(args or {}, dict) else None
+        if new is not None and single and len(new) != 1:
+            new = None  # the place of a single call takes one call
+        changes.append(OpChange(line, name, new, hint))
+        return new
+
     def walk(node: Any) -> None:
         if isinstance(node, CommentedSeq):
-            i = 0
-            while i < len(node):
-                found = _call(node[i])
+            for i, item in enumerate(node):
+                found = _call(item)
                 if found is None:
-                    walk(node[i])
-                    i += 1
-                    continue
-                name, args = found
-                fn, hint = _rule(name) or (None, "")
-                new = fn(dict(args or {})) if fn is not None and isinstance(args or {}, dict) else None
-                changes.append(OpChange(_line(node, i), name, new, hint))
-                if new is None:
-                    i += 1
-                    continue
-                old = node[i]
-                del node[i]
-                for k, call in enumerate(new):
-                    node.insert(i + k, _block_call(call))
-                _keep_comment(old, name, node[i + len(new) - 1] if new else None)
-                i += len(new)
+                    walk(item)
+                elif (new := rewrite(found[0], found[1], _line(node, i), False)) is not None:
+                    edit.replace_item(node, i, [_block_call(c) for c in new])
         elif isinstance(node, CommentedMap):
-            for key in list(node):
+            for key in node:
                 value = node[key]
                 found = _call(value) if isinstance(value, dict) else None
-                if found is not None:
-                    name, args = found
-                    fn, hint = _rule(name) or (None, "")
-                    new = fn(dict(args or {})) if fn is not None and isinstance(args or {}, dict) else None
-                    if new is not None and len(new) != 1:
-                        new = None  # a single call's place takes one call
-                    changes.append(OpChange(_line(node, key), name, new, hint))
-                    if new is not None:
-                        node[key] = _block_call(new[0])
-                    continue
-                walk(value)
+                if found is None:
+                    walk(value)
+                elif (new := rewrite(found[0], found[1], _line(node, key), True)) is not None:
+                    edit.replace_value(node, key, _block_call(new[0]))
 
-    walk(doc)
+    walk(edit.doc)
     return changes
-
-
-def _keep_comment(old: Any, key: str, new: Any) -> None:
-    """The comment at the end of the old call's line goes to the end of the last new call."""
-    items = getattr(getattr(old, "ca", None), "items", None)
-    if items and key in items and isinstance(new, CommentedMap):
-        new.ca.items[next(iter(new))] = items[key]
 
 
 def _block_call(call: dict[str, Any]) -> Any:

@@ -103,7 +103,7 @@ def plan(root: Path) -> Plan:
     out = Plan(base)
     for path in _yaml_files(project.definitions):
         edit = _read(path)
-        changes = migrate_ops(edit.doc)
+        changes = migrate_ops(edit)
         out.files.append(FileChange(path, edit.original, edit.text(), [c.describe() for c in changes]))
         out.left += [f"{path}: {c.describe()}" for c in changes if c.written is None]
     scenarios = _yaml_files(project.scenarios)
@@ -136,7 +136,10 @@ def _migrate_scenario(path: Path, copied: Path) -> FileChange:
         parent = edit.doc
         for key in old.path[:-1]:
             parent = parent[key]
-        parent[old.path[-1]] = flow(old.new)
+        if isinstance(parent, list):
+            edit.replace_item(parent, old.path[-1], [flow(old.new)])
+        else:
+            edit.replace_value(parent, old.path[-1], flow(old.new))
         notes.append(old.message())
     return FileChange(path, edit.original, edit.text(), notes)
 
