@@ -36,7 +36,8 @@ from pathlib import Path
 from typing import Any
 
 from bpdsl.engine.log import EventLog
-from bpdsl.scenarios.runner import ScenarioError, load_scenario, run_scenario_data, start_position
+from bpdsl.scenarios.runner import ScenarioError, choice_of, load_scenario, run_scenario_data, start_position
+from bpdsl.scenarios.selectors import SelectorError, candidates
 from bpdsl.scenarios.check import check_state, describe_position, matches
 
 
@@ -55,7 +56,7 @@ class Lesson:
     seat: int
     why_not: dict[str, str]
     data: dict[str, Any]
-    partner: list[str] = field(default_factory=list)  # the other seat's options whenever they are offered
+    partner: list[Any] = field(default_factory=list)  # the other seat's options whenever offered (labels, selectors)
     path: str = ""
 
     def summary(self) -> dict[str, Any]:
@@ -79,7 +80,8 @@ def read_lesson(path: str | Path) -> Lesson:
                   [str(t) for t in meta.get("teaches") or []], editions,
                   int(meta.get("seat", data.get("chance", data.get("turn", 0)))), {str(k): str(v) for k, v in
                                                                 (meta.get("why_not") or {}).items()},
-                  data, partner=[str(x) for x in meta.get("partner") or []], path=str(path))
+                  data, partner=[x if isinstance(x, dict) else str(x) for x in meta.get("partner") or []],
+                  path=str(path))
 
 
 def read_course(folder: str | Path) -> list[Lesson]:
@@ -163,8 +165,8 @@ class LessonPlay:
         self.limit = sum(1 for d in data.get("decisions") or []
                          if not isinstance(d, dict) or d.get("p", self.seat) == self.seat) + 4
         # the other seat's moves of the solution, in order (the learner's partner plays them)
-        self._theirs = [d.get("choose") for d in data.get("decisions") or []
-                        if isinstance(d, dict) and d.get("p") not in (None, self.seat) and "choose" in d]
+        self._theirs = [choice_of(d) for d in data.get("decisions") or []
+                        if isinstance(d, dict) and d.get("p") not in (None, self.seat) and choice_of(d) is not None]
         self.reached = False
         self.failed = False
         self.reasons: list[str] = []
@@ -218,6 +220,13 @@ class LessonPlay:
         allowed = view.allowed()
         return [view.guard(r, allowed, "lesson reason") for r in self.reasons]
 
+    def _picks(self, entry: Any, req: Any, labels: list[str]) -> list[int]:
+        """The options of ``req`` an entry names (a label, an earlier release's label or a selector)."""
+        try:
+            return candidates(entry, self.game, req, labels)[0]
+        except SelectorError:
+            return []
+
     def _advance(self) -> None:
         """Answer the other seat's decisions, then see whether the goal holds or can no longer be reached."""
         game = self.game
@@ -226,13 +235,13 @@ class LessonPlay:
             if req is None or req.player == self.seat:
                 break
             labels = [req.label(i) for i in range(len(req.options))]
-            want = self._theirs[0] if self._theirs else None
-            usual = next((x for x in self.lesson.partner if x in labels), None)
-            if want in labels:
+            want = self._picks(self._theirs[0], req, labels) if self._theirs else []
+            usual = next((hit for x in self.lesson.partner if (hit := self._picks(x, req, labels))), [])
+            if want:
                 self._theirs.pop(0)
-                game.apply(labels.index(want))
-            elif usual is not None:
-                game.apply(labels.index(usual))
+                game.apply(want[0])
+            elif usual:
+                game.apply(usual[0])
             else:
                 game.apply(labels.index("パス") if "パス" in labels else 0)
         failures = _goal_failures(game, self.log, self.lesson.data.get("expect") or {})

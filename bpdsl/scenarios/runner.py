@@ -99,7 +99,7 @@ from bpdsl.scenarios.check import (check_observation, check_offer, check_state, 
                                    matches)
 from bpdsl.scenarios.errors import ScenarioError
 from bpdsl.scenarios.schema import path_text, shape_problem_paths
-from bpdsl.scenarios.selectors import KEYS as SELECTOR_KEYS, SelectorError, candidates, choose, selector
+from bpdsl.scenarios.selectors import KEYS as SELECTOR_KEYS, SelectorError, candidates, choose, facts, selector
 
 
 class _Done(Exception):
@@ -163,7 +163,7 @@ def _flow(value: Any) -> str:
     return repr(value) if isinstance(value, str) and any(ch in value for ch in ":{}[],#&*!|>'\"%@`") else str(value)
 
 
-def _choice_of(entry: dict[str, Any]) -> Any:
+def choice_of(entry: dict[str, Any]) -> Any:
     """What an entry of ``decisions:`` chooses: its ``choose:``, or the selector written in the entry."""
     if "choose" in entry:
         return entry["choose"]
@@ -188,37 +188,30 @@ class _ScriptAgent:
         self.game: Any = None
         self.failures: list[str] = []
         self.old_labels: list[OldLabel] = []
+        self._order_rest: list[Any] = []  # triggers an entry's {order: [...]} still puts in order
 
     def _pending_forced(self) -> dict[str, Any] | None:
         entry = self.script[self.pos] if self.pos < len(self.script) else None
         return entry["expect_decision"] if isinstance(entry, dict) and "expect_decision" in entry else None
 
-    def _finder(self, request: DecisionRequest, path: tuple[Any, ...]) -> Any:
-        """``find(item)`` for check_offer: the options an item names; an old label is remembered."""
-        def find(item: Any) -> list[int]:
-            try:
-                hits, alias = candidates(item, self.game, request)
-            except SelectorError as exc:
-                self.failures.append(f"{path_text(path)}: {exc}")
-                return []
-            if alias is not None and isinstance(item, str):
-                self._remember(path, item, alias, request, hits)
-            return hits
-        return find
+    def _find(self, request: DecisionRequest, path: tuple[Any, ...], item: Any) -> tuple[list[int], Any]:
+        """The options an item names, and the alias of an earlier release it went through (or None)."""
+        try:
+            return candidates(item, self.game, request)
+        except SelectorError as exc:
+            self.failures.append(f"{path_text(path)}: {exc}")
+            return [], None
 
-    def _remember(self, path: tuple[Any, ...], old: str, alias: Any, request: DecisionRequest,
-                  hits: list[int]) -> None:
-        sel = selector(self.game, request, hits[0]) if len(hits) == 1 else None
-        where = path
-        self.old_labels.append(OldLabel(where, old, sel if sel is not None else request.label(hits[0]), alias.release))
+    def _remember(self, path: tuple[Any, ...], old: str, alias: Any, request: DecisionRequest, i: int) -> None:
+        """An option named by an old label: the selector (or today's label) that names option ``i`` alone."""
+        sel = selector(self.game, request, i)
+        self.old_labels.append(OldLabel(path, old, sel if sel is not None else request.label(i), alias.release))
 
     def _offer_paths(self, base: tuple[Any, ...], entry: dict[str, Any], request: DecisionRequest,
                      labels: list[str], where: str) -> None:
-        """check_offer, item by item so that an old label's place in the file is known."""
-        out: list[str] = []
+        """check_offer, item by item, so that an old label's place in the file is known (in an exact list,
+        each item takes an option of its own: two items "世代交代" name the two triggers)."""
         offered = entry.get("offered")
-        if "kind" in entry and entry["kind"] != request.kind:
-            out.append(f"{where}: expected a {entry['kind']!r} decision, got a {request.kind!r} decision")
         items: list[tuple[tuple[Any, ...], Any]] = []
         if isinstance(offered, list):
             items += [(base + ("offered", j), x) for j, x in enumerate(offered)]
@@ -226,13 +219,21 @@ class _ScriptAgent:
             for key in ("contains", "excludes"):
                 items += [(base + ("offered", key, j), x) for j, x in enumerate(offered.get(key) or [])]
         items += [(base + ("not_offered", j), x) for j, x in enumerate(entry.get("not_offered") or [])]
-        found = {id(x): self._finder(request, p)(x) for p, x in items}
-        seen: dict[int, list[int]] = {}
-
-        def find(item: Any) -> list[int]:
-            return seen.setdefault(id(item), found.get(id(item), []))
-        out += check_offer(where, {k: v for k, v in entry.items() if k != "kind"}, request.kind, labels, find)
-        self.failures.extend(out)
+        found: dict[tuple[Any, ...], list[int]] = {}
+        taken: set[int] = set()
+        for path, item in items:
+            hits, alias = self._find(request, path, item)
+            exact = path[len(base)] == "offered" and isinstance(offered, list)
+            free = [i for i in hits if i not in taken] if exact else hits
+            if exact and free:
+                taken.add(free[0])
+            if alias is not None and free and isinstance(item, str):
+                self._remember(path, item, alias, request, free[0])
+            found[path] = free[:1] if exact else hits
+        order = iter(path for path, _ in items)
+        self.failures.extend(check_offer(where, {k: v for k, v in entry.items() if k != "kind"} | (
+            {"kind": entry["kind"]} if "kind" in entry else {}), request.kind, labels,
+            lambda item: found.get(next(order), [])))
 
     def forced(self, request: DecisionRequest) -> None:
         """A decision with one option, taken by the engine: the next ``expect_decision:`` entry of the script
@@ -247,8 +248,8 @@ class _ScriptAgent:
         labels = [request.label(0)]
         where = f"decision #{self.pos} (forced, player {request.player}, {request.kind})"
         self._offer_paths(base, {k: v for k, v in want.items() if k != "kind"}, request, labels, where)
-        choice = _choice_of(want)
-        if choice is not None and choice != 0 and 0 not in self._finder(request, base + ("choose",))(choice):
+        choice = choice_of(want)
+        if choice is not None and choice != 0 and 0 not in self._find(request, base + ("choose",), choice)[0]:
             self.failures.append(f"{where}: expected the option {choice!r} to be taken, got {labels[0]!r}")
         if want.get("state") and self.game is not None:
             found: list[str] = []
@@ -265,6 +266,8 @@ class _ScriptAgent:
                 "taken without asking), "
                 f"but player {request.player} was asked a {request.kind!r} decision with "
                 f"{len(request.options)} options first")
+        if self._order_rest and request.kind == "order":  # the next trigger of an entry's {order: [...]}
+            return self._next_in_order(request)
         if self.pos >= len(self.script):
             raise _Done()
         entry = self.script[self.pos]
@@ -277,7 +280,7 @@ class _ScriptAgent:
             self._check_offer(entry, request, labels)
             if "choose" in entry:
                 path += ("choose",)
-            entry = _choice_of(entry)
+            entry = choice_of(entry)
         legal = ", ".join(repr(x) for x in labels)
         if who is not None and who != request.player:
             raise ScriptError(f"scripted decision #{self.pos} is for player {who}, but player {request.player} is "
@@ -292,8 +295,22 @@ class _ScriptAgent:
                               f"{request.kind!r} decision{f' ({what})' if what else ''}; legal options: {legal}"
                               + (f"; {why}" if why else "")) from None
         if chosen.alias is not None and isinstance(entry, str):
-            self._remember(path, entry, chosen.alias, request, [chosen.index])
+            self._remember(path, entry, chosen.alias, request, chosen.index)
+        if isinstance(entry, dict) and isinstance(entry.get("order"), list) and len(request.options) > 2 \
+                and "name" in facts(self.game, request, chosen.index):
+            self._order_rest = list(entry["order"][1:])  # the next order decisions asked take the rest
         return chosen.index
+
+    def _next_in_order(self, request: DecisionRequest) -> int:
+        name = self._order_rest.pop(0)
+        hits, _ = candidates({"order": name}, self.game, request)
+        if not hits:
+            labels = ", ".join(repr(request.label(i)) for i in range(len(request.options)))
+            raise ScriptError(f"illegal scripted choice {{order: {name}}} (after decision #{self.pos}) for player "
+                              f"{request.player}'s 'order' decision; legal options: {labels}")
+        if len(request.options) <= 2:
+            self._order_rest.clear()  # the last trigger is put without asking
+        return hits[0]
 
     def _check_offer(self, entry: dict[str, Any], request: DecisionRequest, labels: list[str]) -> None:
         where = f"decision #{self.pos} (player {request.player}, {request.kind})"
@@ -476,4 +493,4 @@ def run_scenario_data(path: str, data: dict[str, Any], definitions: Any = None) 
     return result
 
 
-__all__ = ["OldLabel", "ScenarioError", "ScenarioResult", "load_scenario", "run_scenario", "run_scenario_data", "start_position"]
+__all__ = ["OldLabel", "choice_of", "ScenarioError", "ScenarioResult", "load_scenario", "run_scenario", "run_scenario_data", "start_position"]

@@ -16,7 +16,9 @@ An entry of ``decisions:`` (its ``choose:``, and each item of ``offered`` / ``no
     {end_blockers: true}               # no more blockers for this attacker
     {attack: true}                     # the character asked about attacks (false: it does not)
     {order: 世代交代}                   # a trigger to put next, by its action's id or name;
-    {order: {action: 世代交代, card: ♡K}}   # … and the card that triggered it; {order: [♠5, ♣7]}: cards in order
+    {order: {action: 世代交代, card: ♡K}}   # … and the card that triggered it
+    {order: [世代交代, 切札再生]}         # the triggers in this order (this decision and the next ones asked)
+    {order: [♠5, ♣7]}                  # cards in this order (a decision whose options are orders of cards)
     {cost: {card: ◇3}}                 # a cost: the card to discard, the bulwark to drive, the character
     {card: ♠K}                         # any other choice of a card or character (choose, discard, trump …)
     {yes: true}                        # a yes/no question (draw_more …)
@@ -283,7 +285,8 @@ def choose(entry: Any, game: Any, request: Any) -> Choice:
     several fit."""
     labels = _labels(request)
     hits, alias = candidates(entry, game, request, labels)
-    if hits and (len(hits) == 1 or alias is not None or isinstance(entry, str)):
+    in_order = isinstance(entry, dict) and isinstance(entry.get("order"), list)  # identical triggers: any first
+    if hits and (len(hits) == 1 or alias is not None or isinstance(entry, str) or in_order):
         return Choice(hits[0], alias)  # a label repeated among the options takes the first, as it always has
     if hits:
         raise SelectorError(f"{entry!r} fits {len(hits)} options ({', '.join(repr(labels[i]) for i in hits)}); "
