@@ -14,7 +14,8 @@ from bpdsl.commands._say import say_error
 def register(app: typer.Typer) -> None:
     @app.command("migrate")
     def migrate_cmd(
-        path: Optional[Path] = typer.Argument(None, help="the project's folder (default: the working directory)"),
+        path: Optional[Path] = typer.Argument(None, help="the project's folder, or a folder of scenarios (default: "
+                                              "the working directory's project)"),
         dry_run: bool = typer.Option(False, "--dry-run", help="show the diff, write nothing"),
         check: bool = typer.Option(False, "--check", help="write nothing; exit 1 when something would change"),
         force: bool = typer.Option(False, "--force", help="write even when the migrated project would not be "
@@ -23,8 +24,8 @@ def register(app: typer.Typer) -> None:
         """Rewrite retired and deprecated ops and earlier releases' scenario labels to today's forms, keeping
         comments and layout; show the unified diff.  The migration is tried on a copy first: it is written
         only when the project stays valid and every scenario that passed still passes (or with --force).
-        Exit 0 done or nothing to do, 1 with --check when something would change or when the migration is
-        not safe, 2 for a usage error."""
+        Exit 0 done or nothing to do, 1 with --check when something would change, when the migration is not
+        safe or a file cannot be read, 2 for a usage error (no project there)."""
         from bpdsl.migrate.project import MigrateError, plan, write
 
         root = path or Path.cwd()
@@ -35,7 +36,7 @@ def register(app: typer.Typer) -> None:
             p = plan(root)
         except MigrateError as exc:
             say_error(str(exc))
-            raise typer.Exit(2)
+            raise typer.Exit(2 if exc.usage else 1)
         for f in p.changed:
             shown = os.path.relpath(f.path, Path.cwd())
             typer.echo("".join(difflib.unified_diff(f.before.splitlines(keepends=True),

@@ -24,7 +24,12 @@ _SKIP = shutil.ignore_patterns(".git", ".venv", "__pycache__", "out", "node_modu
 
 
 class MigrateError(Exception):
-    """The project cannot be migrated (none found, a file that is no YAML …): the message says why."""
+    """The project cannot be migrated (none found, a file that is no YAML …): the message says why.
+    ``usage``: the command was pointed at the wrong place (no project there), not at a broken project."""
+
+    def __init__(self, message: str, usage: bool = False):
+        super().__init__(message)
+        self.usage = usage
 
 
 @dataclass
@@ -95,10 +100,15 @@ def plan(root: Path) -> Plan:
     """What migrating the project at ``root`` changes, checked on a copy (nothing is written)."""
     from bpdsl.dsl.project import find_project
 
+    from bpdsl.dsl.project import Project
+
     root = root.resolve()
     project = find_project(root)
-    if project is None:
-        raise MigrateError(f"no bpdsl project at {root} (neither a bpdsl.toml nor a definitions/ folder)")
+    if project is None:  # a folder of scenarios alone (a suite of rulings on the bundled editions)
+        if not _yaml_files([root]):
+            raise MigrateError(f"nothing to migrate at {root}: no bpdsl.toml, no definitions/ folder, no "
+                               "scenario files (*.yaml)", usage=True)
+        project = Project(root, None, (), True, (root,))
     base = project.root.resolve()
     out = Plan(base)
     for path in _yaml_files(project.definitions):
@@ -108,20 +118,21 @@ def plan(root: Path) -> Plan:
         out.left += [f"{path}: {c.describe()}" for c in changes if c.written is None]
     scenarios = _yaml_files(project.scenarios)
     out.before = check(base, scenarios, base)
+    cache: dict[tuple[str, ...], Any] = {}  # definitions loaded once per selection (the copy's are its own)
     with tempfile.TemporaryDirectory(prefix="bpdsl-migrate-") as tmp:
         copy = Path(tmp) / "project"
         shutil.copytree(base, copy, ignore=_SKIP, symlinks=True)
         for f in out.changed:
             (copy / f.path.relative_to(base)).write_text(f.after, encoding="utf-8")
         for path in scenarios:
-            out.files.append(_migrate_scenario(path, copy / path.relative_to(base)))
+            out.files.append(_migrate_scenario(path, copy / path.relative_to(base), cache))
         for f in out.changed:
             (copy / f.path.relative_to(base)).write_text(f.after, encoding="utf-8")
-        out.after = check(copy, [copy / p.relative_to(base) for p in scenarios], copy, base)
+        out.after = check(copy, [copy / p.relative_to(base) for p in scenarios], copy, base, cache)
     return out
 
 
-def _migrate_scenario(path: Path, copied: Path) -> FileChange:
+def _migrate_scenario(path: Path, copied: Path, cache: dict[tuple[str, ...], Any]) -> FileChange:
     """The scenario's old labels replaced by selectors (found by running the copy, migrated definitions)."""
     from bpdsl.scenarios.errors import ScenarioError
     from bpdsl.scenarios.runner import run_scenario
@@ -129,7 +140,7 @@ def _migrate_scenario(path: Path, copied: Path) -> FileChange:
     edit = _read(path)
     notes: list[str] = []
     try:
-        result = run_scenario(copied, _definitions_for(copied))
+        result = run_scenario(copied, _definitions_for(copied, cache))
     except (ScenarioError, MigrateError) as exc:
         return FileChange(path, edit.original, edit.original, [f"not run: {exc}"])
     for old in result.old_labels:
@@ -144,7 +155,7 @@ def _migrate_scenario(path: Path, copied: Path) -> FileChange:
     return FileChange(path, edit.original, edit.text(), notes)
 
 
-def _definitions_for(path: Path) -> Any:
+def _definitions_for(path: Path, cache: dict[tuple[str, ...], Any] | None = None) -> Any:
     from bpdsl.datafile import DataFileError, read_yaml_file
     from bpdsl.dsl.loader import load
     from bpdsl.dsl.project import ProjectError, select_for_file
@@ -157,13 +168,24 @@ def _definitions_for(path: Path) -> Any:
         return None
     if selection is None:
         return None
+    key = selection.key()
+    if cache is not None and key in cache:
+        if isinstance(cache[key], MigrateError):
+            raise cache[key]
+        return cache[key]
     result = load(selection.roots())
     if not result.ok:
-        raise MigrateError("its definitions are invalid: " + "; ".join(d.format() for d in result.errors[:3]))
+        error = MigrateError("its definitions are invalid: " + "; ".join(d.format() for d in result.errors[:3]))
+        if cache is not None:
+            cache[key] = error
+        raise error
+    if cache is not None:
+        cache[key] = result.definitions
     return result.definitions
 
 
-def check(root: Path, scenarios: list[Path], shown: Path, real: Path | None = None) -> Outcome:
+def check(root: Path, scenarios: list[Path], shown: Path, real: Path | None = None,
+          cache: dict[tuple[str, ...], Any] | None = None) -> Outcome:
     """Load the project at ``root`` and run its scenarios; keys and messages name the project's own paths
     (``real`` when ``root`` is a copy of it)."""
     from bpdsl.dsl.loader import load
@@ -172,12 +194,16 @@ def check(root: Path, scenarios: list[Path], shown: Path, real: Path | None = No
     from bpdsl.scenarios.runner import run_scenario
 
     out = Outcome()
+    cache = {} if cache is None else cache
     name = (lambda p: str(Path(real) / Path(p).relative_to(root))) if real is not None else str
-    result = load(select(cwd=root).roots())
+    selection = select(cwd=root)
+    result = load(selection.roots())
     out.errors = [d.format().replace(str(root), str(real or root)) for d in result.errors]
+    cache[selection.key()] = result.definitions if result.ok else MigrateError(
+        "its definitions are invalid: " + "; ".join(d.format() for d in result.errors[:3]))
     for path in scenarios:
         try:
-            r = run_scenario(path, _definitions_for(path))
+            r = run_scenario(path, _definitions_for(path, cache))
         except (ScenarioError, MigrateError) as exc:
             out.scenarios[name(path)] = f"ERROR {str(exc).replace(str(root), str(real or root))}"
             continue

@@ -87,3 +87,31 @@ def test_a_project_with_a_retired_op_and_old_labels_passes_after_migrate(tmp_pat
     write(p)
     again = plan(project)
     assert not again.changed and again.after.passed == 2
+
+
+# the rulings whose labels changed on 2026-11-25 (git show --stat 03265f9 -- scenarios), as written before
+LABELLED = ["act6.1/hero_next_generation.yaml", "act8.0/armed_soldier_two_triggers.yaml",
+            "act8.0/bulwark_block_other_rank.yaml", "act8.0/combat_soldiers.yaml",
+            "rulings/act8.2-extra/demon_king_leaves.yaml", "rulings/act8.2-extra/revolution_draw.yaml"]
+
+
+def test_migrate_rewrites_a_suite_of_old_rulings_to_selectors(tmp_path: Path) -> None:
+    from bpdsl.migrate.project import plan, write
+
+    suite = tmp_path / "rulings"
+    for name in LABELLED:
+        (suite / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(SNAPSHOTS / "2026-11-25-45403b8" / "scenarios" / name, suite / name)
+    before = {p: p.read_text(encoding="utf-8") for p in suite.rglob("*.yaml")}
+    p = plan(suite)  # a folder of scenarios alone: the bundled editions
+    assert p.before.passed == len(LABELLED) and p.after.passed == len(LABELLED) and p.safe
+    assert len(p.changed) == len(LABELLED)
+    assert {f.path: f.before for f in p.files} == before  # nothing written yet
+    assert all(path.read_text(encoding="utf-8") == text for path, text in before.items())
+    write(p)
+    for path in suite.rglob("*.yaml"):
+        r = run_scenario(path)
+        assert r.ok and not r.warnings, (path, r.failures, r.warnings)
+        old, new = before[path].splitlines(), path.read_text(encoding="utf-8").splitlines()
+        assert len(old) == len(new)  # labels replaced in place, nothing else moved
+        assert all(a == b or "choose" in a or a.lstrip().startswith("- ") for a, b in zip(old, new))
