@@ -37,8 +37,9 @@ that happened and the state reached.  Format (YAML)::
       blocks: [{attacker: [0, 0], by: [[1, 0]]}]
       judged: []             # attackers ダメージ判定 has dealt with
     decisions:               # every decision with more than one legal option, in the order asked
-      - "投擲 (throwing)"      # an option's label (as printed by the error message) or its index
-      - "♠5+♣7"
+      - "投擲 (throwing)"      # an option's label (as printed by the error message) or its index, or a
+      - {key: [♠5, ♣7]}        # selector: what the option is (bpdsl.scenarios.selectors; labels change,
+      - {p: 1, block: {by: ♡5, attacker: ♠6}}   # selectors do not), in the entry or as its choose:
       - {p: 1, choose: "パス"} # `p:` also checks who is asked
       - p: 1                   # a ruling about what a decision offers, and the state when it is asked:
         choose: "パス"

@@ -92,3 +92,12 @@ def test_two_equal_old_labels_of_an_offered_list_name_the_two_options() -> None:
     assert news[:2] == [{"order": {"action": "世代交代", "card": "♠A"}}, {"order": {"action": "世代交代", "card": "♠K"}}]
     data["decisions"][3] = {"p": 1, "kind": "order", "choose": news[2], "offered": news[:2]}
     assert run_scenario(data).ok  # what migrate writes passes too
+
+
+def test_the_manual_lists_every_alias_with_its_release() -> None:
+    from bpdsl.scenarios.selectors import ALIASES
+
+    text = (ROOT / "docs" / "designer" / "scenarios.rst").read_text(encoding="utf-8")
+    for alias in ALIASES:
+        assert f"``{alias.old}``" in text and f"``{alias.current}``" in text, alias
+        assert alias.release.replace(" (until", ", until") in text, alias.release
