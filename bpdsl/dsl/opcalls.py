@@ -159,11 +159,17 @@ class OpBuilder:
                        "e.g. terms: {target_ref: 対象とした}")
             return None
         for key in raw:
+            if key in registry.DEPRECATED_TERMS:
+                dep = registry.DEPRECATED_TERMS[key]
+                self.sink.warning(self.doc.key_pos(path + (key,)), C.W_DEPRECATED_OP,
+                                  f"term {key!r} is deprecated since {dep.since} and may be retired in {dep.retire_in}",
+                                  f"write {dep.replacement!r} (bpdsl migrate renames it)")
+                continue
             if key not in known and not str(key).startswith(CALL_TERM_PREFIXES):
                 self.error(path + (key,), C.O_SHAPE, f"unknown wording term {key!r}",
                            did_you_mean(str(key), known) or "terms: " + ", ".join(sorted(known)))
                 return None
-        return dict(raw)
+        return registry.current_terms(raw)
 
     def _declared(self, name: str, path: KeyPath, args: Mapping[str, Any], schema: Mapping[str, Any]) -> None:
         """``meta: {declared: counter}`` on an argument: it names a per-player counter, which the document's

@@ -25,6 +25,8 @@ class OpChange:
     hint: str
 
     def describe(self) -> str:
+        if self.op.startswith("term "):
+            return f"line {self.line}: {self.op} -> {next(iter(self.written or [{}][0]), '')}"
         if self.written is None:
             return f"line {self.line}: op {self.op!r} left as it is: its arguments need your judgement; {self.hint}"
         new = ", ".join(next(iter(c)) for c in self.written)
@@ -83,6 +85,14 @@ def migrate_ops(edit: Edit) -> list[OpChange]:
                 elif (new := rewrite(found[0], found[1], _line(node, i), False)) is not None:
                     edit.replace_item(node, i, [_block_call(c) for c in new])
         elif isinstance(node, CommentedMap):
+            terms = node.get("terms")
+            if isinstance(terms, CommentedMap):  # an edition's terms, or a call's: deprecated keys renamed
+                for key in terms:
+                    dep = registry.DEPRECATED_TERMS.get(str(key))
+                    if dep is not None and dep.replacement not in terms:
+                        edit.rename_key(terms, key, dep.replacement)
+                        changes.append(OpChange(_line(terms, key), f"term {key}", [{dep.replacement: None}],
+                                               f"write {dep.replacement!r}"))
             for key in node:
                 value = node[key]
                 found = _call(value) if isinstance(value, dict) else None

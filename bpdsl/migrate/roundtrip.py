@@ -93,6 +93,14 @@ class Edit:
         start, end = self._span(line, col, mapping[key])
         self._patches.append(_Patch(start, end, dump_inline(value)))
 
+    def rename_key(self, mapping: CommentedMap, key: Any, new: str) -> None:
+        """Key ``key`` of ``mapping`` becomes ``new`` (its value and everything else stay)."""
+        line, col = mapping.lc.key(key)
+        start = self._starts[line] + col
+        ch = self.original[start:start + 1]
+        end = _quote_end(self.original, start) if ch in "'\"" else start + len(str(key))
+        self._patches.append(_Patch(start, end, dump_inline(new)))
+
     def text(self) -> str:
         out = self.original
         for p in sorted(self._patches, key=lambda p: p.start, reverse=True):

@@ -190,6 +190,22 @@ class Deprecation:
 
 DEPRECATED: dict[str, Deprecation] = {}
 DEPRECATED_ARGS: dict[tuple[str, str], Deprecation] = {}
+DEPRECATED_TERMS: dict[str, Deprecation] = {}  # an edition's (or a call's) term key -> the key it became
+
+
+def deprecate_term(old: str, new: str, since: str, retire_in: str) -> Deprecation:
+    """A wording term renamed from ``old`` to ``new``: a file writing ``old`` still gets its word (read as
+    ``new``) with W003, for at least one release; ``bpdsl migrate`` renames the key."""
+    dep = Deprecation(old, new, since, retire_in, None, "")
+    DEPRECATED_TERMS[old] = dep
+    return dep
+
+
+def current_terms(terms: Mapping[str, Any]) -> dict[str, Any]:
+    """``terms`` with every deprecated key under the key it became (a key written both ways keeps the new)."""
+    out = {DEPRECATED_TERMS[k].replacement if k in DEPRECATED_TERMS else k: v for k, v in terms.items()}
+    out.update({k: v for k, v in terms.items() if k not in DEPRECATED_TERMS})
+    return out
 
 
 def deprecate(name: str, replacement: str, since: str, retire_in: str, migrate: Migration | None = None,

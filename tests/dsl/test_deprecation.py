@@ -89,3 +89,31 @@ def test_lines_ruamel_would_rewrap_keep_their_text() -> None:
     edit = Edit(text)
     edit.replace_value(edit.doc, "other", "plain")
     assert edit.text() == text.replace("{x: 1}", "plain")
+
+
+@pytest.fixture
+def renamed_term(monkeypatch: pytest.MonkeyPatch) -> None:
+    registry.load_all()
+    monkeypatch.setattr(registry, "DEPRECATED_TERMS", dict(registry.DEPRECATED_TERMS))
+    registry.deprecate_term("old_life", "life", since="0.2.0", retire_in="0.3.0")
+
+
+def test_a_deprecated_term_still_words_the_sheet_and_warns(tmp_path: Path, renamed_term) -> None:  # type: ignore[no-untyped-def]
+    base = _base(tmp_path)
+    edition = base / "edition.yaml"
+    text = edition.read_text(encoding="utf-8")
+    assert "terms: {life: ライフ}\n" in text
+    edition.write_text(text.replace("terms: {life: ライフ}", "terms: {old_life: いのち}"), encoding="utf-8")
+    result = load([base, FLOW])
+    assert result.ok, [d.format() for d in result.errors]
+    got = [(d.code, d.pos.line, d.message, d.hint) for d in result.diagnostics]
+    assert len(got) == 1 and got[0][0] == "W003" and "term 'old_life' is deprecated" in got[0][2]
+    assert got[0][3] == "write 'life' (bpdsl migrate renames it)"
+    assert result.definitions.editions["mini"].terms.get("life") == "いのち"  # read as the new key
+
+    from bpdsl.migrate.ops import migrate_ops
+    from bpdsl.migrate.roundtrip import Edit
+
+    edit = Edit(edition.read_text(encoding="utf-8"))
+    migrate_ops(edit)
+    assert edit.text() == text.replace("ライフ", "いのち")
