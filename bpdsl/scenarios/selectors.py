@@ -135,6 +135,8 @@ def facts(game: Any, request: Any, i: int) -> dict[str, Any]:
             if inst is not None:
                 out.update(action=inst.action.id, name=inst.action.name, seat=inst.controller,
                            cards=_texts(game, inst.keys))
+        elif isinstance(ref, int) and not isinstance(ref, bool) and 0 <= ref < len(game.state.loc):
+            out.update(cards=_texts(game, [ref]), seat=game.state.loc[ref][1], place=what)  # a trump …
     elif isinstance(opt, (list, tuple)) and all(isinstance(c, int) for c in opt):
         out["cards"] = _texts(game, opt)
     elif hasattr(opt, "cards") and hasattr(opt, "char_id"):  # a character
@@ -175,7 +177,7 @@ def _target(f: dict[str, Any], want: Any) -> bool:
     ok = True
     for k, v in want.items():
         if k in ("card", "cards"):
-            ok &= "character" in f and _has_cards(f, v)
+            ok &= ("character" in f or "place" in f) and _has_cards(f, v)
         elif k == "player":
             ok &= f.get("player") == v
         elif k == "action":

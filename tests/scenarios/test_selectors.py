@@ -101,3 +101,13 @@ def test_the_manual_lists_every_alias_with_its_release() -> None:
     for alias in ALIASES:
         assert f"``{alias.old}``" in text and f"``{alias.current}``" in text, alias
         assert alias.release in text, alias.release
+
+
+def test_a_trump_target_is_named_by_its_card_even_when_forced() -> None:
+    data = load_scenario(ROOT / "scenarios" / "rulings" / "act9.0-draft" / "trump_destroy.yaml")
+    data["decisions"].insert(1, {"expect_decision": {"p": 1, "kind": "target", "choose": {"target": {"card": "♠4"}}}})
+    r = run_scenario(data)
+    assert r.ok, r.failures
+    data["decisions"][1]["expect_decision"]["choose"] = {"target": {"card": "♠5"}}
+    r = run_scenario(data)
+    assert not r.ok and "expected the option {'target': {'card': '♠5'}} to be taken" in r.failures[0], r.failures
