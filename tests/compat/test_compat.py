@@ -115,3 +115,16 @@ def test_migrate_rewrites_a_suite_of_old_rulings_to_selectors(tmp_path: Path) ->
         old, new = before[path].splitlines(), path.read_text(encoding="utf-8").splitlines()
         assert len(old) == len(new)  # labels replaced in place, nothing else moved
         assert all(a == b or "choose" in a or a.lstrip().startswith("- ") for a, b in zip(old, new))
+
+
+def test_bpdsl_scenario_passes_an_old_ruling_and_prints_w101_with_its_place() -> None:
+    from typer.testing import CliRunner
+
+    from bpdsl.cli import app
+
+    path = SNAPSHOTS / "2026-11-25-45403b8" / "scenarios" / "act8.0" / "combat_soldiers.yaml"
+    r = CliRunner().invoke(app, ["scenario", str(path)])
+    assert r.exit_code == 0, r.output
+    assert f"PASS  {path}" in r.stdout
+    assert f"{path}:19:20: W101 decisions[3].choose:" in r.stderr
+    assert "2 option(s) named by an earlier release's label (W101); `bpdsl migrate` rewrites them" in r.stderr
