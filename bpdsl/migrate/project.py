@@ -125,14 +125,15 @@ def plan(root: Path) -> Plan:
         for f in out.changed:
             (copy / f.path.relative_to(base)).write_text(f.after, encoding="utf-8")
         for path in scenarios:
-            out.files.append(_migrate_scenario(path, copy / path.relative_to(base), cache))
+            out.files.append(_migrate_scenario(path, copy / path.relative_to(base), cache, copy, base))
         for f in out.changed:
             (copy / f.path.relative_to(base)).write_text(f.after, encoding="utf-8")
         out.after = check(copy, [copy / p.relative_to(base) for p in scenarios], copy, base, cache)
     return out
 
 
-def _migrate_scenario(path: Path, copied: Path, cache: dict[tuple[str, ...], Any]) -> FileChange:
+def _migrate_scenario(path: Path, copied: Path, cache: dict[tuple[str, ...], Any], copy_root: Path,
+                      base: Path) -> FileChange:
     """The scenario's old labels replaced by selectors (found by running the copy, migrated definitions)."""
     from bpdsl.scenarios.errors import ScenarioError
     from bpdsl.scenarios.runner import run_scenario
@@ -140,7 +141,7 @@ def _migrate_scenario(path: Path, copied: Path, cache: dict[tuple[str, ...], Any
     edit = _read(path)
     notes: list[str] = []
     try:
-        result = run_scenario(copied, _definitions_for(copied, cache))
+        result = run_scenario(copied, _definitions_for(copied, cache, (copy_root, base)))
     except (ScenarioError, MigrateError) as exc:
         return FileChange(path, edit.original, edit.original, [f"not run: {exc}"])
     for old in result.old_labels:
@@ -155,25 +156,35 @@ def _migrate_scenario(path: Path, copied: Path, cache: dict[tuple[str, ...], Any
     return FileChange(path, edit.original, edit.text(), notes)
 
 
-def _definitions_for(path: Path, cache: dict[tuple[str, ...], Any] | None = None) -> Any:
+def _definitions_for(path: Path, cache: dict[tuple[str, ...], Any] | None = None,
+                     copy: tuple[Path, Path] | None = None) -> Any:
+    """The definitions scenario ``path`` reads (None: the bundled ones).  ``copy`` = (the copy's root, the
+    project's root) when ``path`` lies in a copy: paths are resolved from the project's own file (a
+    ``definitions: [../../shared]`` outside the project still names the same folder), and folders inside
+    the project are read from the copy (its migrated files)."""
     from bpdsl.datafile import DataFileError, read_yaml_file
     from bpdsl.dsl.loader import load
     from bpdsl.dsl.project import ProjectError, select_for_file
 
+    where = copy[1] / path.relative_to(copy[0]) if copy is not None else path
     try:
         data = read_yaml_file(path)
-        selection = select_for_file(path, data.get("definitions"), data.get("bundled")) if isinstance(data, dict) \
+        selection = select_for_file(where, data.get("definitions"), data.get("bundled")) if isinstance(data, dict) \
             else None
     except (DataFileError, ProjectError):
         return None
     if selection is None:
         return None
-    key = selection.key()
+    roots = selection.roots()
+    if copy is not None:
+        roots = [copy[0] / r.resolve().relative_to(copy[1]) if r.resolve().is_relative_to(copy[1]) else r
+                 for r in roots]
+    key = tuple(str(r) for r in roots)
     if cache is not None and key in cache:
         if isinstance(cache[key], MigrateError):
             raise cache[key]
         return cache[key]
-    result = load(selection.roots())
+    result = load(roots)
     if not result.ok:
         error = MigrateError("its definitions are invalid: " + "; ".join(d.format() for d in result.errors[:3]))
         if cache is not None:
@@ -199,11 +210,11 @@ def check(root: Path, scenarios: list[Path], shown: Path, real: Path | None = No
     selection = select(cwd=root)
     result = load(selection.roots())
     out.errors = [d.format().replace(str(root), str(real or root)) for d in result.errors]
-    cache[selection.key()] = result.definitions if result.ok else MigrateError(
+    cache[tuple(str(r) for r in selection.roots())] = result.definitions if result.ok else MigrateError(
         "its definitions are invalid: " + "; ".join(d.format() for d in result.errors[:3]))
     for path in scenarios:
         try:
-            r = run_scenario(path, _definitions_for(path, cache))
+            r = run_scenario(path, _definitions_for(path, cache, (root, Path(real)) if real is not None else None))
         except (ScenarioError, MigrateError) as exc:
             out.scenarios[name(path)] = f"ERROR {str(exc).replace(str(root), str(real or root))}"
             continue

@@ -128,3 +128,20 @@ def test_bpdsl_scenario_passes_an_old_ruling_and_prints_w101_with_its_place() ->
     assert f"PASS  {path}" in r.stdout
     assert f"{path}:19:20: W101 decisions[3].choose:" in r.stderr
     assert "2 option(s) named by an earlier release's label (W101); `bpdsl migrate` rewrites them" in r.stderr
+
+
+def test_migrate_checks_a_scenario_that_names_definitions_outside_the_project(tmp_path: Path) -> None:
+    """A scenario of the project may read a folder beside it (``definitions: [../../shared]``): the migrated
+    copy still finds it, so the migration is judged on the same definitions."""
+    from bpdsl.migrate.project import plan
+
+    shared = tmp_path / "shared"
+    shutil.copytree(HERE / "projects" / "retired-op" / "definitions", shared)
+    (shared / "trumps.yaml").unlink()  # the edition alone, no retired op
+    suite = tmp_path / "suite"
+    suite.mkdir()
+    text = (HERE / "projects" / "retired-op" / "scenarios" / "combat_soldiers.yaml").read_text(encoding="utf-8")
+    (suite / "combat.yaml").write_text("definitions: [../shared]\n" + text, encoding="utf-8")
+    p = plan(suite)
+    assert p.before.passed == 1 and p.after.passed == 1 and p.safe, (p.before, p.after)
+    assert len(p.changed) == 1 and "{block: {by: ◇3, attacker: ♠8}}" in p.changed[0].after
