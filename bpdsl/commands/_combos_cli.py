@@ -75,7 +75,7 @@ def combos_cmd(
     from bpdsl.commands._paths import output_dir_or_exit
     from bpdsl.commands._sim_cli import progress_bar
     from bpdsl.dsl import project
-    from bpdsl.engine.scenario import ScenarioError
+    from bpdsl.scenarios.runner import ScenarioError
     from bpdsl.sim.combo_pairs import Task, combos, playable_trumps, run_tasks, summary, write_finding_logs
     from bpdsl.sim.combo_climb import ClimbSpec
     from bpdsl.sim.combos import Bound

@@ -1,4 +1,4 @@
-"""``bpdsl lesson``: the beginner's course (bpdsl.engine.lesson) — list it, play a lesson at the terminal, or
+"""``bpdsl lesson``: the beginner's course (bpdsl.scenarios.lesson) — list it, play a lesson at the terminal, or
 check that every lesson's solution still reaches its goal in every edition it names (CI)."""
 from __future__ import annotations
 
@@ -23,8 +23,8 @@ def register(app: typer.Typer) -> None:
                                               "bundled beginner's course)"),
     ) -> None:
         """List the lessons, play one (type an option's number or text; h: a hint; q: quit), or --check them."""
-        from bpdsl.engine.lesson import read_course
-        from bpdsl.engine.scenario import ScenarioError
+        from bpdsl.scenarios.lesson import read_course
+        from bpdsl.scenarios.runner import ScenarioError
 
         folder = course or course_dir()
         if not folder.is_dir():
@@ -61,7 +61,7 @@ def register(app: typer.Typer) -> None:
 def _check(lessons: list[Any], edition: Optional[str]) -> None:
     from dataclasses import replace
 
-    from bpdsl.engine.lesson import check_lesson
+    from bpdsl.scenarios.lesson import check_lesson
 
     bad = 0
     for x in lessons:
@@ -84,7 +84,7 @@ def _play(lesson: Any, edition: Optional[str]) -> None:
     from rich.console import Console
 
     from bpdsl.commands._human import HumanAgent
-    from bpdsl.engine.lesson import LessonPlay
+    from bpdsl.scenarios.lesson import LessonPlay
     from bpdsl.engine.view import SeatView
 
     console = Console(emoji=False, highlight=False)

@@ -1,4 +1,4 @@
-"""``bpdsl scenario FILE...``: run rulings written as scripted games (format: bpdsl.engine.scenario)."""
+"""``bpdsl scenario FILE...``: run rulings written as scripted games (format: bpdsl.scenarios.runner)."""
 from __future__ import annotations
 
 import os
@@ -30,7 +30,7 @@ def register(app: typer.Typer) -> None:
 
         from bpdsl.dsl.project import current
 
-        from bpdsl.engine.scenario import ScenarioError, run_scenario
+        from bpdsl.scenarios.runner import ScenarioError, run_scenario
 
         if not files:
             found = current().project
@@ -62,6 +62,7 @@ def register(app: typer.Typer) -> None:
             return
         failed = 0
         crashed = 0
+        old = 0
         for p in paths:
             try:
                 r = run_scenario(p, definitions_for(p))
@@ -81,6 +82,9 @@ def register(app: typer.Typer) -> None:
                 crashed += 1
                 typer.echo(f"INTERNAL ERROR {p}: scenario {_scenario_name(p)!r}: {type(exc).__name__}: {exc}")
                 continue
+            for w in r.warnings:  # an earlier release's label: still chosen, rewritten by bpdsl migrate
+                old += 1
+                typer.echo(w, err=True)
             if r.xfail is not None:
                 typer.echo(f"{'XPASS' if r.ok else 'XFAIL'} {p}: {r.name} (expected to fail: {r.xfail})")
                 for f in r.failures:
@@ -100,6 +104,9 @@ def register(app: typer.Typer) -> None:
                     for e in r.events:
                         typer.echo("        " + json.dumps(e, ensure_ascii=False))
         typer.echo(f"{len(paths) - failed} passed, {failed} failed")
+        if old:
+            typer.echo(f"{old} option(s) named by an earlier release's label (W101); `bpdsl migrate` rewrites them",
+                       err=True)
         if crashed:  # as bpdsl.cli does for any internal error: exit 3, traceback only with BPDSL_DEBUG=1
             typer.echo(f"{crashed} scenario(s) hit an internal error of bpdsl; set BPDSL_DEBUG=1 to see the "
                        "traceback", err=True)
@@ -143,7 +150,7 @@ def definitions_for(path: Path) -> Any:
 
 def _scenario_name(path: Path) -> str:
     """The scenario's ``name`` (as its PASS/FAIL line would show it), or the file's stem."""
-    from bpdsl.engine.scenario import ScenarioError, load_scenario
+    from bpdsl.scenarios.runner import ScenarioError, load_scenario
 
     try:
         return str(load_scenario(path).get("name") or path.stem)

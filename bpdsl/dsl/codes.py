@@ -41,6 +41,11 @@ T_SHARED_CARD = code("T008", "two trumps of an edition on one card (a card holds
 # --- warnings: legal, but probably not what the designer meant
 W_NO_FORMAT = code("W001", "entry belongs to no format (it is never printed or played)")
 W_NO_MARK = code("W002", "a format in which entries first appear declares no mark (its entries print unmarked)")
+# --- deprecations: still accepted for at least one release, then retired; `bpdsl migrate` rewrites them
+W_DEPRECATED_OP = code("W003", "deprecated op, op argument or wording term (still works; the hint names the "
+                               "replacement, `bpdsl migrate` writes it)")
+W_OLD_LABEL = code("W101", "a scenario names an option by a label an earlier release printed (still chosen; "
+                           "`bpdsl migrate` writes its selector)")
 M_PLACEHOLDER = code("M001", "the legend of the format marks names an unknown placeholder")
 # --- trump cards (エクストラ)
 E_CARD = code("E001", "trump ability assigned to an unknown suit or number, or to a card twice")

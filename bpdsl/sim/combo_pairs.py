@@ -1,7 +1,7 @@
 """The combo search over the trumps of a format: every pair (or triple) of trumps face up for one player,
 each searched from the same goldfish position (:mod:`bpdsl.sim.combos`), in parallel with the same results.
 
-The position is a scenario's (``players``, ``turn``, ``turn_no``, bpdsl.engine.scenario) — the designer's
+The position is a scenario's (``players``, ``turn``, ``turn_no``, bpdsl.scenarios.runner) — the designer's
 own with ``--position``, or :data:`DEFAULT_POSITION`: the searcher (seat 0) past its first turns with two
 charged bulwarks, a charged soldier and four cards in hand (no ♠: no 投擲 ends the game at once), the opponent with twenty life and nothing else.
 The trumps searched are laid face up in the searcher's 切札 zone (the scenario's ``trump_up``); a card of the

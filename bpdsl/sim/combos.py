@@ -368,7 +368,7 @@ def finding_log(rules: Any, position: dict[str, Any], seed: int, choices: Sequen
     """The event log of a finding: the position's ``scenario`` line, the game, every decision of the line,
     and its end (the game's own, or the ``end`` line of a game stopped there): ``bpdsl replay`` plays it."""
     from bpdsl.engine import new_game
-    from bpdsl.engine.scenario import start_position
+    from bpdsl.scenarios.runner import start_position
 
     log = EventLog()
     for line in head:
@@ -385,9 +385,9 @@ def finding_log(rules: Any, position: dict[str, Any], seed: int, choices: Sequen
 
 def search_position(rules: Any, position: dict[str, Any], seat: int, bound: Bound, seed: int = 0,
                     progress: Callable[[int], None] | None = None) -> SearchResult:
-    """Search from a scenario position (``players``, ``turn``, ``turn_no`` ..., bpdsl.engine.scenario)."""
+    """Search from a scenario position (``players``, ``turn``, ``turn_no`` ..., bpdsl.scenarios.runner)."""
     from bpdsl.engine import new_game
-    from bpdsl.engine.scenario import start_position
+    from bpdsl.scenarios.runner import start_position
 
     g = new_game(rules, None, seed)
     start_position(g, position)

@@ -22,7 +22,7 @@ status and leaves the game unchanged):
 * ``GET  /api/tables/{id}/watch/{spectator|judge}?token=`` (and ``.../events``, pushed) — a watcher's view
   (:func:`bpdsl.web.payload.watch_payload`): the spectator what both seats see, the judge every card;
 * ``GET  /api/tables/{id}/watch/judge/scenario?token=`` — the position at the last chance asked as a scenario
-  file (:mod:`bpdsl.engine.scenario_save`), which ``bpdsl scenario`` runs and the new-game page starts from; the
+  file (:mod:`bpdsl.scenarios.save`), which ``bpdsl scenario`` runs and the new-game page starts from; the
   judge's link only, as the file holds every card;
 * ``GET  /api/tables/{id}/seats/{seat}/log?token=`` — while the game runs: the lines the seat was told;
   once it is over (or quit): the full JSON Lines log, replayable with ``bpdsl replay``;

@@ -107,7 +107,7 @@ def regulation_start(text: str, seed: int, definitions: Any, packs: Any = None, 
 def scenario_start(data: dict[str, Any], definitions: Any) -> Start:
     """A game from a scenario's position (its decisions are not played: the people play from there)."""
     from bpdsl.datafile import DataFileError, load_yaml_text
-    from bpdsl.engine.scenario import ScenarioError, start_position
+    from bpdsl.scenarios.runner import ScenarioError, start_position
 
     if data.get("scenario_file"):  # one of the bundled scenarios, by its path under scenarios/
         name = str(data["scenario_file"])
@@ -123,7 +123,7 @@ def scenario_start(data: dict[str, Any], definitions: Any) -> Start:
         raise StartError(str(exc)) from None
     if not isinstance(scenario, dict) or "edition" not in scenario or "format" not in scenario:
         raise StartError(f"{file}: a scenario is a mapping with 'edition' and 'format'")
-    from bpdsl.engine.scenario_schema import shape_problems
+    from bpdsl.scenarios.schema import shape_problems
 
     problems = shape_problems(scenario)
     if problems:

@@ -71,6 +71,12 @@ CASES: list[tuple[str, int, str]] = [
     ("scenario {scenario}", 0, "a passing ruling"),
     ("scenario {bad_scenario}", 1, "a card that does not exist in the expected state"),
     ("scenario {tmp}/nothing-here.yaml", 2, "no such file"),
+    # migrate (a copy of the project: --check and --dry-run write nothing, but the plain run would)
+    ("migrate --check {old_project}", 1, "a project with a retired op and old labels"),
+    ("migrate --dry-run {old_project}", 0, "the diff only"),
+    ("migrate {tmp}/nothing-here", 2, "no such folder"),
+    ("migrate {tmp}", 2, "no project, no scenarios"),
+    ("migrate {broken_project}", 1, "a definitions file that is no YAML"),
     # regulations and decks
     ("regulation check std+random-half", 0, "a valid regulation"),
     ("regulation check nosuch", 2, "unknown name"),
@@ -119,6 +125,11 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     out["broken_defs"] = d / "broken.yaml"
     out["broken_defs"].write_text("kind: game\nid: x\n", encoding="utf-8")
     out["scenario"] = SCENARIO
+    out["old_project"] = d / "old-project"
+    shutil.copytree(ROOT / "tests" / "compat" / "projects" / "retired-op", out["old_project"])
+    out["broken_project"] = d / "broken-project"
+    shutil.copytree(ROOT / "tests" / "compat" / "projects" / "retired-op", out["broken_project"])
+    (out["broken_project"] / "definitions" / "trumps.yaml").write_text("kind: [trumps\n", encoding="utf-8")
     out["bad_scenario"] = d / "bad-scenario.yaml"
     lines = SCENARIO.read_text(encoding="utf-8").split("\n")
     out["bad_scenario"].write_text("\n".join(line.replace('life: ["♡4"]', 'life: ["♡99"]') for line in lines),

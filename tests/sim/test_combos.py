@@ -135,7 +135,7 @@ def test_an_unknown_trump_is_a_usage_error(tmp_path: Path) -> None:
 
 def test_the_loop_key_ignores_life_and_grave_but_not_the_hand() -> None:
     from bpdsl.engine import build_rules, new_game
-    from bpdsl.engine.scenario import start_position
+    from bpdsl.scenarios.runner import start_position
     from bpdsl.sim.combos import loop_key
 
     rules = build_rules("act8.2", "extra")

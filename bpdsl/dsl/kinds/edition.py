@@ -38,6 +38,7 @@ from bpdsl.dsl import entries
 from bpdsl.dsl.document import BuildContext, Document, DocumentKind, register_kind
 from bpdsl.dsl.notation import NOTATIONS
 from bpdsl.dsl.schema import S_MISSING_KEY
+from bpdsl.ops.registry import current_terms
 from bpdsl.model import Category, Definitions, Edition, FaceDownTrump, Format, MarkStyle
 
 _IDS = {"type": "list", "schema": {"type": "string"}}
@@ -192,7 +193,7 @@ def build(ctx: BuildContext) -> None:
                   did_you_mean(game, defs.games) or "games: " + (
                       ", ".join(defs.games) or "none is loaded (validate the file that defines the game too)"))
     _check_supplement_costs(ctx, data, defs.games.get(game))
-    terms = {**(parent.terms if parent else {}), **(data.get("terms") or {})}
+    terms = {**(parent.terms if parent else {}), **current_terms(data.get("terms") or {})}
     supplements = {**(parent.supplements if parent else {}), **(data.get("supplements") or {})}
     marks = _marks(ctx, data, parent)
     colophon = {**(parent.colophon if parent else {}), **{str(k): v for k, v in (data.get("colophon") or {}).items()}}

@@ -7,7 +7,7 @@
                              example's lines and the message the validator prints for it
 
 The op reference (``.. bpdsl-ops::``, :mod:`.opsref`) lists which entries use each op through
-:func:`op_users`; the scenario format is the docstring of bpdsl.engine.scenario, shown by Sphinx's autodoc
+:func:`op_users`; the scenario format is the docstring of bpdsl.scenarios.runner, shown by Sphinx's autodoc
 (the renderer does not import the engine).
 """
 from __future__ import annotations

@@ -647,9 +647,15 @@ def _soldier_duel(ctx: Any, a: Mapping[str, Any]) -> None:
 
 
 retire("bulwark_from_life_if_behind", "put_onto_field: {cards: life_top, count: 1, as: bulwark, face: down, "
-                                      "state: charge, if: opponent.bulwarks >= me.bulwarks}")
-retire("if_target_hand_not_smaller", "proceed_if: {if: target.hand >= me.hand}")
-retire("if_target_key_sum", "proceed_if: {if: target.key_sum >= N}")
+                                      "state: charge, if: opponent.bulwarks >= me.bulwarks}",
+       migrate=lambda a: None if a else [{"put_onto_field": {
+           "cards": "life_top", "count": 1, "as": "bulwark", "face": "down", "state": "charge",
+           "if": "opponent.bulwarks >= me.bulwarks"}}])
+retire("if_target_hand_not_smaller", "proceed_if: {if: target.hand >= me.hand}",
+       migrate=lambda a: None if a else [{"proceed_if": {"if": "target.hand >= me.hand"}}])
+retire("if_target_key_sum", "proceed_if: {if: target.key_sum >= N}",
+       migrate=lambda a: [{"proceed_if": {"if": f"target.key_sum >= {a['at_least']}"}}]
+       if set(a) == {"at_least"} and isinstance(a["at_least"], int) and not isinstance(a["at_least"], bool) else None)
 retire("drain_character", "attempt: {do: {move_character: {whose: self, to: life, position: bottom}}, "
                           "then: [{damage: {to: target, amount: N}}], wording: restate}")
 retire("destroy_chosen", "move_character: {whose: any, what: bulwark, to: grave, say_choose: true}")
