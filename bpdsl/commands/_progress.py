@@ -5,7 +5,7 @@ stderr is not a terminal (a CI log, ``2> file``, a pipe) a bar would print nothi
 every update would flood the log: a plain status line is printed instead at a steady pace, whatever the
 rhythm of the work (a background thread wakes every ``BPDSL_PROGRESS_SECONDS``, 10 s by default)::
 
-    simulate act8.2 mast: 1,200/20,000 games (6 %), 95.1 games/s, 3:17 left, 0:12 elapsed
+    act8.2 mast: 1,200/20,000 games (6%), 95 games/s, 3:17 left, 0:12 elapsed
 
 and one last line when the work ends.  ``--quiet`` on a command (:func:`with_quiet`) turns both off.  The
 interface is one context manager::

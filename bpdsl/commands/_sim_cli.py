@@ -71,7 +71,7 @@ def run_or_exit(cmd: str, job: SimJob, games: int, jobs: Optional[int], backend:
     from bpdsl.sim.backends import BackendError, run
 
     try:
-        with progress_bar(f"{cmd} {job.edition} {job.fmt}", games) as update:
+        with progress_bar(f"{job.edition} {job.fmt}", games) as update:
             return run(job, games, jobs=jobs, backend=backend, address=address, progress=update)
     except BackendError as exc:
         typer.echo(f"bpdsl {cmd}: {exc}", err=True)

@@ -127,15 +127,17 @@ def _stats(console: CommandConsole, defs) -> None:  # type: ignore[no-untyped-de
     from bpdsl.dsl.single_use import REASONS
     from bpdsl.dsl.stats import single_entry_reasons, stats, unused_ops
 
-    columns = [f for s in stats(defs) for f in s.formats]
-    heads = [f"{f.edition}\n{f.format}" for f in columns]  # two short lines fit a narrow terminal
-    table = Table(Column("", no_wrap=True), *heads, title="per edition and format")  # row labels stay whole
-    table.add_row("actions", *[str(f.actions) for f in columns])
-    table.add_row("characters", *[str(f.characters) for f in columns])
-    table.add_row("fogs", *[str(f.fogs) for f in columns])
-    table.add_row("effect steps", *[str(f.effect_steps) for f in columns])
-    table.add_row("effect steps with a text override", *[str(f.effect_text_overrides) for f in columns])
-    table.add_row("op calls with a text override", *[str(f.text_overrides) for f in columns])
+    # one row per edition and format, the figures across: as narrow as a terminal whatever the count of
+    # editions (a column per format made it 25 columns wide)
+    rows = [f for s in stats(defs) for f in s.formats]
+    table = Table(Column("edition", no_wrap=True), Column("format", no_wrap=True), "actions", "characters", "fogs",
+                  "effect steps", Column("effect steps with a text override", overflow="fold"),
+                  Column("op calls with a text override", overflow="fold"), title="per edition and format")
+    last = None
+    for f in rows:
+        table.add_row(f.edition if f.edition != last else "", f.format, str(f.actions), str(f.characters),
+                      str(f.fogs), str(f.effect_steps), str(f.effect_text_overrides), str(f.text_overrides))
+        last = f.edition
     console.print(table)
     editions = stats(defs)
     usage = Table(Column("op", no_wrap=True), *[e.edition for e in editions],

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bpdsl.commands._progress import StatusLines, clock, status_line
 
-LINE = re.compile(r"^simulate act6\.1 lite: [\d,]+/150 games \(\d+%\)(, [\d.,]+ games/s, \d+:\d\d left)?, "
+LINE = re.compile(r"^act6\.1 lite: [\d,]+/150 games \(\d+%\)(, [\d.,]+ games/s, \d+:\d\d left)?, "
                   r"\d+:\d\d elapsed( — done)?$")
 
 
@@ -30,7 +30,7 @@ def test_simulate_piped_to_a_file_prints_status_lines_and_quiet_none(tmp_path: P
     assert stats["games"] == 150
     assert len(lines) >= 2, lines
     assert all(LINE.match(line) for line in lines), lines
-    assert lines[-1].startswith("simulate act6.1 lite: 150/150 games (100%)") and lines[-1].endswith("— done")
+    assert lines[-1].startswith("act6.1 lite: 150/150 games (100%)") and lines[-1].endswith("— done")
     quiet_stats, quiet_lines = _simulate(tmp_path, "--quiet")
     assert quiet_lines == []
     assert quiet_stats["wins"] == stats["wins"]  # the same seeded run
