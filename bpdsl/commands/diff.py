@@ -23,13 +23,14 @@ KIND_WORDS = {"action": "actions", "character": "characters", "fog": "fogs", "tr
 HISTORY_FORMATS = ("rst", "md", "html", "pdf")
 
 
-def _history(old: Any, new: Any, fmt: str, out_file: Optional[Path], as_json: bool) -> None:
+def _history(old: Any, new: Any, fmt: str, out_file: Optional[Path], as_json: bool,
+             chain: Optional[list[Any]] = None) -> None:
     """Print (or write to ``out_file``, atomically) the change history of ``new`` against ``old``."""
     from bpdsl.fsutil import write_atomic
     from bpdsl.render.history import build_history
     from bpdsl.render.historyout import render
 
-    history = build_history(old, new)
+    history = build_history(old, new, chain or [])
     if as_json:
         print(json.dumps(asdict(history), ensure_ascii=False, indent=2))
         return
@@ -97,7 +98,10 @@ def diff(
             say_error(f"unknown edition {eid!r}; {hint}")
             raise typer.Exit(2)
     if fmt != "text":
-        _history(editions[old], editions[new], fmt, out_file, as_json)
+        from bpdsl.render.history import between
+
+        _history(editions[old], editions[new], fmt, out_file, as_json,
+                 between(editions, editions[old], editions[new]))
         return
     d = diff_editions(editions[old], editions[new])
     if not notation:
