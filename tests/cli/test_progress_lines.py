@@ -54,3 +54,23 @@ def test_status_lines_come_at_a_steady_pace_without_updates(tmp_path: Path) -> N
     assert len(lines) >= 3, lines
     assert all(line.startswith("wait: 0/3 parts (0%)") for line in lines)
     assert lines[-1].endswith("— done")
+
+
+def test_ctrl_c_during_scenarios_reports_those_run_and_exits_130(tmp_path: Path) -> None:
+    """A run of scenarios is made of independent parts: Ctrl-C keeps the lines of those run and counts them."""
+    import signal
+    import time
+
+    root = Path(__file__).resolve().parents[2]
+    proc = subprocess.Popen([sys.executable, "-m", "bpdsl", "scenario", str(root / "scenarios")], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert proc.stdout is not None
+    first = proc.stdout.readline()  # the first scenario ran: the run is under way
+    assert first.startswith(("PASS", "FAIL", "XFAIL", "XPASS", "ERROR")), first
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    said = [line for line in err.splitlines() if line.startswith("interrupted after ")]
+    assert said and re.match(r"interrupted after \d+ of \d+ scenarios: \d+ passed, \d+ failed$", said[0]), err
+    assert "Traceback" not in err
