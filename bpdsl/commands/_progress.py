@@ -71,7 +71,8 @@ def status_line(label: str, done: int, total: Optional[int], unit: str, elapsed:
         parts = [f"{done:,} {unit}" if done else "running"]
     if done > 0 and elapsed > 0:
         rate = done / elapsed  # the whole run's mean: steady although parts finish in bursts
-        parts.append(f"{rate:,.3g} {unit}/s" if rate < 10 else f"{rate:,.0f} {unit}/s")
+        parts.append(f"{rate * 60:,.1f} {unit}/min" if rate < 1 else
+                     f"{rate:,.3g} {unit}/s" if rate < 10 else f"{rate:,.0f} {unit}/s")
         if total:
             parts.append(f"{clock((total - done) / rate)} left")
     parts.append(f"{clock(elapsed)} elapsed")

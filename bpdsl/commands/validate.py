@@ -50,9 +50,16 @@ def validate(
     result = load_selected()
     notes: list[str] = []
     if guidelines and result.ok:
-        from bpdsl.sim.guidelines import check_guidelines
+        from bpdsl.commands._progress import progress, set_quiet
+        from bpdsl.sim.guidelines import check_guidelines, play_checks
 
-        checked = check_guidelines(result.definitions, play=play)
+        set_quiet(quiet)  # --quiet: only the diagnostics, no progress either
+        try:
+            with progress("validate --guidelines: checks that play", play_checks(result.definitions) if play else 0,
+                          "checks") as update:
+                checked = check_guidelines(result.definitions, play=play, progress=update)
+        finally:
+            set_quiet(False)
         result.diagnostics.extend(checked.diagnostics())
         notes = checked.notes + [f"guidelines: {len(checked.breaches)} breach(es) of "
                                  f"{sum(len(v) for v in (result.definitions.extra.get('guidelines') or {}).values())} "

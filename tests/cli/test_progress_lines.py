@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bpdsl.commands._progress import StatusLines, clock, status_line
 
-LINE = re.compile(r"^act6\.1 lite: [\d,]+/150 games \(\d+%\)(, [\d.,]+ games/s, \d+:\d\d left)?, "
+LINE = re.compile(r"^act6\.1 lite: [\d,]+/150 games \(\d+%\)(, [\d.,]+ games/(?:s|min), \d+:\d\d left)?, "
                   r"\d+:\d\d elapsed( — done)?$")
 
 
@@ -40,6 +40,7 @@ def test_status_line_says_what_is_known() -> None:
     assert status_line("x", 0, 10, "games", 5) == "x: 0/10 games (0%), 0:05 elapsed"
     assert status_line("x", 5, 10, "games", 5) == "x: 5/10 games (50%), 1 games/s, 0:05 left, 0:05 elapsed"
     assert status_line("docs", 0, None, "pages", 75) == "docs: running, 1:15 elapsed"
+    assert status_line("slow", 1, 2, "checks", 30) == "slow: 1/2 checks (50%), 2.0 checks/min, 0:30 left, 0:30 elapsed"
     assert clock(3725) == "1:02:05"
 
 
