@@ -9,6 +9,7 @@ from typing import Any, Optional
 import typer
 
 from bpdsl.commands._definitions import default_id, with_definitions
+from bpdsl.commands._progress import with_quiet
 
 
 def register_combos(balance_app: typer.Typer) -> None:
@@ -37,6 +38,7 @@ def _position_or_exit(path: Optional[Path]) -> dict[str, Any]:
 
 
 @with_definitions
+@with_quiet
 def combos_cmd(
     edition: Optional[str] = typer.Option(None, "--edition", "-e",
                                           help="edition id (default: the project's [defaults] edition, else act8.2)"),
@@ -117,12 +119,16 @@ def combos_cmd(
     else:
         tasks = [Task(edition, fmt, c, _position_or_exit(position), bound) for c in todo]
     results: list[dict[str, Any]] = []
+    interrupted = False  # Ctrl-C: the combinations finished are reported, then exit 130
     try:
-        with progress_bar(f"{edition} {fmt} combos", len(tasks)) as update:
-            for r in run_tasks(tasks, jobs, update, rules if jobs <= 1 else None, backend, address):
-                results.append(r)
+        with progress_bar(f"{edition} {fmt} combos", len(tasks), "combinations") as update:
+            try:
+                for r in run_tasks(tasks, jobs, update, rules if jobs <= 1 else None, backend, address):
+                    results.append(r)
+            except KeyboardInterrupt:
+                interrupted = True
         climbs = (_climb(tasks, results, ClimbSpec(improve, neighbours, {}, climb_nodes), jobs, rules, backend,
-                         address) if improve else [])
+                         address) if improve and not interrupted else [])
     except ScenarioError as exc:
         typer.echo(f"bpdsl balance combos: the position: {exc}", err=True)
         raise typer.Exit(2)
@@ -150,14 +156,20 @@ def combos_cmd(
         report["hands"] = {"deals": hands, **hand_space(deals[0]), "fastest": fastest,
                            "improve": improve, "neighbours": neighbours, "climb_nodes": climb_nodes, "climbs": climbs,
                            "hands_searched": sum(row["hands_searched"] for row in fastest)}
+    if interrupted:
+        report["interrupted"] = {"searched": len(results), "of": len(tasks)}
     if as_json:
         for r in [*report["results"], *climbs]:
             for what in ("loop", "kill"):
                 if r[what]:
                     r[what].pop("choices", None)
         typer.echo(json.dumps(report, ensure_ascii=False, sort_keys=True))
-        return
-    _print(report)
+    else:
+        _print(report)
+    if interrupted:
+        typer.echo(f"interrupted after {len(results)} of {len(tasks)} searches: the results are those finished",
+                   err=True)
+        raise typer.Exit(130)
 
 
 def _climb(tasks: list[Any], results: list[dict[str, Any]], spec: Any, jobs: int, rules: Any, backend: str,
@@ -177,7 +189,7 @@ def _climb(tasks: list[Any], results: list[dict[str, Any]], spec: Any, jobs: int
         start = best_start([r for _, r in pairs])
         task = next(t for t, r in pairs if r is start)
         climb_tasks.append(dataclasses.replace(task, climb=dataclasses.replace(spec, start=start)))
-    with progress_bar(f"{tasks[0].edition} {tasks[0].format} hand climbs", len(climb_tasks)) as update:
+    with progress_bar(f"{tasks[0].edition} {tasks[0].format} hand climbs", len(climb_tasks), "climbs") as update:
         return list(run_tasks(climb_tasks, jobs, update, rules if jobs <= 1 else None, backend, address))
 
 

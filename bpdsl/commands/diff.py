@@ -24,13 +24,14 @@ HISTORY_FORMATS = ("rst", "md", "html", "pdf")
 REACH_SHOWN = 12  # entries named under a term's change in the text output
 
 
-def _history(old: Any, new: Any, fmt: str, out_file: Optional[Path], as_json: bool) -> None:
+def _history(old: Any, new: Any, fmt: str, out_file: Optional[Path], as_json: bool,
+             chain: Optional[list[Any]] = None) -> None:
     """Print (or write to ``out_file``, atomically) the change history of ``new`` against ``old``."""
     from bpdsl.fsutil import write_atomic
     from bpdsl.render.history import build_history
     from bpdsl.render.historyout import render
 
-    history = build_history(old, new)
+    history = build_history(old, new, chain or [])
     if as_json:
         print(json.dumps(asdict(history), ensure_ascii=False, indent=2))
         return
@@ -111,7 +112,10 @@ def diff(
             say_error(f"unknown edition {eid!r}; {hint}")
             raise typer.Exit(2)
     if fmt != "text":
-        _history(editions[old], editions[new], fmt, out_file, as_json)
+        from bpdsl.render.history import between
+
+        _history(editions[old], editions[new], fmt, out_file, as_json,
+                 between(editions, editions[old], editions[new]))
         return
     d = diff_editions(editions[old], editions[new])
     _term_reach(d, editions[old], editions[new])

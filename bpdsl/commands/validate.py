@@ -71,7 +71,7 @@ def validate(
     notes: list[str] = []
     traced: list[str] = []
     if guidelines and result.ok:
-        notes = _guidelines(result, play, baseline, write_baseline)
+        notes = _guidelines(result, play, baseline, write_baseline, quiet)
     if trace and result.ok:
         traced = _trace(result, sources)
     errors = result.errors
@@ -102,13 +102,22 @@ def validate(
         console.print(f"ok: {len(result.definitions.files)} file(s) valid in {result.seconds:.2f}s", markup=False)
 
 
-def _guidelines(result, play: bool, baseline: bool, write_to: Optional[Path]) -> list[str]:  # type: ignore[no-untyped-def]
-    """Check the design guidelines; the breaches a baseline records are left out (counted, and said how to see)."""
+def _guidelines(result, play: bool, baseline: bool, write_to: Optional[Path],  # type: ignore[no-untyped-def]
+                quiet: bool = False) -> list[str]:
+    """Check the design guidelines (the checks that play with progress on stderr); the breaches a baseline
+    records are left out (counted, and said how to see)."""
+    from bpdsl.commands._progress import progress, set_quiet
     from bpdsl.dsl.guidelines import PLAY, split_known
-    from bpdsl.sim.guidelines import GuidelineReport, check_guidelines
+    from bpdsl.sim.guidelines import GuidelineReport, check_guidelines, play_checks
 
     defs = result.definitions
-    checked = check_guidelines(defs, play=play)
+    set_quiet(quiet)  # --quiet: only the diagnostics, no progress either
+    try:
+        with progress("validate --guidelines: checks that play", play_checks(defs) if play else 0,
+                      "checks") as update:
+            checked = check_guidelines(defs, play=play, progress=update)
+    finally:
+        set_quiet(False)
     records = [k for ks in (defs.extra.get("guidelines_baseline") or {}).values() for k in ks] if baseline else []
     new, known, stale = split_known(checked.breaches, records, defs.editions)
     files = sorted({k.pos.file for k in records if k not in stale})  # the baselines that hid something
@@ -226,15 +235,17 @@ def _stats(console: CommandConsole, defs) -> None:  # type: ignore[no-untyped-de
     from bpdsl.dsl.single_use import REASONS
     from bpdsl.dsl.stats import single_entry_reasons, stats, unused_ops
 
-    columns = [f for s in stats(defs) for f in s.formats]
-    heads = [f"{f.edition}\n{f.format}" for f in columns]  # two short lines fit a narrow terminal
-    table = Table(Column("", no_wrap=True), *heads, title="per edition and format")  # row labels stay whole
-    table.add_row("actions", *[str(f.actions) for f in columns])
-    table.add_row("characters", *[str(f.characters) for f in columns])
-    table.add_row("fogs", *[str(f.fogs) for f in columns])
-    table.add_row("effect steps", *[str(f.effect_steps) for f in columns])
-    table.add_row("effect steps with a text override", *[str(f.effect_text_overrides) for f in columns])
-    table.add_row("op calls with a text override", *[str(f.text_overrides) for f in columns])
+    # one row per edition and format, the figures across: as narrow as a terminal whatever the count of
+    # editions (a column per format made it 25 columns wide)
+    rows = [f for s in stats(defs) for f in s.formats]
+    table = Table(Column("edition", no_wrap=True), Column("format", no_wrap=True), "actions", "characters", "fogs",
+                  "effect steps", Column("effect steps with a text override", overflow="fold"),
+                  Column("op calls with a text override", overflow="fold"), title="per edition and format")
+    last = None
+    for f in rows:
+        table.add_row(f.edition if f.edition != last else "", f.format, str(f.actions), str(f.characters),
+                      str(f.fogs), str(f.effect_steps), str(f.effect_text_overrides), str(f.text_overrides))
+        last = f.edition
     console.print(table)
     editions = stats(defs)
     usage = Table(Column("op", no_wrap=True), *[e.edition for e in editions],

@@ -91,7 +91,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from bpdsl.datafile import DataFileError, read_yaml_file
 from bpdsl.engine import CompileError, DecisionRequest, Game, ScriptError, build_rules, new_game, position
@@ -478,10 +478,11 @@ def run_scenario_data(path: str, data: dict[str, Any], definitions: Any = None) 
             if n != want["count"]:
                 result.failures.append(f"expected {want['count']} event(s) {pattern!r}, got {n}")
             continue
+        start = pos
         while pos < len(log.lines) and not matches(log.lines[pos], want):
             pos += 1
         if pos >= len(log.lines):
-            result.failures.append(f"expected event {want!r} (in order) did not occur")
+            result.failures.append(f"expected event {want!r} (in order) did not occur; " + _happened(log.lines[start:], want))
             break
         pos += 1
     for want in expect.get("absent") or []:
@@ -495,3 +496,15 @@ def run_scenario_data(path: str, data: dict[str, Any], definitions: Any = None) 
 
 
 __all__ = ["OldLabel", "choice_of", "ScenarioError", "ScenarioResult", "load_scenario", "run_scenario", "run_scenario_data", "start_position"]
+
+
+def _happened(lines: list[dict[str, Any]], want: Mapping[str, Any], shown: int = 5) -> str:
+    """The events of the expected kind that did happen where the missing one was looked for: what a designer
+    compares the expectation with (a damage of 7 where 5 was expected)."""
+    kind = want.get("t")
+    same = [e for e in lines if e.get("t") == kind] if kind is not None else list(lines)
+    what = f"{kind} events" if kind is not None else "events"
+    if not same:
+        return f"no {what} happened {'there' if kind is None else 'after the events matched before it'}"
+    listed = ", ".join(repr({k: v for k, v in e.items() if k != "h"}) for e in same[:shown])  # h: a state hash + (f" … ({len(same)} in all)" if len(same) > shown else "")
+    return f"the {what} that did happen: {listed}"

@@ -49,6 +49,9 @@ CASES: list[tuple[str, int, str]] = [
     ("diff act6.1 act8.0 -d {broken_defs}", 1, "invalid definitions"),
     ("schema game", 0, "one document kind"),
     ("schema nosuch", 2, "unknown kind"),
+    ("ops send_to_grave", 0, "one op of the reference in full"),
+    ("ops xyzzy", 1, "a search that finds nothing (it says what it searched)"),
+    ("ops --kind nosuch", 2, "an unknown kind"),
     # play, simulate
     ("simulate -e bd1 -f std -n 3 --json", 0, "a few games"),
     ("simulate -n 0", 2, "--games below 1"),

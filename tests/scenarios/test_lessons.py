@@ -83,3 +83,12 @@ def test_cli_lists_checks_and_plays() -> None:
     assert r.exit_code == 2 and "no lesson 'nope'" in r.output
     r = runner.invoke(app, ["lesson", "--check", "--edition", "act8.2"])
     assert r.exit_code == 0 and "12 lessons, 0 failing" in r.output
+
+
+def test_a_lesson_at_the_terminal_shows_its_markdown_as_text() -> None:
+    """The explanation, hints and messages are Markdown: printed as text (bold as bold), never the marks."""
+    lesson = next(x for x in COURSE if x.id == "place_bulwark")
+    assert "**" in lesson.explanation  # the source is Markdown
+    r = runner.invoke(app, ["lesson", "place_bulwark"], input="h\n防壁設置 (place_bulwark)\n")
+    assert r.exit_code == 0, r.output
+    assert "**" not in r.output and "防壁は場に裏向きで置かれるキャラクター" in r.output, r.output

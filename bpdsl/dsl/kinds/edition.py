@@ -87,6 +87,12 @@ SCHEMA: dict[str, Any] = {
     ]}},
     "colophon": {"type": "dict", "keysrules": {"type": "string"}, "valuesrules": {"type": ["string", "integer"]}},
     "remove": {"type": "dict", "schema": {"actions": _IDS, "characters": _IDS, "fogs": _IDS}},
+    # how the edition's change history (bpdsl diff OLD ID --format md) reads: the changes of the rules text
+    # that no action list shows, and the changes that are this edition's own reading (entry id -> why)
+    "history": {"type": "dict", "schema": {
+        "rules": {"type": "list", "schema": {"type": "string", "maxlength": 400}},
+        "inferred": {"type": "dict", "keysrules": {"type": "string"}, "valuesrules": {"type": "string", "maxlength": 400}},
+    }},
     "face_down_trump": {"type": "dict", "nullable": True, "schema": {
         "name": {"type": "string", "required": True}, "ruby": {"type": "string", "required": True},
         "key": {"type": "string", "required": True}, "formats": {"type": "list", "schema": {"type": "string"}},
@@ -204,6 +210,7 @@ def build(ctx: BuildContext) -> None:
         extends=ext or None, pos=ctx.pos(), 
         list_style=data["list"] if "list" in data else (parent.list_style if parent is not None else None),
         marks=marks, face_down_trump=_face_down_trump(ctx, data, parent, formats),
+        history={str(k): v for k, v in (data.get("history") or {}).items()},
     )
     defs.editions[eid] = edition
     removes = entries.state(defs).removes.setdefault(eid, [])
