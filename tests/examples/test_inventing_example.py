@@ -183,9 +183,7 @@ def test_the_blocks_print_what_the_chapter_says(edition: Any, chapter: str, op: 
         args = {**args, "while": parse(args["while"])}
     printed = REGISTRY[op].render(phrase_context(edition), args)
     assert printed == words
-    flat = re.sub(r"\s+", "", chapter)
-    shown = words if op != "forbid" or "while" not in args else "自分のライフの枚数が3以下の場合、"
-    assert shown in flat, shown
+    assert words in re.sub(r"\s+", "", chapter), words
 
 
 def test_the_limits_print_as_the_chapter_says(chapter: str) -> None:
