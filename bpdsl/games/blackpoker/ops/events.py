@@ -48,8 +48,7 @@ def _event_words(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
                 f"{ranks_text(ranks)}を含む{NOUNS[kind]}" if ranks else NOUNS[kind] if kind else "カード")
         origin = f"{zones_words(ctx, a.get('from'))}から" if a.get("from") else ""
         to = f"{zones_words(ctx, a.get('to'))}に" if a.get("to") else "別の場所に"
-        each = {"card": "カード1枚ごとに、", "character": "1体ごとに、"}.get(a.get("each") or "", "")
-        return f"{each}{of}{what}が{CAUSES.get(a.get('cause') or '', '')}{origin}{to}移った"
+        return f"{of}{what}が{CAUSES.get(a.get('cause') or '', '')}{origin}{to}移った"
     if event == "character_entered":
         kind, ranks = a.get("kind"), a.get("ranks")
         what = NOUNS[kind or "character"]
@@ -73,8 +72,10 @@ def _event_words(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 
 def clause(ctx: PhraseContext, a: Mapping[str, Any]) -> tuple[str, str]:
     """(the event clause with its limit, up to 「時」, the condition clause 「…場合、」 or "")."""
+    each = {"card": "カード1枚につき1回", "character": "1体につき1回"}.get(a.get("each") or "", "")
+    cond = condition_clause(ctx, a.get("if"))
     return (f"{LIMIT_WORDS.get(a.get('limit') or '', '')}{_event_words(ctx, a)}",
-            condition_clause(ctx, a.get("if")))
+            f"{each}、{cond}" if each and cond else each or cond)
 
 
 def _on_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:

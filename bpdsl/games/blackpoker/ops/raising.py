@@ -105,6 +105,8 @@ def _raise_free_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
         parts.append("キーカードは選んだカード")
     elif keys:
         parts.append(f"キーカードは仮想的に{keys_text(keys)}")
+    if a.get("same_as_trigger") and not keys:
+        parts.append("キーカードは仮想的にそのアクションのキーカードと同じ")
     if parts:
         text += "、".join(parts) + "とする。"
     if get(a, "pass_after", False):
@@ -123,8 +125,9 @@ RAISE_FREE = declare(
           "if": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}}},
     phrase=_raise_free_phrase,
     summary=("Raise `action` (or, with `same_as_trigger: true` instead, the action whose raising triggered this "
-             "one: 「このアクションを誘発したアクションと同じアクション」) without paying its cost (an effect "
-             "raises it: no pass, no move of the chance). "
+             "one: 「このアクションを誘発したアクションと同じアクション」, its key cards virtual copies of that "
+             "action's: 「キーカードは仮想的にそのアクションのキーカードと同じとする」) without paying its cost (an "
+             "effect raises it: no pass, no move of the chance). "
              "`target: this_target` gives it this action's target (printed 対象は対象の<target_noun>), "
              "`choose` lets the controller choose one of its legal targets. `keys`: virtual key cards "
              "(「♡7 と ♠7」: they count as its key cards and stay where they are) or `chosen`, the card an earlier "
@@ -163,6 +166,9 @@ def _raise_free(ctx: Any, a: Mapping[str, Any]) -> None:
         if e is None or getattr(e, "inst", None) is None:
             return
         action_id = e.inst.action.id
+        if not keys and e.inst.keys:  # the same action: its key cards, as virtual ones of the controller's
+            keys = tuple(c % DECK_SIZE + DECK_SIZE * seat for c in e.inst.keys)
+            virtual = True
     raised = ctx.game.raise_by_effect(action_id, seat, keys, target, virtual)
     if raised is not None and get(a, "pass_after", False):
         trumps.mark_pass(ctx.state, seat)
