@@ -156,7 +156,8 @@ def _check_trump_cards(edition: Edition, sink: DiagnosticSink, parent: Edition |
     for trump in sorted(edition.trumps.values(), key=lambda t: (t.id not in inherited, t.pos.file, t.pos.line)):
         key = (trump.suit, trump.number)
         other = holders.setdefault(key, trump)
-        if other is not trump and set(other.formats) & set(trump.formats):
+        # (two of one document are E001 already)
+        if other is not trump and set(other.formats) & set(trump.formats) and other.pos.file != trump.pos.file:
             sink.error(trump.pos, T_SHARED_CARD, f"trumps {other.id!r} and {trump.id!r} are both on the card "
                        f"{SUIT_MARKS.get(trump.suit, trump.suit)}{trump.number} in {edition.id}",
                        f"put {trump.id!r} on a card no trump of {edition.id} holds, or remove {other.id!r}")

@@ -60,6 +60,8 @@ CASES: dict[str, tuple[str, int, int, str]] = {
     "T004": ("actions.yaml", 32, 9, "declares no target"),
     "T005": ("trumps.yaml", 5, 5, "may_raise: {action: drain}"),
     "T006": ("trumps.yaml", 21, 9, "an action of trump ドレイン (drain)"),
+    "T007": ("trumps.yaml", 10, 17, "trigger itself without end"),
+    "T008": ("trumps.yaml", 5, 5, "both on the card ♡2"),
     "I001": ("edition.yaml", 9, 10, "'mini0'"),
     "I002": ("edition2.yaml", 7, 21, "'recharge'"),
     "W001": ("characters.yaml", 4, 5, "no format"),

@@ -161,13 +161,13 @@ BLOCK_EXAMPLES = [
     ("replacement", {"on": {"event": "damage", "whose": "self"}, "prevent": True},
      "自分がダメージを受ける場合、代わりにそのダメージを受けない。"),
     ("cost_change", {"whose": "opponent", "actions": {"speed": "instant"}, "add": "D"},
-     "対戦相手が起こす即時アクションは、コストに$Dが加わる。"),
-    ("forbid", {"whose": "opponent", "actions": {"ids": ["attack"]}}, "対戦相手はアタックアクションを起こせない。"),
+     "対戦相手が直接起こす即時アクションは、コストに$Dが加わる。"),
+    ("forbid", {"whose": "opponent", "actions": {"ids": ["attack"]}}, "対戦相手はアタックアクションを直接起こせない。"),
     ("forbid", {"what": "open", "whose": "opponent"}, "対戦相手は切札を表向きにできない。"),
     ("counter_add", {"on": "this", "amount": 1}, "この切札にカウンターを1個置く。"),
     ("counter_set", {"on": "this", "to": 0}, "この切札のカウンターを0個にする。"),
     ("forbid", {"whose": "opponent", "actions": {"ids": ["attack"]}, "while": "me.life <= 3"},
-     "自分のライフの枚数が3以下の場合、対戦相手はアタックアクションを起こせない。"),
+     "自分のライフの枚数が3以下の場合、対戦相手はアタックアクションを直接起こせない。"),
 ]
 
 
