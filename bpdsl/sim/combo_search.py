@@ -1,0 +1,236 @@
+"""The best-first combo search: the strategy ``balance combos`` searches a position with by default.
+
+The iterative deepening of :mod:`bpdsl.sim.combos` tries every line one decision deeper per round; a loop
+whose cycle starts ten decisions in (ドレイン on each of three characters before 防壁追加 may be raised) is far
+beyond what it reaches in a few thousand nodes.  This search plays the way a designer checks a pair by hand:
+
+- **Move ordering.**  At each of the searcher's decisions the options are ranked (:func:`rank`): let a request
+  on the stage resolve (パス with a non-empty stage) and take the first option of any other decision first;
+  then the actions of the searched trumps that cost nothing and use no key; then the other options of a
+  decision, the trumps' other actions and the base actions that cost nothing and use no key; then the other
+  base actions; ending the turn (エンド, パス with an empty stage) last.
+- **Best-first on progress.**  A line is worth the opponent's life it took per resource of the searcher it spent
+  (:func:`progress`: life lost by the opponent / (1 + cards the searcher's hand, life and field lost)).  The
+  most promising position is continued first, deeper first among equals; a position's options are tried
+  lazily, one clone and one ``apply`` each when its turn comes, so a line that dives to a loop costs about one
+  node per decision.
+- **Transpositions.**  A position (the whole state, the point of the flow and the pending options) reached
+  again with no fewer decisions is not continued again.
+- **Loops up to counts.**  At each of the searcher's action decisions with an empty stage in its own turn the
+  position is compared with those earlier on the line: the same :func:`~bpdsl.sim.combos.loop_key` (life and
+  grave left out), or the same :func:`~bpdsl.sim.combos.loop_shape` (hands as counts) with no more cards in
+  the searcher's hand — and less life for the opponent.  The candidate is verified by playing its cycle again
+  (:func:`~bpdsl.sim.combos.verify_loop`): a reported loop is a loop of the real engine.
+
+Everything goes through the engine's step API (``pending()`` / ``apply(i)`` / ``clone()``): the options tried
+are exactly those the engine offers.  What was searched is reported (:class:`~bpdsl.sim.combos.SearchStats`):
+``complete`` when every line of up to ``depth`` decisions was searched (nothing left when the search ended),
+``proven_depth`` the length up to which every line was searched when a limit stopped it first.  The first
+kill found is kept unless a faster one turns up; it is a kill, not proven the fastest (the iterative deepening
+of the hand search is).
+"""
+from __future__ import annotations
+
+import heapq
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from bpdsl.sim.combos import (Bound, Kill, Loop, SearchResult, SearchStats, _advance, _full_key, _Frame, deck_count,
+                              hand_count, loop_key, loop_shape, verify_loop)
+
+PASS = "pass"
+ENDS = ("end",)
+
+
+def resources(game: Any, seat: int) -> int:
+    """The searcher's resources: the cards of its hand, its life and its characters."""
+    p = game.state.players[seat]
+    return hand_count(game, seat) + deck_count(game, seat) + sum(len(ch.cards) for ch in p.field)
+
+
+def progress(lost_by_opponent: int, spent: int) -> float:
+    """Opponent's life lost per resource spent (one more in the divisor: a free line is worth its damage)."""
+    return lost_by_opponent / (1 + max(0, spent))
+
+
+def rank(req: Any, i: int, game: Any, focus: frozenset[str]) -> int:
+    """The move ordering (see the module): lower is tried first."""
+    opt = req.options[i]
+    if req.kind != "action":
+        return 0 if i == 0 else 1
+    stage = bool(game.state.stage)
+    if isinstance(opt, str):
+        return 0 if (opt == PASS and stage) else 4
+    aid = getattr(opt, "id", None)
+    if aid in ENDS:
+        return 4
+    free = not getattr(opt, "cost", "") and getattr(opt, "key", None) is None and not getattr(opt, "key_min", 0)
+    if aid in focus:
+        return 1 if free else 2
+    return 2 if free else 3
+
+
+@dataclass
+class _Node:
+    """A position reached on a line: the game (dropped once every option of it has been tried), the line."""
+
+    game: Any
+    depth: int  # the searcher's decisions on the line
+    choices: list[int]  # every decision of the line, both seats
+    labels: list[str]  # the searcher's decisions (labels)
+    frames: tuple[_Frame, ...]  # the searcher's quiet positions on the line (loop candidates)
+    score: float
+    left: int = 0  # options not yet tried
+
+
+class BestFirstSearch:
+    """Best-first over the searcher's decisions from one position (see the module)."""
+
+    def __init__(self, game: Any, seat: int, bound: Bound, focus: Iterable[str] = (),
+                 progress_cb: Callable[[int], None] | None = None):
+        self.root = game
+        self.seat = seat
+        self.bound = bound
+        self.focus = frozenset(focus)
+        self.progress = progress_cb
+        self.stats = SearchStats()
+        self.loop: Loop | None = None
+        self.kill: Kill | None = None
+        self._seen: dict[str, int] = {}
+        self._heap: list[tuple[float, int, int, int, _Node, int]] = []
+        self._seq = 0
+        self._t0 = 0.0
+        self._start_turn = game.state.turn_no
+        self._opp0 = deck_count(game, 1 - seat)
+        self._res0 = resources(game, seat)
+
+    def run(self) -> SearchResult:
+        self._t0 = time.perf_counter()
+        root = self.root.clone()
+        choices: list[int] = []
+        _advance(root, self.seat, choices)
+        self.stats.strategy = "best-first"
+        stopped = ""
+        try:
+            self._visit(root, 0, choices, [], ())
+            while self._heap and self.loop is None:
+                self._tick()
+                _, _, _, _, node, i = heapq.heappop(self._heap)
+                node.left -= 1
+                game = node.game if node.left == 0 else node.game.clone()
+                if node.left == 0:
+                    node.game = None  # every option of it tried: the last one plays on its own game
+                req = game.pending()
+                label = req.label(i)
+                game.apply(i)
+                line = node.choices + [i]
+                _advance(game, self.seat, line)
+                self._visit(game, node.depth + 1, line, node.labels + [label], node.frames)
+        except _Budget as exc:
+            stopped = str(exc)
+        st = self.stats
+        st.stopped = stopped if self.loop is None else ""
+        st.complete = not self._heap and not stopped and self.loop is None
+        st.exhaustive = st.complete and st.depth_cut == 0
+        left = [-e[2] for e in self._heap]
+        st.proven_depth = (self.bound.depth if st.complete else
+                           min(left) - 1 if left else st.depth_reached)
+        st.seconds = round(time.perf_counter() - self._t0, 3)
+        return SearchResult(self.loop, self.kill, st)
+
+    def _visit(self, game: Any, depth: int, choices: list[int], labels: list[str],
+               frames: tuple[_Frame, ...]) -> None:
+        """Look at a position just reached: a kill, a loop, a cut, or a node whose options are queued."""
+        st = self.stats
+        st.depth_reached = max(st.depth_reached, depth)
+        opp = deck_count(game, 1 - self.seat)
+        if st.least_opponent_life < 0 or opp < st.least_opponent_life:
+            st.least_opponent_life = opp
+        req = game.pending()
+        if req is None:
+            if game.result().winner == self.seat:
+                turns = self._own_turns(game)
+                if self.kill is None or (turns, len(labels)) < (self.kill.turns, self.kill.decisions):
+                    self.kill = Kill(turns, len(labels), list(labels), list(choices))
+            return
+        if self._own_turns(game) > self.bound.turns:
+            st.turn_cut += 1
+            return
+        if req.kind == "action" and not game.state.stage and game.state.turn == self.seat:
+            frames = self._loop_check(game, choices, labels, frames)
+            if self.loop is not None:
+                return
+        if depth >= self.bound.depth:
+            st.depth_cut += 1
+            return
+        full = _full_key(game)
+        if self._seen.get(full, 1 << 30) <= depth:
+            st.transpositions += 1
+            return
+        self._seen[full] = depth
+        score = progress(self._opp0 - opp, self._res0 - resources(game, self.seat))
+        node = _Node(game, depth, choices, labels, frames, score, len(req.options))
+        for i in range(len(req.options)):
+            self._seq += 1
+            heapq.heappush(self._heap, (-score, rank(req, i, game, self.focus), -(depth + 1), self._seq, node, i))
+
+    def _loop_check(self, game: Any, choices: list[int], labels: list[str],
+                    frames: tuple[_Frame, ...]) -> tuple[_Frame, ...]:
+        key, shape = loop_key(game), loop_shape(game)
+        opp, hand = deck_count(game, 1 - self.seat), hand_count(game, self.seat)
+        for f in frames:
+            if opp >= f.opp_life:
+                continue
+            exact = f.key == key
+            if exact or (f.shape == shape and hand <= f.own_hand):
+                self.loop = verify_loop(self.root.rules, self.seat, game, f, choices, labels, by_shape=not exact)
+                if self.loop is not None:
+                    self._kill_by_loop(game, self.loop)
+                    return frames
+        return frames + (_Frame(key, len(choices), len(labels), opp, deck_count(game, self.seat), hand, shape),)
+
+    def _kill_by_loop(self, game: Any, loop: Loop) -> None:
+        """A loop that ends the game is a kill too: its line, the cycle played until the end."""
+        if not loop.ended_by_loop or loop.cycles_to_end is None:
+            return
+        line = [*loop.prefix, *loop.cycle * loop.cycles_to_end]
+        turns = self._own_turns(game)
+        if self.kill is None or (turns, len(line)) < (self.kill.turns, self.kill.decisions):
+            self.kill = Kill(turns, len(line), line, list(loop.choices))
+
+    def _own_turns(self, game: Any) -> int:
+        played = game.state.turn_no - self._start_turn
+        return 1 + (played + (0 if game.state.turn == self.seat else 1)) // 2
+
+    def _tick(self) -> None:
+        st = self.stats
+        st.nodes += 1
+        if self.progress is not None and st.nodes % 500 == 0:
+            self.progress(500)
+        if st.nodes >= self.bound.nodes:
+            raise _Budget("nodes")
+        if st.nodes % 32 == 0 and time.perf_counter() - self._t0 > self.bound.seconds:
+            raise _Budget("time")
+
+
+class _Budget(Exception):
+    """The node or time limit was hit."""
+
+
+def search_position(rules: Any, position: dict[str, Any], seat: int, bound: Bound, seed: int = 0,
+                    focus: Iterable[str] = ()) -> SearchResult:
+    """Search from a scenario position with the bound's strategy (``best-first``, or ``deepening``: the
+    iterative deepening of :mod:`bpdsl.sim.combos`); ``focus``: the action ids of the searched trumps."""
+    from bpdsl.engine import new_game
+    from bpdsl.engine.scenario import start_position
+    from bpdsl.sim.combos import ComboSearch
+
+    g = new_game(rules, None, seed)
+    start_position(g, position)
+    if bound.strategy == "best-first":
+        return BestFirstSearch(g, seat, bound, focus).run()
+    return ComboSearch(g, seat, bound).run()
+
+
+__all__ = ["BestFirstSearch", "progress", "rank", "resources", "search_position"]
