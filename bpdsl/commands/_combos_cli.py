@@ -264,8 +264,7 @@ def _print(report: dict[str, Any]) -> None:
                    f"{-loop['own_hand_per_cycle']:+d}") if loop else "",
                   str(loop["cycles_to_end"]) if loop and loop["cycles_to_end"] is not None else ("" if not loop else "> played"),
                   (", ".join(loop["counterable"]) or "no") if loop else "",
-                  f"turn {kill['turns']}, {kill['decisions']} decisions" if kill else "none",
-                  str(st["nodes"]), _searched(st, b))
+                  _kill_cell(kill, r.get("position") or {}), str(st["nodes"]), _searched(st, b))
     out.print(t)
     out.print(f"bound per combination: {b['depth']} decisions of the searcher, {b['turns']} turn(s), "
               f"{b['nodes']} nodes, {b['seconds']} s, {b.get('strategy', 'deepening')}; opponent {report['opponent']}")
@@ -283,6 +282,13 @@ def _print(report: dict[str, Any]) -> None:
     out.print(f"{done} combinations, {s['nodes']} nodes: {len(s['loops'])} with a loop, "
               f"{len(s['kills'])} with a kill, {len(s['proven_absent'])} proven to have neither within the bound, "
               f"{cut} cut by a limit with nothing found ({len(s['stopped_early'])} stopped by a limit in all)")
+
+
+def _kill_cell(kill: Optional[dict[str, Any]], position: dict[str, Any]) -> str:
+    if not kill:
+        return "none"
+    first = kill["turns"] == 1 and position.get("turn_no") == 1  # the position is the game's first turn
+    return f"turn {kill['turns']}{' (a first-turn win)' if first else ''}, {kill['decisions']} decisions"
 
 
 _VERDICT = {"loop": "LOOP", "kill": "kill", "absent": "none (proven)", "cut": "none (cut)"}

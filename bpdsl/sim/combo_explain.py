@@ -54,7 +54,8 @@ def explain_finding(rules: Any, result: dict[str, Any], seed: int = 0) -> dict[s
         after = {"opponent_life": deck_count(g, 1 - seat), "own_life": deck_count(g, seat),
                  "own_hand": hand_count(g, seat)}
         if own <= prefix + cycle:
-            steps.append({"n": own, "part": "prefix" if own <= prefix else "cycle 1", "label": label,
+            part = "line" if what == "kill" else "prefix" if own <= prefix else "cycle 1"
+            steps.append({"n": own, "part": part, "label": label,
                           "action": aid, **after})
         elif cycle and (own - prefix) % cycle == 0:
             cycles.append({"cycle": (own - prefix) // cycle, **after})

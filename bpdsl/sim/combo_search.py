@@ -36,11 +36,49 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-from bpdsl.sim.combos import (Bound, Kill, Loop, SearchResult, SearchStats, _advance, _full_key, _Frame, deck_count,
-                              hand_count, loop_key, loop_shape, verify_loop)
+from bpdsl.engine.log import canonical_json
+from bpdsl.sim.combos import (Bound, Kill, Loop, SearchResult, SearchStats, _advance, _Frame, _walk_point, deck_count,
+                              hand_count, verify_loop)
 
 PASS = "pass"
 ENDS = ("end",)
+
+
+def position_keys(game: Any, quiet: bool) -> tuple[Any, Any, Any]:
+    """The position as hashable tuples, read straight off the state (the search's keys; the canonical JSON of
+    :func:`~bpdsl.sim.combos.loop_key` is what a verified loop is checked with): the whole position for the
+    transpositions, and at a quiet position (``quiet``) its :func:`~bpdsl.sim.combos.loop_key` and
+    :func:`~bpdsl.sim.combos.loop_shape` — the same picture, with the life and the grave left out, the
+    characters up to which cards they are made of, and for the shape the hands as counts."""
+    s = game.state
+    zones = game.rules.zones
+    up = s.trump_up
+    req = game.pending()
+    pending = None if req is None else (req.player, req.kind, tuple(req.labels or ()))
+    walk = repr(_walk_point(game))
+    extra = game.hooks.canonical_extra(game)
+    common = (s.turn, s.chance, s.winner, s.over, pending, walk,
+              tuple((x.action.id, x.controller, tuple(x.keys)) for x in s.stage),
+              tuple((k, tuple(v)) for k, v in sorted(s.counters.items())) if s.counters else (),
+              None if extra is None else canonical_json(extra))
+    full, loop, shape = [s.turn_no, common], [common], [common]
+    left_out = (zones.deck, zones.spent)
+    for p in s.players:
+        for z in zones.card_zones:
+            cards = p.zone(z)
+            cards = tuple((c, c in up) for c in cards) if zones.ordered[z] else tuple(sorted((c, c in up) for c in cards))
+            full.append(cards)
+            if quiet and z not in left_out:
+                loop.append(cards)
+                shape.append(len(cards) if z == zones.keys else cards)
+        full.append(tuple((ch.char_id, ch.kind, tuple(ch.cards), ch.face_up, ch.driven, ch.entered_turn, ch.size_mod)
+                          for ch in p.field))
+        if quiet:
+            chars = tuple(sorted((ch.char_id, ch.kind, len(ch.cards), ch.face_up, ch.driven, ch.size_mod,
+                                  ch.entered_turn >= s.turn_no) for ch in p.field))
+            loop.append(chars)
+            shape.append(chars)
+    return tuple(full), (tuple(loop) if quiet else None), (tuple(shape) if quiet else None)
 
 
 def resources(game: Any, seat: int) -> int:
@@ -97,7 +135,7 @@ class BestFirstSearch:
         self.stats = SearchStats()
         self.loop: Loop | None = None
         self.kill: Kill | None = None
-        self._seen: dict[str, int] = {}
+        self._seen: dict[Any, int] = {}
         self._heap: list[tuple[float, int, int, int, _Node, int]] = []
         self._seq = 0
         self._t0 = 0.0
@@ -157,14 +195,15 @@ class BestFirstSearch:
         if self._own_turns(game) > self.bound.turns:
             st.turn_cut += 1
             return
-        if req.kind == "action" and not game.state.stage and game.state.turn == self.seat:
-            frames = self._loop_check(game, choices, labels, frames)
+        quiet = req.kind == "action" and not game.state.stage and game.state.turn == self.seat
+        full, key, shape = position_keys(game, quiet)
+        if quiet:
+            frames = self._loop_check(game, key, shape, choices, labels, frames)
             if self.loop is not None:
                 return
         if depth >= self.bound.depth:
             st.depth_cut += 1
             return
-        full = _full_key(game)
         if self._seen.get(full, 1 << 30) <= depth:
             st.transpositions += 1
             return
@@ -175,9 +214,8 @@ class BestFirstSearch:
             self._seq += 1
             heapq.heappush(self._heap, (-score, rank(req, i, game, self.focus), -(depth + 1), self._seq, node, i))
 
-    def _loop_check(self, game: Any, choices: list[int], labels: list[str],
+    def _loop_check(self, game: Any, key: Any, shape: Any, choices: list[int], labels: list[str],
                     frames: tuple[_Frame, ...]) -> tuple[_Frame, ...]:
-        key, shape = loop_key(game), loop_shape(game)
         opp, hand = deck_count(game, 1 - self.seat), hand_count(game, self.seat)
         for f in frames:
             if opp >= f.opp_life:
@@ -233,4 +271,4 @@ def search_position(rules: Any, position: dict[str, Any], seat: int, bound: Boun
     return ComboSearch(g, seat, bound).run()
 
 
-__all__ = ["BestFirstSearch", "progress", "rank", "resources", "search_position"]
+__all__ = ["BestFirstSearch", "position_keys", "progress", "rank", "resources", "search_position"]

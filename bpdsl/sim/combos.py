@@ -209,13 +209,13 @@ def _advance(game: Any, seat: int, choices: list[int]) -> None:
 class _Frame:
     """A position on the current line where the searcher was asked an action with an empty stage."""
 
-    key: str
+    key: Any  # its loop_key (the best-first search: the same picture as a tuple)
     at: int  # index into the line's choices (both seats)
     own_at: int  # index into the searcher's labels
     opp_life: int
     own_life: int
     own_hand: int
-    shape: str = ""  # its loop_shape (the best-first search's loops up to counts)
+    shape: Any = None  # its loop_shape (the best-first search's loops up to counts)
 
 
 class ComboSearch:
