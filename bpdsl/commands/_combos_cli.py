@@ -267,7 +267,7 @@ def _print(report: dict[str, Any]) -> None:
                   escape(" → ".join(loop["cycle"])) if loop else "none",
                   (f"-{loop['opponent_life_per_cycle']} / {-loop['own_life_per_cycle']:+d} / "
                    f"{-loop['own_hand_per_cycle']:+d}") if loop else "",
-                  str(loop["cycles_to_end"]) if loop and loop["cycles_to_end"] is not None else ("" if not loop else "> played"),
+                  _cycles_cell(loop),
                   (", ".join(loop["counterable"]) or "no") if loop else "",
                   _kill_cell(kill, r.get("position") or {}), str(st["nodes"]), _searched(st, b))
     out.print(t)
@@ -287,6 +287,16 @@ def _print(report: dict[str, Any]) -> None:
     out.print(f"{done} combinations, {s['nodes']} nodes: {len(s['loops'])} with a loop, "
               f"{len(s['kills'])} with a kill, {len(s['proven_absent'])} proven to have neither within the bound, "
               f"{cut} cut by a limit with nothing found ({len(s['stopped_early'])} stopped by a limit in all)")
+
+
+def _cycles_cell(loop: Optional[dict[str, Any]]) -> str:
+    if not loop:
+        return ""
+    if loop["cycles_to_end"] is not None:
+        return str(loop["cycles_to_end"])
+    if loop.get("runs_out"):
+        return f"none: stops after {loop['cycles_played']} ({loop['runs_out']})"
+    return f"> {loop['cycles_played']} played"
 
 
 def _kill_cell(kill: Optional[dict[str, Any]], position: dict[str, Any]) -> str:

@@ -17,9 +17,11 @@ beyond what it reaches in a few thousand nodes.  This search plays the way a des
 - **Transpositions.**  A position (the whole state, the point of the flow and the pending options) reached
   again with no fewer decisions is not continued again.
 - **Loops up to counts.**  At each of the searcher's action decisions with an empty stage in its own turn the
-  position is compared with those earlier on the line: the same :func:`~bpdsl.sim.combos.loop_key` (life and
-  grave left out), or the same :func:`~bpdsl.sim.combos.loop_shape` (hands as counts) with no more cards in
-  the searcher's hand — and less life for the opponent.  The candidate is verified by playing its cycle again
+  position is compared with those earlier on the line: the same :func:`~bpdsl.sim.combos.loop_key` (the life
+  and the grave — the counts a cycle's costs only decrease or increase — left out), or the same
+  :func:`~bpdsl.sim.combos.loop_shape` (the hand by its size, the options offered left out) with no fewer cards
+  in the searcher's hand — and less life for the opponent.  A cycle that pays a card of the hand runs out with
+  the hand: it is no loop (its line may still be a kill).  The candidate is verified by playing its cycle again
   (:func:`~bpdsl.sim.combos.verify_loop`): a reported loop is a loop of the real engine.
 
 Everything goes through the engine's step API (``pending()`` / ``apply(i)`` / ``clone()``): the options tried
@@ -38,18 +40,19 @@ from typing import Any, Callable, Iterable
 
 from bpdsl.engine.log import canonical_json
 from bpdsl.sim.combos import (Bound, Kill, Loop, SearchResult, SearchStats, _advance, _Frame, _walk_point, deck_count,
-                              hand_count, verify_loop)
+                              hand_count, passive_choice, verify_loop)
 
 PASS = "pass"
 ENDS = ("end",)
 
 
-def position_keys(game: Any, quiet: bool) -> tuple[Any, Any, Any]:
+def position_keys(game: Any, quiet: bool, seat: int = 0) -> tuple[Any, Any, Any]:
     """The position as hashable tuples, read straight off the state (the search's keys; the canonical JSON of
     :func:`~bpdsl.sim.combos.loop_key` is what a verified loop is checked with): the whole position for the
     transpositions, and at a quiet position (``quiet``) its :func:`~bpdsl.sim.combos.loop_key` and
     :func:`~bpdsl.sim.combos.loop_shape` — the same picture, with the life and the grave left out, the
-    characters up to which cards they are made of, and for the shape the hands as counts."""
+    characters up to which cards they are made of, and for the shape the opponent's hand as a count and the
+    ``seat``'s left out (a loop up to counts compares its size apart)."""
     s = game.state
     zones = game.rules.zones
     up = s.trump_up
@@ -57,20 +60,22 @@ def position_keys(game: Any, quiet: bool) -> tuple[Any, Any, Any]:
     pending = None if req is None else (req.player, req.kind, tuple(req.labels or ()))
     walk = repr(_walk_point(game))
     extra = game.hooks.canonical_extra(game)
-    common = (s.turn, s.chance, s.winner, s.over, pending, walk,
+    common = (s.turn, s.chance, s.winner, s.over, walk,
               tuple((x.action.id, x.controller, tuple(x.keys)) for x in s.stage),
               tuple((k, tuple(v)) for k, v in sorted(s.counters.items())) if s.counters else (),
               None if extra is None else canonical_json(extra))
-    full, loop, shape = [s.turn_no, common], [common], [common]
+    # the shape leaves the options out: they shrink as the hand runs down (its cycle is replayed by the labels)
+    full, loop, shape = [s.turn_no, pending, common], [pending, common], [pending and pending[:2], common]
     left_out = (zones.deck, zones.spent)
-    for p in s.players:
+    for n, p in enumerate(s.players):
         for z in zones.card_zones:
             cards = p.zone(z)
             cards = tuple((c, c in up) for c in cards) if zones.ordered[z] else tuple(sorted((c, c in up) for c in cards))
             full.append(cards)
             if quiet and z not in left_out:
                 loop.append(cards)
-                shape.append(len(cards) if z == zones.keys else cards)
+                # the searcher's hand is compared apart (no more cards than before); the opponent's by its count
+                shape.append(cards if z != zones.keys else None if n == seat else len(cards))
         full.append(tuple((ch.char_id, ch.kind, tuple(ch.cards), ch.face_up, ch.driven, ch.entered_turn, ch.size_mod)
                           for ch in p.field))
         if quiet:
@@ -88,8 +93,9 @@ def resources(game: Any, seat: int) -> int:
 
 
 def progress(lost_by_opponent: int, spent: int) -> float:
-    """Opponent's life lost per resource spent (one more in the divisor: a free line is worth its damage)."""
-    return lost_by_opponent / (1 + max(0, spent))
+    """The opponent's life lost less the searcher's resources spent, each card one life: a line progresses while
+    each move takes more life than it spends (more than one life per card), and a free move keeps its worth."""
+    return lost_by_opponent - max(0, spent)
 
 
 def rank(req: Any, i: int, game: Any, focus: frozenset[str]) -> int:
@@ -163,7 +169,7 @@ class BestFirstSearch:
                 label = req.label(i)
                 game.apply(i)
                 line = node.choices + [i]
-                _advance(game, self.seat, line)
+                self._advance(game, line)
                 self._visit(game, node.depth + 1, line, node.labels + [label], node.frames)
         except _Budget as exc:
             stopped = str(exc)
@@ -196,7 +202,7 @@ class BestFirstSearch:
             st.turn_cut += 1
             return
         quiet = req.kind == "action" and not game.state.stage and game.state.turn == self.seat
-        full, key, shape = position_keys(game, quiet)
+        full, key, shape = position_keys(game, quiet, self.seat)
         if quiet:
             frames = self._loop_check(game, key, shape, choices, labels, frames)
             if self.loop is not None:
@@ -221,7 +227,7 @@ class BestFirstSearch:
             if opp >= f.opp_life:
                 continue
             exact = f.key == key
-            if exact or (f.shape == shape and hand <= f.own_hand):
+            if exact or (f.shape == shape and hand >= f.own_hand):
                 self.loop = verify_loop(self.root.rules, self.seat, game, f, choices, labels, by_shape=not exact)
                 if self.loop is not None:
                     self._kill_by_loop(game, self.loop)
@@ -236,6 +242,16 @@ class BestFirstSearch:
         turns = self._own_turns(game)
         if self.kill is None or (turns, len(line)) < (self.kill.turns, self.kill.decisions):
             self.kill = Kill(turns, len(line), line, list(loop.choices))
+
+    def _advance(self, game: Any, choices: list[int]) -> None:
+        """The passive opponent's decisions until the searcher is asked — or until the line has left the
+        searcher's last turn (it is cut there: the opponent's turn is not played for nothing)."""
+        while (req := game.pending()) is not None and req.player != self.seat:
+            if self._own_turns(game) > self.bound.turns:
+                return
+            i = passive_choice(req, game)
+            choices.append(i)
+            game.apply(i)
 
     def _own_turns(self, game: Any) -> int:
         played = game.state.turn_no - self._start_turn

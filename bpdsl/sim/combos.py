@@ -65,6 +65,8 @@ class Loop:
     ended_by_loop: bool  # the searcher won at the end of the verification
     counterable: list[str]  # actions of the cycle that go on the stage with key cards (a counter may answer)
     choices: list[int] = field(default_factory=list)  # every decision of the replayable line, both seats
+    runs_out: str = ""  # "position": the cycles stopped returning before the game ended (after cycles_played);
+    # "": nothing stopped them (the game ended, or MAX_CYCLES were played)
 
 
 @dataclass
@@ -119,22 +121,23 @@ def loop_key(game: Any) -> str:
     return canonical_json(_loop_picture(game, keep_hand=True))
 
 
-def loop_shape(game: Any) -> str:
-    """:func:`loop_key` with the searcher's and the opponent's hands as counts: the position up to the counts a
-    loop may spend (a cycle that pays a card of the hand repeats its shape, not its key)."""
-    return canonical_json(_loop_picture(game, keep_hand=False))
+def loop_shape(game: Any, seat: int = 0) -> str:
+    """:func:`loop_key` up to the counts a loop may spend: ``seat``'s hand left out (a loop up to counts compares
+    its size apart: no more cards than before) and the opponent's as a count — a cycle that pays a card of the
+    hand repeats its shape, not its key."""
+    return canonical_json(_loop_picture(game, keep_hand=False, seat=seat))
 
 
-def _loop_picture(game: Any, keep_hand: bool) -> dict[str, Any]:
+def _loop_picture(game: Any, keep_hand: bool, seat: int = -1) -> dict[str, Any]:
     pic = canonical_state(game)
     zones = game.rules.zones
     left_out = {zones.ids[z] for z in (zones.deck, zones.spent) if z >= 0}
     hand = zones.ids[zones.keys] if zones.keys >= 0 else None
     players = []
-    for p in pic["players"]:
+    for n, p in enumerate(pic["players"]):
         q = {k: v for k, v in p.items() if k not in left_out and k != "field"}
         if not keep_hand and hand in q:
-            q[hand] = len(q[hand])
+            q[hand] = None if n == seat else len(q[hand])
         q["field"] = sorted(json.dumps({"as": ch["as"], "kind": ch["kind"], "n": len(ch["cards"]),
                                         "face_up": ch["face_up"], "driven": ch["driven"], "mod": ch["mod"],
                                         "new": ch["entered"] >= game.state.turn_no}, sort_keys=True)
@@ -143,7 +146,8 @@ def _loop_picture(game: Any, keep_hand: bool) -> dict[str, Any]:
     pic["players"] = players
     pic.pop("turn_no", None)
     req = game.pending()
-    pic["pending"] = None if req is None else [req.player, req.kind, list(req.labels or [])]
+    # a loop up to counts may offer fewer options as the hand runs down: its cycle is replayed by the labels
+    pic["pending"] = None if req is None else [req.player, req.kind, list(req.labels or []) if keep_hand else None]
     pic["walk"] = _walk_point(game)
     return pic
 
@@ -339,24 +343,29 @@ def verify_loop(rules: Any, seat: int, game: Any, start: Any, choices: list[int]
     """Play the candidate cycle (``choices`` from ``start.at`` on, ending at ``game``) again and again from
     ``game``, cycle after cycle, each ending at an equivalent position with less life for the opponent, until
     the game is over or :data:`MAX_CYCLES`: the loop of the real engine with its costs, or None when it is not
-    played at least twice more and does not end the game.  ``by_shape``: the cycle repeats the position up to
-    the counts that only decrease (the hand, :func:`loop_shape`), so a cycle may spend a card of the hand."""
+    played at least twice more and does not end the game.  Each cycle must leave the searcher's hand no smaller
+    (a cycle that pays a card of the hand runs out with it).  ``by_shape``: the cycle repeats the position up to
+    the hand's contents (:func:`loop_shape`): it is played again by its labels (:func:`_replay_by_label`)."""
     cycle_choices = choices[start.at:]
     cycle_labels = labels[start.own_at:]
-    same = (lambda g: loop_shape(g) == loop_shape(game)) if by_shape else (lambda g, k=loop_key(game): loop_key(g) == k)
+    same = ((lambda g, k=loop_shape(game, seat): loop_shape(g, seat) == k) if by_shape
+            else (lambda g, k=loop_key(game): loop_key(g) == k))
+    def replay(g: Any, line: list[int]) -> bool:
+        return (_replay_by_label(g, seat, cycle_labels, line) if by_shape else _replay_cycle(g, cycle_choices, line))
+
     g = game.clone()
     line = list(choices)
     cycles = 1  # the one the search played
     while cycles < MAX_CYCLES and g.pending() is not None:
         before = len(line)
         opp_before, hand_before = deck_count(g, 1 - seat), hand_count(g, seat)
-        if not _replay_cycle(g, cycle_choices, line):
+        if not replay(g, line):
             del line[before:]
             break
         cycles += 1
         if g.pending() is None:
             break
-        if not same(g) or deck_count(g, 1 - seat) >= opp_before or hand_count(g, seat) > hand_before:
+        if not same(g) or deck_count(g, 1 - seat) >= opp_before or hand_count(g, seat) < hand_before:
             del line[before:]
             cycles -= 1
             break
@@ -365,14 +374,35 @@ def verify_loop(rules: Any, seat: int, game: Any, start: Any, choices: list[int]
         return None  # a loop is played at least twice more (or ends the game)
     g2 = game.clone()
     before_raised = dict(g2.raised)
-    _replay_cycle(g2, cycle_choices, [])
+    replay(g2, [])
     raised = _raised_between(before_raised, g2.raised)
     counterable = sorted({a for a in raised if _counterable(rules, a)})
     opp = start.opp_life - deck_count(game, 1 - seat)
     own = start.own_life - deck_count(game, seat)
     hand = start.own_hand - hand_count(game, seat)
+    over = g.pending() is None or cycles >= MAX_CYCLES
+    runs_out = "" if over else "position"
     return Loop(labels[:start.own_at], cycle_labels, raised, opp, own, hand, cycles,
-                cycles if won else None, won, counterable, line)
+                cycles if won else None, won, counterable, line, runs_out)
+
+
+def _replay_by_label(g: Any, seat: int, labels: list[str], line: list[int]) -> bool:
+    """Play one cycle of a loop up to counts again by its labels: each action by its name, any other decision of
+    the searcher (a card to pay ...) by the same label when offered, else its first option; the opponent
+    passive.  False when an action of the cycle is not offered."""
+    for label in labels:
+        _advance(g, seat, line)
+        req = g.pending()
+        if req is None:
+            return True
+        found = [i for i in range(len(req.options)) if req.label(i) == label]
+        if not found and req.kind == "action":
+            return False
+        i = found[0] if found else 0
+        g.apply(i)
+        line.append(i)
+    _advance(g, seat, line)
+    return True
 
 
 def _replay_cycle(g: Any, cycle: list[int], line: list[int]) -> bool:

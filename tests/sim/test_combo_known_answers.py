@@ -8,7 +8,8 @@
   draft of act8.2 that lifts 防壁追加's limit.
 - Loops and kills planted in a draft of act8.2 (invented cards, not official ones): a trump that refunds its own
   cost (血の返還: drive a bulwark, 1 damage, charge the bulwarks), a keyless repeatable damage (連撃: no cost, no
-  key, 1 damage) and a first-turn win (終焉: 30 damage once a turn, from a first-turn position).
+  key, 1 damage), a loop whose hand changes but never shrinks (循環撃: pay a card, draw a card, 1 damage) and a
+  first-turn win (終焉: 30 damage once a turn, from a first-turn position).
 - The pairs the official designers checked by hand and found no loop in: ドレイン + 蘇生, ドレイン + 援軍, ドレイン
   + each of the draft's summons (スラッシュ, ブレイク, 交渉, スイッチ: クイック兵士召喚), 内乱 (with its 暴動) repeated,
   救済 repeated — the search reports no loop in any.
@@ -92,6 +93,24 @@ trumps:
         request: {trigger: direct, speed: normal, timing: main}
         target: {target_player: {who: opponent}}
         effect:
+          - damage: {to: target, amount: 1}
+  - id: cycle_strike
+    card: ♠10
+    name: 循環撃
+    ruby: じゅんかんげき
+    abilities:
+      - may_raise: {action: cycle_strike}
+    actions:
+      - id: cycle_strike
+        name: 循環撃
+        ruby: じゅんかんげき
+        category: trump_ability
+        type: 通常魔法
+        request: {trigger: direct, speed: normal, timing: main}
+        cost: D
+        target: {target_player: {who: opponent}}
+        effect:
+          - draw: {count: 1}
           - damage: {to: target, amount: 1}
   - id: doom
     card: ♠9
@@ -182,6 +201,18 @@ def test_a_planted_loop_is_found_with_a_small_bound(tmp_path: Path, trump: str, 
     assert loop["cycle"][0] == cycle and loop["actions"] == [trump]
     assert loop["opponent_life_per_cycle"] == 1 and loop["own_life_per_cycle"] == 0
     assert loop["ended_by_loop"] and loop["counterable"] == []
+
+
+def test_a_loop_that_changes_the_hand_but_not_its_size_is_found_up_to_the_hand(tmp_path: Path) -> None:
+    # 循環撃 pays a card of the hand and draws one: the hand holds other cards after each cycle, so the position
+    # never repeats exactly; it repeats up to the hand's contents, with no fewer cards
+    defs = draft(tmp_path, PLANTED, "my8.3p")
+    report = combos("-d", str(defs), "-e", "my8.3p", "--trumps", "cycle_strike,slash", "--nodes", "200",
+                    "--depth", "12")
+    loop = the_loop(report)
+    assert loop["cycle"][0] == "循環撃 (cycle_strike)" and loop["actions"] == ["cycle_strike"]
+    assert loop["own_hand_per_cycle"] == 0 and loop["own_life_per_cycle"] == 1  # the card drawn from the life
+    assert loop["ended_by_loop"] and loop["cycles_to_end"] == loop["cycles_played"]
 
 
 def test_a_planted_first_turn_win_is_found_as_a_kill(tmp_path: Path) -> None:
