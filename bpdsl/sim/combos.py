@@ -432,7 +432,8 @@ def finding_log(rules: Any, position: dict[str, Any], seed: int, choices: Sequen
     log = EventLog()
     for line in head:
         log.write(dict(line))
-    log.write({"t": "scenario", "data": position})
+    # the scenario line as a scenario file has it (edition and format too): the sandbox's replay viewer starts it
+    log.write({"t": "scenario", "data": {"edition": rules.edition.id, "format": rules.format, **position}})
     g = new_game(rules, None, seed, log=log)
     start_position(g, position)
     for i in choices:

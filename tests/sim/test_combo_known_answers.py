@@ -245,6 +245,18 @@ def test_the_table_leads_with_the_findings_and_explain_tells_the_line_in_the_she
     assert lines[-1]["t"] == "end" and lines[-1]["winner"] == 0
     replay = CliRunner().invoke(app, ["replay", str(log)])
     assert replay.exit_code == 0 and "replayed identically" in replay.stdout, replay.output
+    # the sandbox's replay viewer opens it and steps to its end: the searcher has won
+    from starlette.testclient import TestClient
+
+    from bpdsl.web.app import create_app
+
+    web = TestClient(create_app(), raise_server_exceptions=False, headers={"X-Bpdsl-Client": "1"})
+    opened = web.post("/api/replays", content=log.read_bytes())
+    assert opened.status_code == 200 and opened.json()["genuine"], opened.text
+    steps = opened.json()["steps"]
+    assert steps == sum(1 for e in lines if e["t"] == "decision")
+    end = web.get(f"/api/replays/{opened.json()['replay']}?step={steps}&view=judge").json()
+    assert end["result"]["winner"] == 0
 
 
 def test_found_rows_come_before_the_rows_cut_by_a_limit(tmp_path: Path) -> None:
