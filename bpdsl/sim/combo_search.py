@@ -9,8 +9,9 @@ beyond what it reaches in a few thousand nodes.  This search plays the way a des
   then the actions of the searched trumps that cost nothing and use no key; then the other options of a
   decision, the trumps' other actions and the base actions that cost nothing and use no key; then the other
   base actions; ending the turn (エンド, パス with an empty stage) last.
-- **Best-first on progress.**  A line is worth the opponent's life it took per resource of the searcher it spent
-  (:func:`progress`: life lost by the opponent / (1 + cards the searcher's hand, life and field lost)).  The
+- **Best-first on progress.**  A line is worth the opponent's life it took less the searcher's resources it
+  spent (:func:`progress`: the cards of its hand, life and characters together, each worth one life — a line
+  progresses while it takes more than one life per card; a character moved into the life is not spent).  The
   most promising position is continued first, deeper first among equals; a position's options are tried
   lazily, one clone and one ``apply`` each when its turn comes, so a line that dives to a loop costs about one
   node per decision.
