@@ -313,7 +313,13 @@ def test_ctrl_c_reports_the_combinations_searched_so_far(tmp_path: Path) -> None
     p = subprocess.Popen([sys.executable, "-m", "bpdsl", "balance", "combos", "-e", "act9.0", "-f", "extra",
                           "--nodes", "100", "--jobs", "2"], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True)
-    time.sleep(8)
+    children = Path(f"/proc/{p.pid}/task/{p.pid}/children")
+    deadline = time.monotonic() + 120
+    if not children.exists():  # no /proc children list here: give the command time to start
+        time.sleep(8)
+    while time.monotonic() < deadline and p.poll() is None and children.exists() and not children.read_text().strip():
+        time.sleep(0.2)  # the search begins when its worker processes are there
+    time.sleep(1.5)
     p.send_signal(signal.SIGINT)
     out, err = p.communicate(timeout=60)
     assert p.returncode == 130, err
