@@ -350,6 +350,7 @@ def verify_loop(rules: Any, seat: int, game: Any, start: Any, choices: list[int]
     cycle_labels = labels[start.own_at:]
     same = ((lambda g, k=loop_shape(game, seat): loop_shape(g, seat) == k) if by_shape
             else (lambda g, k=loop_key(game): loop_key(g) == k))
+
     def replay(g: Any, line: list[int]) -> bool:
         return (_replay_by_label(g, seat, cycle_labels, line) if by_shape else _replay_cycle(g, cycle_choices, line))
 
