@@ -325,3 +325,14 @@ def test_ctrl_c_reports_the_combinations_searched_so_far(tmp_path: Path) -> None
     assert p.returncode == 130, err
     assert "interrupted after" in err and "of 435 searches" in err and "Traceback" not in err
     assert "of 435 combinations" in out  # the report of those finished
+
+
+@pytest.mark.parametrize("args,says", [
+    (["--explain", "a,b,c,d"], "--explain names one to three trump ids"),
+    (["--explain", "drain,slash", "--trumps", "drain"], "it takes no --trumps"),
+    (["--explain", "nosuch,drain"], "no playable trump nosuch"),
+    (["--strategy", "bogus"], "unknown --strategy 'bogus'; strategies: best-first, deepening"),
+])
+def test_a_wrong_explain_or_strategy_is_a_usage_error(args: list[str], says: str) -> None:
+    r = CliRunner().invoke(app, ["balance", "combos", "-e", "act9.0", "-f", "extra", *args])
+    assert r.exit_code == 2 and says in r.output and "Traceback" not in r.output
