@@ -53,4 +53,4 @@ def test_a_combo_table_is_markdown_when_piped() -> None:
     assert r.returncode == 0, r.stderr
     assert "┃" not in r.stdout and "│" not in r.stdout, r.stdout  # no box cut to 80 columns
     rows = [line for line in r.stdout.splitlines() if line.startswith("| ")]
-    assert rows[0].startswith("| trumps | loop (one cycle) |") and any("drain ♠3" in row for row in rows), r.stdout
+    assert rows[0].startswith("| trumps | found | loop (one cycle) |") and any("drain ♠3" in row for row in rows), r.stdout
