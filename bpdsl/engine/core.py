@@ -710,9 +710,7 @@ class Game:
                         has = targets[a.target_key] = bool(self._targets(a, seat, ()))
                     if not has:
                         continue
-            if self.rules.abilities is not None and self._costed_by_target(a) and \
-                    not any(self._payable_targets(a, seat, k) for k in
-                            (hooks.key_choices(self, a, seat) if a.key is not None else [()])):
+            if abilities is not None and not self._some_payable_target(a, seat):
                 continue
             out.append(a)
         return out
@@ -860,6 +858,16 @@ class Game:
         """Whether an ability changes the cost of ``a`` by the target chosen (bpdsl.engine.abilities)."""
         abilities = self.rules.abilities
         return a.target is not None and abilities is not None and abilities.costed_by_target(a)
+
+    def _some_payable_target(self, a: CAction, seat: int) -> bool:
+        """Whether ``seat`` can pay for ``a`` with some key and target, where an ability changes its cost by
+        the target (any other action: True)."""
+        if not self._costed_by_target(a):
+            return True
+        for keys in (self.hooks.key_choices(self, a, seat) if a.key is not None else [()]):
+            if self._payable_targets(a, seat, keys):
+                return True
+        return False
 
     def _payable_targets(self, a: CAction, seat: int, keys: tuple[int, ...]) -> list[Any]:
         """The targets of ``a`` whose cost (as an ability changes it for that target) ``seat`` can pay."""
