@@ -350,6 +350,7 @@ class _Planner:
                     extra = "extra"
                     names[extra] = "エクストラ"
                 e.formats = [extra]
+        self._spellings(known)
         used: list[str] = []
         for e in [*self.official.entries, *self.official.trumps]:
             for f in e.formats:
@@ -370,6 +371,25 @@ class _Planner:
                 fmt["includes"] = next((x.includes for x in parent if x.includes), known[-1])
             out.append(fmt)
         return out
+
+    def _spellings(self, known: list[str]) -> None:
+        """A format id the parent does not know that is a longer or shorter spelling of one it knows (the older
+        lists' ``master`` for ``mast``) is read as that format, with a warning at the first entry writing it."""
+        told: set[str] = set()
+        known = list(dict.fromkeys([*known, *(f.id for ed in self.defs.editions.values()
+                                              if ed.game == self.parent.game for f in ed.formats)]))
+        for e in [*self.official.entries, *self.official.trumps]:
+            for n, f in enumerate(e.formats):
+                if f in known:
+                    continue
+                same = [k for k in known if len(min(k, f, key=len)) >= 3 and (f.startswith(k) or k.startswith(f))]
+                if len(same) != 1:
+                    continue
+                e.formats[n] = same[0]
+                if f not in told:
+                    told.add(f)
+                    self.sink.warning(e.pos("format"), C.Q_QUIRK, f"quirk: format {f!r} is the list's own spelling "
+                                      f"of {same[0]!r}; read as {same[0]!r}", f"write {same[0]!r}")
 
     def _categories(self) -> dict[tuple[str, str], str]:
         """(section, heading) -> category id: the parent's category of that name, else a new one.  The
