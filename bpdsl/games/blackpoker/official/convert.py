@@ -27,7 +27,7 @@ from typing import Any, Sequence
 
 import yaml
 
-from bpdsl.diagnostics import Diagnostic, DiagnosticSink
+from bpdsl.diagnostics import Diagnostic, DiagnosticSink, Pos
 from bpdsl.dsl import codes as C
 from bpdsl.dsl.cards import PatternError, parse_pattern
 from bpdsl.dsl.document import Document
@@ -209,11 +209,18 @@ class _Planner:
                  for eid, e in table.items()}
         names.update({e.id: e.source.get(_key(e.source, "Name")) for e in self.entries})
         self.index = P.PhraseIndex(self.candidates, PhraseContext(parent.terms, names))
+        for kind, table in (("action", parent.actions), ("character", parent.characters), ("fog", parent.fogs)):
+            self.index.entry_ids[kind] = set(table) | {e.id for e in self.entries if e.source.kind == kind}
         self.terms: dict[str, str] = {}  # the edition terms the file's sentences choose (promote_terms)
         written = "".join(v for e in [*official.entries, *official.trumps] for v in e.values.values())
         if "♢" in written and "◇" not in written and parent.terms.get("diamond", "◇") != "♢":
             self.terms["diamond"] = "♢"  # the list's own suit glyph (第9.0版 フレーム編)
         self.written_terms: dict[tuple[str, str], int] = {}  # (term, word) -> calls that write it beside them
+
+    def official_pos(self) -> "Pos":
+        """Where the list states its edition: its data block, else its first line."""
+        first = next(iter([*self.official.entries, *self.official.trumps]), None)
+        return first.doc.pos(("data",)) if first is not None else Pos(self.official.file, 1, 1)
 
     # ------------------------------------------------------------------ edition-level facts
 
@@ -990,7 +997,6 @@ def _check(files: dict[str, str], roots: Sequence[Path], plan: _Planner) -> list
 def _at_official(d: Diagnostic, staging: Path, files: dict[str, str], plan: _Planner) -> Diagnostic:
     """A diagnostic of the planned folder, told at the official entry it comes from (else at the file of
     the folder it names)."""
-    from bpdsl.diagnostics import Pos
     from bpdsl.dsl.yamlload import load_text
 
     try:
@@ -1009,7 +1015,12 @@ def _at_official(d: Diagnostic, staging: Path, files: dict[str, str], plan: _Pla
         if at is not None:
             return Diagnostic(at.source.pos(), d.code, f"{at.source.get(_key(at.source, 'Name'))}: {d.message}",
                               d.hint, d.severity)
-    return Diagnostic(Pos(f"(imported) {rel}", d.pos.line, d.pos.col), d.code, d.message, d.hint, d.severity)
+    # a problem of the edition as a whole: told at the first entry of the format it names, else at the
+    # list's data block (the planned folder is never written when it does not validate)
+    quoted = set(re.findall(r"'([^']+)'", d.message))
+    at_entry = next((e for e in [*plan.official.entries, *plan.official.trumps] if quoted & set(e.formats)), None)
+    pos = at_entry.pos("format") if at_entry is not None else plan.official_pos()
+    return Diagnostic(pos, d.code, f"the imported edition: {d.message}", d.hint, d.severity)
 
 
 def _official_texts(e: OfficialEntry) -> dict[str, str]:

@@ -211,6 +211,7 @@ class PhraseIndex:
         self._entry_id: str | None = None
         self._sink = DiagnosticSink()
         self._patterns: dict[tuple[str, str], list[_Pattern]] = {}
+        self.entry_ids: dict[str, set[str]] = {}  # kind (action, character, fog) -> ids: what a reference may name
         # the words loaded calls and the edition already give a per-call key (expr:..., cond:...)
         self.known: dict[str, set[str]] = {}
         for c in candidates:
@@ -401,7 +402,13 @@ class PhraseIndex:
         """The call that prints ``text`` whole, or None."""
         hits = sorted(self.table(kind).get(norm(text), []), key=lambda hit: self._pref(hit[0]))
         found = next((c.raw for c, printed in hits if len(printed) == 1), None)
-        return found if found is not None else self.fit(kind, norm(text))
+        if found is None:
+            found = self.fit(kind, norm(text))
+        if found is None:
+            from bpdsl.games.blackpoker.official.variants import refit
+
+            found = refit(self, kind, norm(text))
+        return found
 
     def compose(self, kind: str, parts: list[Unit], override: str) -> Match:
         """The composition covering most of ``parts``; each uncovered unit becomes ``{override: {}, text}``.
@@ -427,6 +434,10 @@ class PhraseIndex:
                 for j in range(i, n):
                     got += parts[j].norm
                     raw = self.fit(kind, got)
+                    if raw is None:
+                        from bpdsl.games.blackpoker.official.variants import refit
+
+                        raw = refit(self, kind, got)
                     if raw is not None:
                         options.append((j + 1, raw, None))
                         break
