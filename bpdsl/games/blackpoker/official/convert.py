@@ -116,7 +116,8 @@ def _playable(plan: Planner, result: ImportResult) -> ImportResult:
     problems = core.check(plan, result)
     if problems:
         names = sorted({d.message.split(":", 1)[0] for d in problems})
-        raise ImportProblem(f"the imported edition could not play {', '.join(names)}, which its core flow needs",
+        raise ImportProblem(f"the imported edition (extending {plan.parent.id}) could not play "
+                            f"{', '.join(names)}, which its core flow needs",
                             [*result.warnings, *problems])
     return result
 

@@ -192,8 +192,9 @@ class EditionFacts:
             try:
                 parse_request(notation)
             except NotationError as exc:
-                self.sink.error(e.pos("actTrigger"), S_NOT_ALLOWED, f"cannot read the request {notation!r}: "
-                                f"{exc.message}", exc.hint)
+                key = self._request_field(e, (trigger, speed, e.get("actTime") or "メイン"))
+                self.sink.error(e.pos(key), S_NOT_ALLOWED, f"{key} {e.get(key)!r}: cannot read the request "
+                                f"{notation!r}: {exc.message}", exc.hint)
             data["request"] = notation
             data["cost"] = self._cost(e)
             if id(e) in self.unplayed_costs:
@@ -216,6 +217,23 @@ class EditionFacts:
         if e.get("devNote") and e.kind == "action":
             data["dev_note"] = e.get("devNote")
         return data
+
+    @staticmethod
+    def _request_field(e: OfficialEntry, parts: tuple[str, str, str]) -> str:
+        """The field of an action whose value makes its @ notation unreadable: the one that, taken by its
+        default, makes it readable (else the first the entry writes)."""
+        keys = ("actTrigger", "actSpeed" if e.get("actSpeed") else "actS", "actTime")
+        for n, (key, default) in enumerate(zip(keys, ("直接", "通常", "メイン"))):
+            if not e.get(key):
+                continue
+            tried = list(parts)
+            tried[n] = default
+            try:
+                parse_request("@" + "-".join(tried))
+            except NotationError:
+                continue
+            return key
+        return next((k for k in keys if e.get(k)), "actTime")
 
     def _character_kind(self, e: OfficialEntry) -> str:
         kinds = {c.kind for c in self.parent.characters.values() if c.type == e.get("charType")}
