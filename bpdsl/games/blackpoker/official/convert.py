@@ -21,7 +21,7 @@ import re
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from bpdsl.diagnostics import Diagnostic
 from bpdsl.dsl.document import Document
@@ -96,10 +96,12 @@ def convert(path: Path, edition_id: str, extends: str | None, defs: Definitions,
     if plan.promote_terms():  # the file's own words as edition terms, not beside each call
         result = plan.result()
     result.warnings = sorted([*official.warnings, *plan.sink.items], key=lambda d: (d.pos, d.code))
-    for _ in range(3):  # the render check: a field that does not print the official text becomes an override
+    for _ in range(4):  # the render check: a field that does not print the official text becomes an override
         wrong = _check(result.files, roots, plan)
-        if not wrong:
+        if not wrong and not plan.new_forms:
             return _playable(plan, result)
+        for entry, kept in plan.new_forms.items():  # the list's own forms, for the export (.forms)
+            entry.data["official"] = kept
         for entry, fname in wrong:
             entry.forced.add(fname)
         result = plan.result()
@@ -141,6 +143,7 @@ def _check(files: dict[str, str], roots: Sequence[Path], plan: Planner) -> list[
                                 [_at_official(d, staging, files, plan) for d in result.errors])
         edition = result.definitions.editions[plan.edition_id]
         printed = {(t.entry, t.id): t for t in edition_texts(edition)}
+        plan.new_forms = _forms(plan, edition)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     wrong: list[tuple[PlannedEntry, str]] = []
@@ -155,6 +158,31 @@ def _check(files: dict[str, str], roots: Sequence[Path], plan: Planner) -> list[
             if P.norm(got) != P.norm(official) and fname not in entry.forced:
                 wrong.append((entry, fname))
     return wrong
+
+
+def _forms(plan: Planner, edition: Any) -> dict[PlannedEntry, dict[str, str]]:
+    """The official forms each entry should keep (:mod:`.forms`) where they differ from those it keeps."""
+    from bpdsl.games.blackpoker.official import forms
+    from bpdsl.games.blackpoker.official.export import official_document
+
+    doc = official_document(edition, kept_forms=False)
+    rows = {}
+    for list_key, items_key, kind in (("actList", "acts", "action"), ("charList", "chars", "character"),
+                                      ("fogList", "fogs", "fog")):
+        for group in doc.get(list_key, []):
+            for row in group.get(items_key, []):
+                rows[(kind, row.get({"action": "actName", "character": "charName", "fog": "fogName"}[kind]))] = row
+    names = forms.names_of(edition.formats)
+    out: dict[PlannedEntry, dict[str, str]] = {}
+    for entry in plan.entries:
+        e = entry.source
+        row = rows.get((e.kind, e.get(key_of(e, "Name"))))
+        if row is None or e.kind == "trump":
+            continue
+        kept = forms.recorded(e.values, row, names)
+        if kept != (entry.data.get("official") or {}):
+            out[entry] = kept
+    return out
 
 
 def _at_official(d: Diagnostic, staging: Path, files: dict[str, str], plan: Planner) -> Diagnostic:

@@ -8,7 +8,7 @@ from bpdsl.games.blackpoker.official import phrases as P
 from bpdsl.games.blackpoker.official.facts import EditionFacts
 from bpdsl.games.blackpoker.official.folder import EditionFolder
 from bpdsl.games.blackpoker.official.links import TrumpLinks
-from bpdsl.games.blackpoker.official.planned import ImportProblem, Trigger, key_of
+from bpdsl.games.blackpoker.official.planned import ImportProblem, PlannedEntry, Trigger, key_of
 from bpdsl.games.blackpoker.official.sentences import EntrySentences
 from bpdsl.games.blackpoker.official.source import OfficialList
 from bpdsl.model import Definitions, Edition
@@ -25,6 +25,7 @@ class Planner(TrumpLinks, EditionFacts, EntrySentences, EditionFolder):
         self.parent = parent
         self.defs = defs
         self.sink = DiagnosticSink()
+        self.new_forms: dict[PlannedEntry, dict[str, str]] = {}  # the official forms to keep (set by the check)
         self.unplayed_costs: dict[int, str] = {}
         self.candidates = P.collect(documents)
         self.chain: list[str] = []  # the parent and its ancestors

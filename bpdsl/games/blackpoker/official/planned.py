@@ -69,7 +69,7 @@ class ImportResult:
         return full, len(by) - full - none, none
 
 
-@dataclass
+@dataclass(eq=False)
 class PlannedEntry:
     """An entry being converted: its DSL fields and the fields written as overrides so far."""
 
