@@ -267,6 +267,7 @@ class Trump:
     beta: bool = False  # β: trial ability of the official list
     since: str | None = None
     pos: Pos = UNKNOWN_POS
+    official: dict[str, str] | None = None  # the official list's own forms of fields that say the same (export)
 
 
 @dataclass(frozen=True)

@@ -168,16 +168,17 @@ def _forms(plan: Planner, edition: Any) -> dict[PlannedEntry, dict[str, str]]:
     doc = official_document(edition, kept_forms=False)
     rows = {}
     for list_key, items_key, kind in (("actList", "acts", "action"), ("charList", "chars", "character"),
-                                      ("fogList", "fogs", "fog")):
+                                      ("fogList", "fogs", "fog"), ("trumpList", "trumps", "trump")):
         for group in doc.get(list_key, []):
             for row in group.get(items_key, []):
-                rows[(kind, row.get({"action": "actName", "character": "charName", "fog": "fogName"}[kind]))] = row
+                name = {"action": "actName", "character": "charName", "fog": "fogName", "trump": "trumpName"}[kind]
+                rows[(kind, row.get(name))] = row
     names = forms.names_of(edition.formats)
     out: dict[PlannedEntry, dict[str, str]] = {}
     for entry in plan.entries:
         e = entry.source
         row = rows.get((e.kind, e.get(key_of(e, "Name"))))
-        if row is None or e.kind == "trump":
+        if row is None:
             continue
         kept = forms.recorded(e.values, row, names)
         if kept != (entry.data.get("official") or {}):

@@ -9,7 +9,7 @@ sentence that was not understood and the ops whose phrases came closest.
 
 Which actions those are is read from the parent edition, not from a list of names: the parent's actions of
 the imported formats whose effect runs one of the core ops (an op that passes the turn, declares attackers or
-blockers, judges damage, draws, or puts a card onto the field).
+blockers, judges damage, draws, or puts a card onto the field), not those a trump brings.
 """
 from __future__ import annotations
 
@@ -39,8 +39,8 @@ def core_actions(parent: Edition, formats: set[str]) -> dict[str, str]:
     """The parent's played actions of ``formats`` that run a core op: id -> what it does for the flow."""
     out: dict[str, str] = {}
     for aid, action in parent.actions.items():
-        if action.unplayed or not set(action.formats) & formats:
-            continue
+        if action.unplayed or action.trump is not None or not set(action.formats) & formats:
+            continue  # an action a trump brings is the trump's, not the flow's
         for call in nested_calls(list(action.effect)):
             op = registry.REGISTRY.get(call.op)
             if op is not None and op.extra.get("passes_turn"):

@@ -177,6 +177,9 @@ def official_document(edition: Edition, kept_forms: bool = True) -> dict[str, An
             row["ruby"] = tr.ruby
         if tr.beta:
             row["beta"] = "●"
+        if tr.since:
+            row["since"] = str(tr.since)
+        row = forms.apply(row, tr.official if names is not None else None, names or {})
         trumps.append({"type": f"切札{t.key} {tr.name}", "trumps": [row]})
     face_down = edition.face_down_trump
     if face_down is not None:  # the entry for any card lying face down (裏切札): its card field, no ability

@@ -109,7 +109,7 @@ class EditionFacts:
         return self.categories[(e.kind, e.group)]
 
     def _entries(self) -> list[PlannedEntry]:
-        by_name = {(kind, e.name): eid for kind, table in (("action", self.parent.actions),
+        by_name = {(kind, _glyph(e.name)): eid for kind, table in (("action", self.parent.actions),
                                                             ("character", self.parent.characters),
                                                             ("fog", self.parent.fogs)) for eid, e in table.items()}
         by_card = {f"{'♠♡◇♣'[('spade', 'heart', 'diamond', 'club').index(t.suit)]}{t.number}": tid
@@ -136,7 +136,7 @@ class EditionFacts:
             if e.kind == "trump":
                 eid = by_card.get(card_of(e.get("trumpKey"))) or snake(official_id or f"trump {e.get('trumpKey')}")
             else:
-                eid = by_name.get((e.kind, name)) or (snake(official_id) if official_id else f"{e.kind}_{len(out) + 1}")
+                eid = by_name.get((e.kind, _glyph(name))) or (snake(official_id) if official_id else f"{e.kind}_{len(out) + 1}")
             n = 2
             while (e.kind, eid) in taken:
                 eid, n = f"{eid}_{n}", n + 1
@@ -255,3 +255,8 @@ class EditionFacts:
                               "declares the costs " + ", ".join(sorted(declared)))
             self.unplayed_costs[id(e)] = f"its cost {text!r} has letters the game does not declare"
         return "".join(ch for ch in text.split() for ch in ch if ch not in unknown)
+
+
+def _glyph(name: str) -> str:
+    """A printed name with one diamond glyph (the official lists write ♢, bpdsl's editions ◇): the same entry."""
+    return name.replace("♢", "◇").replace("♦", "◇")

@@ -5,7 +5,8 @@ a label (``<アタッカー>`` written `` <アタッカー> ``), their list mark
 with empty slots (``,,pro,mast``), the frames by name, the ids in their camelCase (``damageJudge``).  None
 of that is a rule, so none of it is a DSL field; but a list imported and exported again should come back
 as it was.  The import records, for each entry, the official value of every field whose exported value says
-the same in another form (``official:``, e.g. ``{actId: damageJudge, actEffect: ...}``); the export writes
+the same in another form (``official:``, e.g. ``{actId: damageJudge, actEffect: ...}``), and the fields
+bpdsl has no place for where the export writes none (a character's ``devNote``); the export writes
 a recorded form only while it still says what the entry prints (the same text after the printed-text
 normalisation, the same formats), so an entry changed since its import is exported as bpdsl prints it.
 Every export writes the official suit glyph ♢ for ◇.
@@ -16,9 +17,12 @@ from typing import Any, Iterable, Mapping
 
 from bpdsl.games.blackpoker.official.phrases import norm
 
-ID_KEYS = ("actId", "charId", "fogId")
+ID_KEYS = ("actId", "charId", "fogId", "trumpId")
 # fields the import's facts say otherwise than the list (lore, the generator's switches): not forms
 _NOT_FORMS = ("since", "update", "story", "flavor", "flavorSpeaker", "devNote", "ruby", "trump")
+# fields bpdsl has no place for where the export writes none (a character's or trump's devNote, a trump's
+# update, the older lists' actS mark): kept as the list writes them, for the export only
+VERBATIM = ("devNote", "charNote", "update", "since", "actS")
 
 
 def glyphs(value: Any) -> Any:
@@ -45,10 +49,12 @@ def recorded(official: Mapping[str, str], exported: Mapping[str, Any], format_na
     row the export writes for it: those that say what the row says in another form."""
     out: dict[str, str] = {}
     for key, raw in official.items():
-        if key in _NOT_FORMS:
-            continue
         got = exported.get(key)
-        if key in ID_KEYS:
+        if got is None and key in VERBATIM and raw.strip():
+            out[key] = raw
+        elif key in _NOT_FORMS:
+            continue
+        elif key in ID_KEYS:
             if got is not None and raw != got:
                 out[key] = raw
         elif key == "format":
@@ -82,6 +88,9 @@ def apply(row: dict[str, Any], official: Mapping[str, str] | None, format_names:
             out[key] = raw if _formats(raw) == _formats(str(value)) else value
         else:
             out[key] = raw if isinstance(value, str) and norm(raw) == norm(value) else value
+    for key in VERBATIM:
+        if key in official and key not in out:
+            out[key] = official[key]
     return out
 
 

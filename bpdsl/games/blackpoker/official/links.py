@@ -24,7 +24,7 @@ class TrumpLinks:
         Returns id(entry) -> the rest of its 起動条件."""
         if self.parent.terms.get("trump_style") != "frame":
             return {}
-        cards = {t.get("trumpName").strip(): t.get("trumpKey") for t in self.official.trumps}
+        cards = {t.get("trumpName").strip(): card_of(t.get("trumpKey")) for t in self.official.trumps}
         out: dict[int, str] = {}
         for e in self.official.entries:
             if e.kind != "action" or not e.get("actActCond"):

@@ -80,7 +80,7 @@ def nearest(index: "PhraseIndex", kind: str, text: str, n: int = 3) -> list[tupl
     scored: list[tuple[float, str, str]] = []
     for printed, hits in index.table(kind).items():
         m = difflib.SequenceMatcher(None, text, printed, autojunk=False)
-        if m.real_quick_ratio() < 0.3 or m.quick_ratio() < 0.3:
+        if m.real_quick_ratio() < 0.2:
             continue
         scored.append((m.ratio(), hits[0][0].call.op, printed))
     scored.sort(key=lambda s: -s[0])
