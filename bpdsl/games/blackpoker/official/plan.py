@@ -5,6 +5,7 @@ from __future__ import annotations
 from bpdsl.diagnostics import DiagnosticSink, Pos
 from bpdsl.dsl.document import Document
 from bpdsl.games.blackpoker.official import phrases as P
+from bpdsl.games.blackpoker.official import variants
 from bpdsl.games.blackpoker.official.facts import EditionFacts
 from bpdsl.games.blackpoker.official.folder import EditionFolder
 from bpdsl.games.blackpoker.official.links import TrumpLinks
@@ -45,6 +46,7 @@ class Planner(TrumpLinks, EditionFacts, EntrySentences, EditionFolder):
                  for eid, e in table.items()}
         names.update({e.id: e.source.get(key_of(e.source, "Name")) for e in self.entries})
         self.index = P.PhraseIndex(self.candidates, PhraseContext(parent.terms, names))
+        self.index.refit = variants.refit  # calls naming the entries a sentence names, without optional args
         for kind, table in (("action", parent.actions), ("character", parent.characters), ("fog", parent.fogs)):
             self.index.entry_ids[kind] = set(table) | {e.id for e in self.entries if e.source.kind == kind}
         self.terms: dict[str, str] = {}  # the edition terms the file's sentences choose (promote_terms)
