@@ -137,6 +137,8 @@ def read(path: Path) -> OfficialList:
                          did_you_mean(str(key), TOP_KEYS) or "keys: " + ", ".join(TOP_KEYS))
     if not any(k in doc.data for k in ("actList", "charList", "fogList", "trumpList", "abiList")):
         sink.error(doc.pos(), S_MISSING_KEY, "no list to import",
+                   "this is the official frame list (game setups: frames), not a list of actions; the frames are "
+                   "the formats of an edition" if "frames" in doc.data else
                    "an official list has an actList (and charList, fogList, trumpList or abiList)")
     result = OfficialList(str(path), _data_block(doc, sink))
     for spec in SPECS:
