@@ -143,6 +143,11 @@ def _stats(console: CommandConsole, defs) -> None:  # type: ignore[no-untyped-de
     for op in sorted({op for e in editions for op in e.op_usage}):
         usage.add_row(op, *[str(e.op_usage.get(op, 0) or "") for e in editions])
     console.print(usage)
+    events = Table(Column("event", no_wrap=True), *[e.edition for e in editions],
+                   title="events the abilities wait for per edition (triggers, replacements, static rules)")
+    for event in sorted({k for e in editions for k in e.event_usage}):
+        events.add_row(event, *[str(e.event_usage.get(event, 0) or "") for e in editions])
+    console.print(events)
     for e in editions:
         if e.effect_steps:
             console.print(f"{e.edition}: {e.effect_text_overrides} of {e.effect_steps} effect steps print a text "

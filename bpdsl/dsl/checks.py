@@ -31,6 +31,7 @@ from bpdsl.dsl.codes import (  # noqa: F401  (the codes are reported as C.<NAME>
     K_UNDECLARED,
     K_ZONE,
     X_EXPR,
+    X_UNWORDED,
     O_UNKNOWN,
     O_ARGS,
     O_KIND,
@@ -108,6 +109,39 @@ def run(defs: Definitions, sink: DiagnosticSink, state: Any = None) -> None:
             _check_unused(edition, sink)
             _check_marks(edition, sink)
             _check_classes_and_steps(edition, sink, defs.games.get(edition.game))
+            _check_worded_conditions(edition, sink)
+
+
+def _check_worded_conditions(edition: Edition, sink: DiagnosticSink) -> None:
+    """A condition must print in words: an op call whose sentence would hold a condition's source text
+    (「me.hand >= 1しか…」) is an error naming the wording term that gives it words (``cond:<condition>``) or
+    the ``text:`` that replaces the sentence."""
+    from bpdsl.ops.args import source_text
+    from bpdsl.ops.registry import REGISTRY, PhraseContext
+
+    names = {e.id: e.name for _k, e in entries(edition)}
+    ctx = PhraseContext(edition.terms, names)
+    for kind, entry in entries(edition):
+        for top in op_calls_of(entry):
+            if top.text is not None or top.op not in REGISTRY:
+                continue
+            conditions = [(call, key, value) for call, key, value, rule in walk(top)
+                          if (rule.get("meta") or {}).get("expr") == "bool" and hasattr(value, "root")]
+            if not conditions:
+                continue
+            ctx.target = getattr(entry, "target", None)
+            try:
+                printed = REGISTRY[top.op].render(ctx, top.args)
+            except Exception:  # a phrase that cannot render these arguments is reported by its own check
+                continue
+            for call, key, value in conditions:
+                text = source_text(value).strip()
+                if len(text) > 3 and text in printed:
+                    condition = "".join(text.split())
+                    sink.error(call.arg_pos.get(key, call.pos), X_UNWORDED,
+                               f"{entry.id!r}: {call.op}.{key} would print as its expression {text!r}",
+                               f"give it words: terms: {{\"cond:{condition}\": <words>}} in the edition (or beside "
+                               f"the op call), or a text: for the sentence")
 
 
 def undeclared_in_pattern(pattern: Any, game: Game | None) -> list[tuple[int, str, str]]:

@@ -21,6 +21,7 @@ K_PATTERN = code("K001", "unparsable key-card pattern")
 K_UNDECLARED = code("K002", "key-card pattern names a suit or rank the game does not declare")
 K_ZONE = code("K003", "key-card pattern takes its cards from a zone the game does not declare or cannot use")
 X_EXPR = code("X001", "bad expression (syntax, unknown name or type)")
+X_UNWORDED = code("X002", "a condition the sheet would print as its expression (no wording for it)")
 # --- op calls
 O_UNKNOWN = code("O001", "unknown op")
 O_ARGS = code("O002", "wrong op arguments")

@@ -41,6 +41,9 @@ class EditionStats:
     effect_steps: int = 0
     effect_text_overrides: int = 0  # effect steps (top level) printed from their text override
     text_overrides: int = 0  # every op call with a text override (conditions, targets ... included)
+    # the events the edition's abilities wait for: a trigger's (``on``, ``card_moved`` …), a replacement's
+    # ("would damage", "would would_lose"), and the static rules (cost_change, forbid) by their op
+    event_usage: Counter[str] = field(default_factory=Counter)
 
 
 def edition_stats(edition: Edition) -> EditionStats:
@@ -54,11 +57,27 @@ def edition_stats(edition: Edition) -> EditionStats:
             for c in counts:
                 c.op_usage[call.op] += 1
                 c.text_overrides += call.text is not None
+            event = _event_of(call)
+            if event:
+                st.event_usage[event] += 1
         if isinstance(entry, Action):
             for c in counts:
                 c.effect_steps += len(entry.effect)
                 c.effect_text_overrides += sum(1 for step in entry.effect if step.text is not None)
     return st
+
+
+def _event_of(call: object) -> str:
+    """The event an ability op call waits for ("" for any other op call)."""
+    op, args = getattr(call, "op", ""), getattr(call, "args", {}) or {}
+    if op == "replacement":
+        return f"instead of {(args.get('on') or {}).get('event', '?')}"
+    if op in ("cost_change", "forbid"):
+        return f"static {op}"
+    if op in ops() and ops()[op].kind == "trigger":
+        listens = ops()[op].extra.get("listens")
+        return (listens(args) if listens is not None else None) or op
+    return ""
 
 
 def stats(defs: Definitions) -> list[EditionStats]:

@@ -7,8 +7,8 @@ cdef class CAction:
     cdef public object effect, once_per_turn, not_direct, passes_turn, target_uses_keys, key_min, key_test
     cdef public object target_key, label, untargetable_by, model, gate, on_raise
     cdef public long requires_up
-    cdef public object requires_char
+    cdef public object requires_char, trigger_conditions
 
 cdef class TriggerSource:
     cdef public CAction action
-    cdef public object step, character, event, on_action, requires_up
+    cdef public object step, character, event, on_action, requires_up, limit, card

@@ -8,7 +8,7 @@ lookup tables of card properties.  Nothing here is consulted as YAML or schema w
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from bpdsl.dsl.cards import full_deck
 from bpdsl.flowmodel import Flow
@@ -65,6 +65,9 @@ class CAction:
     # raised by driving such a character); None: none.  Set by a game's rules and tested with requires_up, so
     # that while the seat has no such character the action is left out of the candidates, not asked its gate
     requires_char: str | None = None
+    # the conditions that hold for a triggered raise too (an op declared ``triggered=True``: only_if's
+    # 「…しかこのアクションを起こすことができない」 is asked when the action is triggered, as printed)
+    trigger_conditions: list[Step] = field(default_factory=list)
 
 
 @dataclass(eq=False)
@@ -92,17 +95,40 @@ class TriggerSource:
     # while none does (a trump's ability while the trump lies face down); None: always asked; empty: never
     # (an ability a game's rules compiled into sources of their own)
     requires_up: frozenset[int] | None = None
+    # how often it may fire (bpdsl.engine.abilitystate): (limit, key) — "once_per_turn", "once_per_game" or
+    # "first_each_turn", and the key its record is kept under; None: no limit
+    limit: tuple[str, str] | None = None
+    card: int = -1  # the card holding the ability (a trump's card index), named ``this`` by its effect
 
 
 # Which event type each trigger op listens to (a pre-filter of the trigger check; unknown ops see all).
-TRIGGER_EVENTS = {"on_resolved": "resolved", "card_moved": "left_field", "raises_on_grave": "left_field"}
+TRIGGER_EVENTS = {"on_resolved": "resolved", "raises_on_grave": "left_field"}
+
+
+def listened_event(name: str, args: Mapping[str, Any]) -> str | None:
+    """The event type a trigger op call waits for: from the table above, or from the op's own ``listens``
+    (a general trigger that names its event in its arguments); None: it is asked for every event."""
+    event = TRIGGER_EVENTS.get(name)
+    if event is None and name in registry.REGISTRY:
+        listens = registry.REGISTRY[name].extra.get("listens")
+        if listens is not None:
+            event = listens(args)
+    return event
+
+
+def trigger_limit(args: Mapping[str, Any], key: str) -> tuple[str, str, Any] | None:
+    """The limit of a trigger op call (``limit: once_per_turn`` …) under ``key``, with its condition, which
+    the limit then asks (bpdsl.engine.abilitystate); None without one."""
+    limit = args.get("limit")
+    return (str(limit), key, args.get("if")) if limit else None
 
 
 def _source(action: CAction, step: Step, character: str | None = None) -> TriggerSource:
     fn, args, name = step
-    event = TRIGGER_EVENTS.get(name)
+    event = listened_event(name, args)
     on_action = args.get("action") if event == "resolved" else None
-    return TriggerSource(action, step, character, event, on_action if isinstance(on_action, str) else None)
+    return TriggerSource(action, step, character, event, on_action if isinstance(on_action, str) else None,
+                         None, trigger_limit(args, f"{action.id}@when"))
 
 
 @dataclass(eq=False)
@@ -131,6 +157,10 @@ class Rules:
     # (game, seat, legal actions) -> the actions the player must choose among instead (no pass), or None
     forced_action: Callable[[Any, int, list[CAction]], list[CAction] | None] | None = None
     zones: ZoneTable | None = None  # the game's zones, their roles and the deck size (from game.yaml)
+    # replacements, cost changes and prohibitions of the format's abilities (bpdsl.engine.abilities.Abilities);
+    # None when it has none
+    abilities: Any = None
+    records_damage: bool = False  # some expression reads the damage taken this turn (turn records kept)
 
     def action(self, aid: str) -> CAction:
         return self.actions[aid]
@@ -231,6 +261,7 @@ def compile_action(a: Any) -> CAction:
         key_test=_key_test(a.key),
         target_key=(a.target.op, repr(sorted(a.target.args.items()))) if a.target else None,
         label=f"{a.name} ({a.id})",
+        trigger_conditions=[s for s in conditions if registry.get(s[2]).extra.get("triggered")],
         untargetable_by=frozenset(n.args.get("action") for n in getattr(a, "notes", [])
                                   if n.op == "not_targeted_by"),
     )

@@ -85,6 +85,10 @@ class GameHooks(Protocol):
         """Whether the costs of ``a`` can be paid with some key of ``n_keys`` cards from the hand."""
         ...
 
+    def can_pay_target(self, game: Game, a: CAction, seat: int, keys: tuple[int, ...], target: Any) -> bool:
+        """can_pay once ``target`` is chosen (a cost an ability changes for some targets, bpdsl.engine.abilities)."""
+        ...
+
     def pay_costs(self, game: Game, inst: ActionInstance) -> None:
         """Pay the costs of a raised action (asking the cost decisions)."""
         ...
@@ -210,6 +214,9 @@ class BaseHooks(DeclaredRules):
 
     def can_pay_n(self, game: Game, a: CAction, seat: int, n_keys: int) -> bool:
         return not a.cost
+
+    def can_pay_target(self, game: Game, a: CAction, seat: int, keys: tuple[int, ...], target: Any) -> bool:
+        return self.can_pay(game, a, seat, keys)
 
     def pay_costs(self, game: Game, inst: ActionInstance) -> None:
         if inst.action.cost:

@@ -10,7 +10,7 @@ cdef class Game
 cdef class Event:  # (a dataclass: its fields in their order in core.py)
     cdef public object type, seat, card, char_id
     cdef public ActionInstance inst
-    cdef public object to, first, cause, other
+    cdef public object to, first, cause, other, amount, origin
 
 cdef class Ctx:
     cdef public Game game
@@ -28,6 +28,6 @@ cdef class Game:
     cdef public object _agents, _picks, _deck_size, _key_attr, _stage_zone, _spent_zone, _lists_style
     cdef public object _passing, _trigger_index, _orders, _heard, _legal_cache, _direct, _quick, _by_hand
     cdef public object _by_mask, _step, _started, _cp, _feed, _fed, _pending, _result, _prim
-    cdef public object _shared, _lazy_labels, _up_gated, _char_gated
+    cdef public object _shared, _lazy_labels, _up_gated, _char_gated, hears
     cdef dict __dict__
     cdef object __weakref__

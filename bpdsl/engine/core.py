@@ -23,6 +23,7 @@ except ImportError:  # without Cython (the ``speed`` extra) its declarations cha
     from bpdsl import purecython as cython
 
 from bpdsl.engine import events as ev
+from bpdsl.engine.abilitystate import passes
 from bpdsl.engine.compiled import CAction, Rules, TriggerSource
 from bpdsl.engine.contract import GameHooks
 from bpdsl.engine.decisions import Agent, Context, DecisionRequest, Labels, index_chooser
@@ -48,6 +49,8 @@ class Event:
     # combat: ダメージ判定 sent it to the grave as a blocker / as an attacker)
     cause: str = ""
     other: int = -1  # the seat on the other side of that cause (a judged blocker: the attacker's owner)
+    amount: int = 0  # how much: the damage taken, a counter's change
+    origin: str = ""  # the zone a moved card left (its id); ``to`` the zone it reached
 
 
 class Ctx:
@@ -149,6 +152,10 @@ class Game:
         # then not recorded, and the trigger check after it has nothing to look at).  Both are made once for
         # the games of these rules, not once per game (an エクストラ game made them anew at 580,000 instructions)
         self._trigger_index, self._heard = _shared_trigger_index(rules)
+        # the kinds of event some ability waits for beyond the trigger index's own (a card moved between any
+        # two zones, damage taken, an action raised or negated, a trump turned, a counter changed): the rules
+        # announce an event of such a kind only when somebody listens (bpdsl.engine.abilities)
+        self.hears = hears(rules)
         self._orders: list[tuple[int, ...]] | None = None  # by turn player: the seats from them on (_order)
         # taken per game, so that actions added to rules.direct_actions after compiling (options) count too
         # legal actions per seat, valid while ``epoch`` is unchanged: every primitive that can change the
@@ -701,6 +708,10 @@ class Game:
                         has = targets[a.target_key] = bool(self._targets(a, seat, ()))
                     if not has:
                         continue
+            if self.rules.abilities is not None and self._costed_by_target(a) and \
+                    not any(self._payable_targets(a, seat, k) for k in
+                            (hooks.key_choices(self, a, seat) if a.key is not None else [()])):
+                continue
             out.append(a)
         return out
 
@@ -812,9 +823,12 @@ class Game:
         s = self.state
         hooks = self.hooks
         inst = ActionInstance(s.uid(), a, seat, direct=True)
+        by_target = self._costed_by_target(a)
         if a.key is not None:
             choices = hooks.key_choices(self, a, seat)
-            if a.target_uses_keys:
+            if by_target:  # keys leaving some target the seat can pay for
+                options = [k for k in choices if self._payable_targets(a, seat, k)]
+            elif a.target_uses_keys:
                 options = [k for k in choices if hooks.can_pay(self, a, seat, k) and self._targets(a, seat, k)]
             elif a.target is not None and not self._targets(a, seat, ()):
                 options = []
@@ -829,7 +843,8 @@ class Game:
                 hooks.move_card(self, c, self._stage_zone, s.owner[c])
             inst.keys = list(keys)
         if a.target is not None:
-            targets = self._targets(a, seat, tuple(inst.keys))
+            targets = self._payable_targets(a, seat, tuple(inst.keys)) if by_target else \
+                self._targets(a, seat, tuple(inst.keys))
             i = self.decide(seat, "target", targets, {"action": a.name},
                             lambda: [hooks.describe_target(self, t, seat) for t in targets])
             inst.target = targets[i]
@@ -838,6 +853,16 @@ class Game:
         hooks.pay_costs(self, inst)
         self._count_raise(inst)
         return inst
+
+    def _costed_by_target(self, a: CAction) -> bool:
+        """Whether an ability changes the cost of ``a`` by the target chosen (bpdsl.engine.abilities)."""
+        abilities = self.rules.abilities
+        return a.target is not None and abilities is not None and abilities.costed_by_target(a)
+
+    def _payable_targets(self, a: CAction, seat: int, keys: tuple[int, ...]) -> list[Any]:
+        """The targets of ``a`` whose cost (as an ability changes it for that target) ``seat`` can pay."""
+        hooks = self.hooks
+        return [t for t in self._targets(a, seat, keys) if hooks.can_pay_target(self, a, seat, keys, t)]
 
     @cython.locals(inst=ActionInstance, a=CAction)
     def _count_raise(self, inst: ActionInstance) -> None:
@@ -851,6 +876,8 @@ class Game:
         self.raised_game[key] = self.raised_game.get(key, 0) + 1
         if self.rules.raise_events and a.instant:
             self.events.append(Event("raised", inst.controller, inst=inst))
+        if "action_raised" in self.hears:
+            self.events.append(Event("action_raised", inst.controller, inst=inst))
         if self.log is not None:
             keys = [] if inst.data.get("virtual_keys") else [self.hooks.card_text(c) for c in inst.keys]
             self.log.write(ev.Raised(inst.controller, a.id, inst.direct, keys,
@@ -945,6 +972,8 @@ class Game:
                         self.hooks.move_card(self, c, self._spent_zone, s.owner[c])
                 if self.log is not None:
                     self.log.write(ev.Negated(inst.action.id, inst.controller))
+                if "action_negated" in self.hears:
+                    self.events.append(Event("action_negated", inst.controller, inst=inst))
                 return True
         return False
 
@@ -979,8 +1008,13 @@ class Game:
                     continue
                 if src.character is not None and e.char_id and e.char_id != src.character:
                     continue
+                if src.action.trigger_conditions:  # 「…しかこのアクションを起こすことができない」
+                    seats = [p for p in seats if _conditions_met(self, src.action, p, e)]
+                if src.limit is not None:  # once a turn, once a game, the first time each turn
+                    seats = limited(self, src, e, seats)
                 for seat in seats:  # data: what triggered it (e.g. the discard 暴動 answers)
-                    out.append(ActionInstance(s.uid(), src.action, seat, None, None, False, False, {"event": e}))
+                    data = {"event": e} if src.card < 0 else {"event": e, "holder": src.card}
+                    out.append(ActionInstance(s.uid(), src.action, seat, None, None, False, False, data))
         return out
 
     @cython.locals(x=ActionInstance)
@@ -1132,6 +1166,33 @@ def _shared_candidates(rules: Rules, direct: list[CAction]) -> dict[tuple[int, b
     return table
 
 
+def hears(rules: Rules) -> frozenset[str]:
+    """The event kinds the trigger sources and replacements of ``rules`` wait for."""
+    kinds = {src.event for src in rules.triggers if src.event is not None}
+    if rules.abilities is not None:
+        kinds |= rules.abilities.kinds()
+    return frozenset(kinds)
+
+
+def _conditions_met(game: Game, a: CAction, seat: int, e: Event) -> bool:
+    """Whether the trigger conditions of ``a`` hold for ``seat`` raising it on event ``e``."""
+    ctx = Ctx(game, ActionInstance(0, a, seat, None, None, False, False, {"event": e}), seat, e)
+    return all(fn(ctx, args) for fn, args, _ in a.trigger_conditions)
+
+
+def limited(game: Game, src: TriggerSource, e: Event, seats: list[int]) -> list[int]:
+    """The seats for which a limited trigger source fires (its limit then used), the source's condition (the
+    limit's third part: a parsed expression, or None) asked for each of them as its controller."""
+    limit = src.limit
+    cond = limit[2]
+    out = []
+    for seat in seats:
+        check = None if cond is None else (lambda seat=seat: bool(Ctx(game, None, seat, e).value(cond)))
+        if passes(game.state, limit, seat, check):
+            out.append(seat)
+    return out
+
+
 def _checked(fn: Callable[[], Any], check: Callable[["Game"], None], game: Game) -> Callable[[], Any]:
     """A primitive followed by the invariant check."""
     def step() -> Any:
@@ -1193,7 +1254,7 @@ def _chain(fns: tuple[Callable[[], Any], ...], where: tuple[int, ...], state: St
 _GAME_FIELDS = tuple("""rules hooks seed rng log check max_steps setup_hook state current chosen events decisions
     forced steps raised raised_game node epoch _agents _picks _deck_size _key_attr _stage_zone _spent_zone
     _lists_style _passing _trigger_index _orders _heard _legal_cache _direct _quick _by_hand _by_mask _scratch
-    _up_gated _char_gated _step _started _cp _feed _fed _pending _result _prim _shared _lazy_labels""".split())
+    _up_gated _char_gated _step _started _cp _feed _fed _pending _result _prim _shared _lazy_labels hears""".split())
 
 
 class _Feed:
@@ -1260,7 +1321,7 @@ class _Checkpoint:
 
 def _copy_event(e: Event, memo: Memo) -> Event:
     return Event(e.type, e.seat, e.card, e.char_id, copy_inst(e.inst, memo) if e.inst is not None else None, e.to,
-                 e.first, e.cause, e.other)
+                 e.first, e.cause, e.other, e.amount, e.origin)
 
 
 __all__ = ["Ctx", "Event", "Game", "GameAborted", "GameResult"]

@@ -190,9 +190,30 @@ class Undone(LogEvent):
     bot: bool | None = None  # True when the accepting seat is a bot (which always agrees)
 
 
+@dataclass(frozen=True, slots=True)
+class Instead(LogEvent):
+    """A replacement ability (bpdsl.engine.abilities) took the place of an event: ``amount`` is what is left of
+    it (the damage still taken; 0: prevented), ``by`` the ability (``<trump id>@<n>``)."""
+
+    T: ClassVar[str] = "instead"
+    kind: str  # the replaced event: damage, would_lose
+    p: int  # the seat holding the replacement
+    by: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class CounterChanged(LogEvent):
+    """Counters put on or taken off a card or a player (``holder``: a card number, or ``p<seat>``)."""
+
+    T: ClassVar[str] = "counter"
+    holder: str
+    change: int
+
+
 CORE_EVENTS: dict[str, type[LogEvent]] = {c.T: c for c in (GameStarted, Decision, Passed, Raised, VirtualKeys, Staged,
                                                              Resolving, NoEffect, Negated, Ended, TurnStarted,
-                                                             Placed, GameOver, Undone)}
+                                                             Placed, GameOver, Undone, Instead, CounterChanged)}
 
-__all__ = ["CORE_EVENTS", "Decision", "Ended", "GameOver", "GameStarted", "LogEvent", "TurnStarted", "Negated", "NoEffect", "Passed", "Placed", "Raised",
+__all__ = ["CORE_EVENTS", "CounterChanged", "Decision", "Instead", "Ended", "GameOver", "GameStarted", "LogEvent", "TurnStarted", "Negated", "NoEffect", "Passed", "Placed", "Raised",
            "Resolving", "Staged", "Undone", "VirtualKeys"]

@@ -148,6 +148,8 @@ def canonical_state(game: Any) -> dict[str, Any]:
            "winner": s.winner, "over": s.over}
     if s.counters:  # the per-player counters a game declares (points ...)
         out["counters"] = {k: list(v) for k, v in sorted(s.counters.items())}
+    if s.marks:  # what abilities remember: counters on cards, limits used, this turn's records
+        out["marks"] = dict(sorted(s.marks.items()))
     extra = game.hooks.canonical_extra(game)  # state a game keeps beyond the core's (points ...)
     if extra is not None:
         out["game"] = extra
@@ -251,6 +253,8 @@ def _canonical_text(game: Any) -> str:
     extra = game.hooks.canonical_extra(game)
     if extra is not None:
         out += [',"game":', canonical_json(extra)]
+    if s.marks:  # (sorted keys: after "game")
+        out += [',"marks":', canonical_json(s.marks)]
     out += [',"over":', _json(s.over), ',"players":[', ",".join(players), '],"stage":[',
             ",".join(['{"action":%s,"keys":[%s],"p":%s}' % (_jstr(x.action.id), ",".join([down[c] for c in x.keys]),
                                                             _json(x.controller)) for x in s.stage]),

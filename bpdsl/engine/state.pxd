@@ -15,4 +15,4 @@ cdef class State:
     cdef public object turn, turn_no, chance, passed
     cdef public list stage
     cdef public object raised_this_turn, raised_count, next_uid, winner, over, reason, trump_up, keep_order
-    cdef public object counts, counters, must_pass
+    cdef public object counts, counters, must_pass, marks

@@ -107,6 +107,9 @@ class State:
     counts: dict[str, dict[Any, int]] = field(default_factory=dict)  # counters of the game's rules for statistics
     counters: dict[str, list[int]] = field(default_factory=dict)  # the game's declared per-player counters
     must_pass: frozenset[int] = frozenset()  # seats whose next chance is passed at once (an effect raised for them)
+    # what abilities remember (bpdsl.engine.abilitystate): counters on cards and players, the limits of triggers
+    # and replacements (once a turn, once a game, the first time each turn), this turn's records
+    marks: dict[str, Any] = field(default_factory=dict)
     # a game's own fields go in a subclass (BlackPoker's attack, packs, 要塞; Black Doubt's hands)
 
     def uid(self) -> int:

@@ -20,6 +20,10 @@ def classic(ctx: PhraseContext) -> bool:
 # Printed words of conditions, (holds, does not hold) per expression source text without spaces; each game
 # adds the wordings of its own names (BlackPoker: turn.is_mine -> ターンを持っている時 / ...持っていない時).
 PREDICATE_WORDS: dict[str, tuple[str, str]] = {}
+# Wordings of whole conditions a game composes from its names (BlackPoker: 「自分の手札の枚数が1以上」 for
+# ``me.hand >= 1``): each takes the parsed expression's root node and the phrase context, and gives the
+# words or None; :func:`predicate` asks them before it falls back to the source text.
+CONDITION_WORDERS: list[Any] = []
 
 
 def source_text(value: Any) -> str:
@@ -53,4 +57,10 @@ def predicate(value: Any, ctx: PhraseContext | None = None) -> str:
     if key in PREDICATE_WORDS:
         yes, no = PREDICATE_WORDS[key]
         return no if negate else yes
+    root = getattr(value, "root", None)
+    if root is not None and ctx is not None:
+        for worder in CONDITION_WORDERS:
+            words = worder(root, ctx)
+            if words is not None:
+                return words
     return text

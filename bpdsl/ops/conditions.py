@@ -91,6 +91,7 @@ ONLY_IF = declare(
              "できる。」 (のみ); both play the same."),
     example={"only_if": {"if": "not turn.is_mine"}},
     prepare=_prepare_only_if,
+    triggered=True,  # a triggered raise is a raise too: asked by the trigger check (bpdsl.engine.core)
 )
 
 @ONLY_IF.executor

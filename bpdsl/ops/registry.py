@@ -61,6 +61,9 @@ class PhraseContext:
         self.each: Mapping[str, str] | None = None
         # the printed name of the card or entry whose ability is being rendered (a trump: 「<スラッシュ> を持つ」)
         self.holder: str | None = None
+        # a trigger printed as the head of an ability's sentence (「…時、Xアクションを誘発する。」), not as an
+        # action's own 誘発条件 (「…時に誘発する。」)
+        self.trigger_head = False
 
     def term(self, key: str, default: str | None = None) -> str:
         """The edition's printed word for ``key`` (``default``, else the key itself, when it declares none)."""

@@ -257,34 +257,45 @@ def _trump_condition(edition: Edition, action: Action) -> str:
     return f"自分の表切札に「{trump.name}」がある"
 
 
-def _raising_call(calls: Iterable[object], action_id: str) -> tuple[OpCall | None, OpCall | None]:
-    """The ``raises_when`` ability among ``calls`` that triggers ``action_id``, and the ``grant`` that gives
-    it to a class of characters (None when the trump holds it itself)."""
+def _raising_calls(calls: Iterable[object], action_id: str,
+                   grant: OpCall | None = None) -> list[tuple[OpCall, OpCall | None]]:
+    """Every ``raises_when`` ability among ``calls`` that triggers ``action_id``, each with the ``grant`` that
+    gives it to a class of characters (None when the trump holds it itself), in written order."""
+    found: list[tuple[OpCall, OpCall | None]] = []
     for call in calls:
         if not isinstance(call, OpCall):
             continue
         if call.op == "raises_when" and call.args.get("action") == action_id:
-            return call, None
-        if call.op == "grant":
-            found, _ = _raising_call(call.args.get("abilities") or [], action_id)
-            if found is not None:
-                return found, call
-    return None, None
+            found.append((call, grant))
+        elif call.op == "grant":
+            found += _raising_calls(call.args.get("abilities") or [], action_id, call)
+    return found
 
 
 def _trump_trigger(edition: Edition, action: Action, ctx: PhraseContext) -> str:
     """The frame list's (誘発条件) of a triggered action a trump brings: 「自分の表切札に「<trump>」があるかつ、
-    <the event of the trump's raises_when>時に誘発する。」 (the trump's ability then leaves that line out);
-    a granted trigger names who holds it: 「自分の <…> を持つ兵士が…」."""
+    <the event of the trump's raises_when>時に誘発する。」 (the trump's ability then leaves that line out), one
+    line for each of its triggers; a granted trigger names who holds it: 「自分の <…> を持つ兵士が…」."""
     trump = edition.trumps.get(action.trump) if action.trump else None
     if trump is None or not _frame_style(edition) or action.request.trigger != "triggered":
         return ""
-    call, grant = _raising_call(trump.abilities, action.id)
-    if call is None:  # a trigger of the trump's character: 「自分の「リアニメーター」が場から墓地に移った時」
+    found = _raising_calls(trump.abilities, action.id)
+    if not found:  # a trigger of the trump's character: 「自分の「リアニメーター」が場から墓地に移った時」
         return _character_trigger(edition, trump, action, ctx)
+    return "\n".join(line for call, grant in found if (line := _trigger_line(trump, action, ctx, call, grant)))
+
+
+def _trigger_line(trump: Trump, action: Action, ctx: PhraseContext, call: OpCall, grant: OpCall | None) -> str:
     when = call.args.get("when")
     if not isinstance(when, OpCall):
         return ""
+    clause = registry.get(when.op).extra.get("clause") if when.text is None else None
+    worded = clause(ctx, when.args) if clause is not None else None
+    if worded is not None:  # a trigger that words its event and its condition apart (on, card_moved)
+        event, cond = worded
+        if grant is not None:
+            event = f"{_granted_holder(ctx, grant, action.name)}が{event}"
+        return f"自分の表切札に「{trump.name}」があるかつ、{event}時に{cond}誘発する。"
     head = render_call(ctx, when).removesuffix("、").removesuffix("場合").removesuffix("時に")
     if grant is not None:
         head = f"{_granted_holder(ctx, grant, action.name)}が{head}"
@@ -458,8 +469,8 @@ def action_text(edition: Edition, action: Action, fmt: Format | str | None = Non
         sections.append(section)
     if action.when is not None:
         sections.append(_simple("when", "(誘発条件)", ctx, [action.when]))
-    elif trigger:
-        sections.append(TextSection("when", "(誘発条件)", [TextBlock(text=trigger)]))
+    elif trigger:  # one paragraph per trigger of the action
+        sections.append(TextSection("when", "(誘発条件)", [TextBlock(text=line) for line in trigger.split("\n")]))
     if action.target is not None:
         sections.append(_simple("target", "（対象）" if classic else "(対象)", ctx, [action.target]))
     blocks, overrides = _effect_blocks(ctx, edition, action)

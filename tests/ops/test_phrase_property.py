@@ -65,9 +65,15 @@ def _value(rule: Mapping[str, Any]) -> st.SearchStrategy[Any]:
 
 
 def _args(schema: Mapping[str, Mapping[str, Any]]) -> st.SearchStrategy[dict[str, Any]]:
-    required = {k: _value(r) for k, r in schema.items() if r.get("required")}
+    # required arguments that exclude each other (raise_free: action or same_as_trigger): exactly one of them
+    either = [k for k, r in schema.items() if r.get("required") and r.get("excludes")]
+    required = {k: _value(r) for k, r in schema.items() if r.get("required") and k not in either}
     optional = {k: _value(r) for k, r in schema.items() if not r.get("required")}
-    return st.fixed_dictionaries(required, optional=optional)
+    base = st.fixed_dictionaries(required, optional=optional)
+    if not either:
+        return base
+    return st.tuples(base, st.sampled_from(either)).flatmap(
+        lambda pair: _value(schema[pair[1]]).map(lambda v: {**pair[0], pair[1]: v}))
 
 
 @pytest.mark.parametrize("name", sorted(OPS))

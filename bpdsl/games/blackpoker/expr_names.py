@@ -53,6 +53,30 @@ NAMES: dict[str, NameInfo] = {
     # --- the event that triggered this action (raises_when)
     "trigger.discarded": NameInfo("number of cards the discard that triggered this action discarded (one "
                                   "discard event per card)", "このアクションを誘発した時に捨てられた手札の枚数"),
+    "trigger.amount": NameInfo("how much the event that triggered this action was: the damage taken, a counter's "
+                               "change", "その数"),
+    "trigger.card.rank": NameInfo("rank value of the card whose event triggered this action (the card moved, the "
+                                  "first card of the character summoned)", "そのカードの数字"),
+    "trigger.same_rank_others": NameInfo("number of the controller's other characters on the field with a card of "
+                                         "the triggering card's rank", "同じ数字の他の自分のキャラクターの数"),
+    "trigger.action.cost": NameInfo("number of cost letters of the action whose event triggered this action",
+                                    "そのアクションのコストの数"),
+    # --- counters (counter_add, counter_set) and trumps
+    "this.counter": NameInfo("counters on this card (the card whose ability this is)", "この切札のカウンターの数"),
+    "me.counter": NameInfo("counters on the controller", "自分のカウンターの数"),
+    "opponent.counter": NameInfo("counters on the opponent", "対戦相手のカウンターの数"),
+    "me.trumps_up": NameInfo("number of the controller's face-up trumps", "自分の表向きの切札の枚数"),
+    "me.trumps_down": NameInfo("number of the controller's face-down trumps", "自分の裏向きの切札の枚数"),
+    "opponent.trumps_up": NameInfo("number of the opponent's face-up trumps", "対戦相手の表向きの切札の枚数"),
+    "opponent.trumps_down": NameInfo("number of the opponent's face-down trumps", "対戦相手の裏向きの切札の枚数"),
+    # --- the step of the turn, and this turn's records
+    "step.end": NameInfo("whether the turn player has raised their エンド action this turn (the end step: from then "
+                         "until the turn passes)", "エンドアクションが起こされた後", "bool"),
+    "step.combat": NameInfo("whether an attack is being resolved (from アタック until its ダメージ判定)",
+                            "アタックの最中", "bool"),
+    "me.damage_this_turn": NameInfo("damage the controller has taken this turn", "このターンに自分が受けたダメージの合計"),
+    "opponent.damage_this_turn": NameInfo("damage the opponent has taken this turn",
+                                          "このターンに対戦相手が受けたダメージの合計"),
     # --- what an earlier step of the effect did
     "moved.size_sum": NameInfo("sum of the sizes of the characters a move_character step (count: any) of this "
                                "effect moved", "この方法で墓地に移した兵士の数字の合計値"),

@@ -35,6 +35,7 @@ from bpdsl.games.blackpoker.components import (DECK_SIZE, Z_FIELD, Z_GRAVE, Z_HA
                                               Z_TRUMP)
 from bpdsl.engine.core import _parse_expr
 from bpdsl.engine.core import Ctx
+from bpdsl.engine.abilitystate import add_turn_record, counter, holder_key, turn_record
 from bpdsl.engine.events import GameOver, TurnStarted
 from bpdsl.engine.rng import shuffle
 from bpdsl.games.blackpoker.events import (Attackers, Blockers, CostPaid, Damaged, Drew, Entered, Left,
@@ -149,6 +150,10 @@ class BlackPokerHooks(BaseHooks):
             else:
                 lst.insert(0, c)
         s.loc[c] = (zone, seat)
+        if "card_moved" in game.hears:  # an ability waits for cards moving between zones
+            ids = self.zones.ids
+            game.events.append(Event("card_moved", s.owner[c], c, to=ids[zone] if zone >= 0 else "out",
+                                     origin=ids[z] if z >= 0 else "out"))
 
     # ------------------------------------------------------------------ game start and end
 
@@ -199,6 +204,13 @@ class BlackPokerHooks(BaseHooks):
                 break
         else:
             return
+        abilities = self.compiled.abilities
+        if abilities is not None and "would_lose" in abilities.replacements:  # 「…負ける場合、代わりに」
+            for p in s.players:
+                if not p.life:
+                    abilities.replace(game, Event("would_lose", p.seat, amount=1), self._run_replacement)
+            if s.over or all(p.life for p in s.players):
+                return
         empty = [p.seat for p in s.players if not p.life]
         s.over = True
         if len(empty) == len(s.players):
@@ -224,12 +236,30 @@ class BlackPokerHooks(BaseHooks):
         p = game.state.players[seat]
         if seat in game.state.no_damage:  # prevented (要塞, bpdsl.games.blackpoker.trumps)
             return 0
+        source = game.current.controller if game.current is not None else -1
+        abilities = self.compiled.abilities
+        if abilities is not None and amount > 0 and "damage" in abilities.replacements:  # 「代わりに」
+            amount = abilities.replace(game, Event("damage", seat, amount=amount, other=source),
+                                       self._run_replacement).amount
         n = max(0, min(amount, len(p.life)))
         for _ in range(n):
             self.move_card(game, p.life[-1], Z_GRAVE, seat)
         if game.log is not None and n:
             game.log.write(Damaged(seat, n))
+        if n and "damage" in game.hears:
+            game.events.append(Event("damage", seat, amount=n, other=source))
+        if n and self.compiled.records_damage:
+            add_turn_record(game.state, "damage", seat, n)
         return n
+
+    def _run_replacement(self, game: Game, r: Any, seat: int, event: Any) -> None:
+        """Run the steps of a replacement (「代わりに…」) as its holder, with the replaced event as its trigger."""
+        inst = ActionInstance(game.state.uid(), r.action, seat, None, None, False, False,
+                              {"event": event, "holder": r.card})
+        ctx = Ctx(game, inst, seat, event)
+        for fn, args, _name in r.steps:
+            if fn(ctx, args) is False or game.state.over:
+                break
 
     @cython.locals(game=Game)
     def draw(self, game: Game, seat: int, count: int) -> int:
@@ -286,6 +316,8 @@ class BlackPokerHooks(BaseHooks):
             made.append(ch)
             if game.log is not None:
                 game.log.write(Entered(seat, cid, [self.card_text(c) for c in g], face_up, driven))
+            if "character_entered" in game.hears:
+                game.events.append(Event("character_entered", seat, g[0], cid))
         return made
 
     def attach(self, game: Game, ch: Character, cards: list[int], char_id: str) -> Character:
@@ -319,6 +351,9 @@ class BlackPokerHooks(BaseHooks):
             lst = s.players[dest].zone(to)
             lst.append(c)
             s.loc[c] = (to, dest)
+            if "card_moved" in game.hears:
+                game.events.append(Event("card_moved", ch.controller, c, ch.char_id, to=self.zones.ids[to],
+                                         first=n == 0, cause=cause, other=other, origin="field"))
             if to == Z_GRAVE:
                 game.events.append(Event("left_field", ch.controller, c, ch.char_id, to="grave", first=n == 0,
                                          cause=cause, other=other))
@@ -540,6 +575,9 @@ class BlackPokerHooks(BaseHooks):
         if name == "trigger.discarded":  # the discard that triggered this action: one event per card
             ev = inst.data.get("event") if inst is not None else None
             return 1 if ev is not None and ev.type == "discarded" else 0
+        if name.startswith("trigger.") or name.startswith("step.") or name.endswith("counter") or \
+                name.endswith("this_turn") or ".trumps_" in name:
+            return self._ability_name(ctx, name)
         if name == "moved.size_sum":  # what a move_character step (count: any) of this effect moved
             return int(inst.data.get("moved_size_sum", 0)) if inst is not None else 0
         if name == "discarded.count":  # what a discard_cards step of this effect discarded
@@ -594,6 +632,50 @@ class BlackPokerHooks(BaseHooks):
             who = me if name.startswith("me.") else opp
             return sum(1 for ch in who.field if ch.kind == kind)
         return super().resolve_name(ctx, name)  # counters and values an edition's game document declares
+
+    def _ability_name(self, ctx: Any, name: str) -> Any:
+        """The names of the general ability blocks: what triggered, counters, trumps, the step, turn records."""
+        game = ctx.game
+        s = game.state
+        inst = ctx.inst
+        seat = ctx.seat
+        if name.startswith("trigger."):
+            e = inst.data.get("event") if inst is not None and inst.data else None
+            e = e if e is not None else ctx.event
+            if e is None:
+                return 0
+            if name == "trigger.amount":
+                return int(getattr(e, "amount", 0) or 0)
+            if name == "trigger.action.cost":
+                return len(e.inst.action.cost or "") if getattr(e, "inst", None) is not None else 0
+            card = getattr(e, "card", -1)
+            if card is None or card < 0:
+                return 0
+            if name == "trigger.card.rank":
+                return VALUE[card % DECK_SIZE]
+            if name == "trigger.same_rank_others":
+                rank = VALUE[card % DECK_SIZE]
+                return sum(1 for ch in s.players[seat].field
+                           if card not in ch.cards and any(VALUE[c % DECK_SIZE] == rank for c in ch.cards))
+            return 0
+        if name == "step.end":
+            return (s.turn, "end") in s.raised_this_turn
+        if name == "step.combat":
+            return bool(s.combat.get("attackers"))
+        who = seat if name.startswith("me.") else 1 - seat
+        if name.endswith("this_turn"):
+            return turn_record(s, "damage", who)
+        if ".trumps_" in name:
+            up = s.trump_up
+            cards = s.players[who].trump
+            n_up = sum(1 for c in cards if c in up)
+            return n_up if name.endswith("_up") else len(cards) - n_up
+        if name == "this.counter":
+            holder = inst.data.get("holder", -1) if inst is not None and inst.data else -1
+            key = holder_key(holder % DECK_SIZE + DECK_SIZE * seat if holder is not None and holder >= 0 else None,
+                             seat)
+            return counter(s, key, "counter")
+        return counter(s, holder_key(None, who), "counter")
 
     # ------------------------------------------------------------------ keys, targets, costs
 
@@ -676,6 +758,8 @@ class BlackPokerHooks(BaseHooks):
                    n_keys: int) -> bool:
         """can_pay from a :meth:`budget`, for a key of ``n_keys`` cards taken from the hand."""
         letters = a.cost
+        if self.compiled.abilities is not None and self.compiled.abilities.cost_changes:  # (the target not chosen)
+            letters = self.cost_letters(game, a, seat, None, True)
         if not letters:
             return True
         bulwarks, hand, life, field, waived = budget
@@ -694,12 +778,17 @@ class BlackPokerHooks(BaseHooks):
     def can_pay_n(self, game: Game, a: CAction, seat: int, n_keys: int) -> bool:
         """can_pay for some key of ``n_keys`` cards taken from the hand."""
         letters = a.cost
-        if not letters:
+        changed = self.compiled.abilities is not None and self.compiled.abilities.cost_changes
+        if not letters and not changed:
             return True
-        if self.waivers:
-            letters = self.cost_letters(game, a, seat)
+        if self.waivers or changed:
+            letters = self.cost_letters(game, a, seat, None, True)
             if not letters:
                 return True
+        return self._pays(game, letters, seat, n_keys)
+
+    def _pays(self, game: Game, letters: str, seat: int, n_keys: int) -> bool:
+        """Whether ``seat`` can pay ``letters`` with ``n_keys`` key cards taken from the hand."""
         p = game.state.players[seat]
         if "B" in letters:
             charged = 0
@@ -716,19 +805,31 @@ class BlackPokerHooks(BaseHooks):
             return False
         return True
 
-    def cost_letters(self, game: Game, a: CAction, seat: int) -> str:
+    def cost_letters(self, game: Game, a: CAction, seat: int, target: Any = None, listing: bool = False) -> str:
+        """The cost letters ``seat`` pays for ``a``: its own, less what a character's ability waives, changed by
+        the cost changes of the abilities (for ``target``; while ``listing``, those that depend on the target
+        are left out)."""
         letters = a.cost
         if letters and self.waivers:
             for cid, atype, letter in self.waivers:
                 if atype == a.type and letter in letters and any(
                         ch.char_id == cid for ch in game.state.players[seat].field):
                     letters = letters.replace(letter, "")
+        abilities = self.compiled.abilities
+        if abilities is not None and abilities.cost_changes:
+            letters = abilities.cost_letters(game, a, seat, letters, target, listing)
         return letters
+
+    def can_pay_target(self, game: Game, a: CAction, seat: int, keys: tuple[int, ...], target: Any) -> bool:
+        """can_pay once the target is chosen: the cost changes that depend on it included."""
+        loc = game.state.loc
+        return self._pays(game, self.cost_letters(game, a, seat, target), seat,
+                          sum(1 for k in keys if loc[k][0] == Z_HAND))
 
     @cython.locals(game=Game, a=CAction)
     def can_pay(self, game: Game, a: CAction, seat: int, keys: tuple[int, ...]) -> bool:
         """can_pay_n for these keys: only the key cards taken from the hand leave it short for D."""
-        if not a.cost:
+        if not a.cost and self.compiled.abilities is None:
             return True
         loc = game.state.loc
         return self.can_pay_n(game, a, seat, sum(1 for k in keys if loc[k][0] == Z_HAND))
@@ -736,11 +837,12 @@ class BlackPokerHooks(BaseHooks):
     @cython.locals(game=Game, inst=ActionInstance)
     def pay_costs(self, game: Game, inst: Any) -> None:
         """Pay every cost letter through the op the game definition maps it to (Table 3.2)."""
-        if not inst.action.cost:  # most actions cost nothing (and a waiver only takes letters away)
+        changed = self.compiled.abilities is not None and self.compiled.abilities.cost_changes
+        if not inst.action.cost and not changed:  # most actions cost nothing (a waiver only takes letters away)
             return
         ops = self.compiled.cost_ops
         ctx = Ctx(game, inst, inst.controller)
-        for letter in self.cost_letters(game, inst.action, inst.controller):
+        for letter in self.cost_letters(game, inst.action, inst.controller, inst.target):
             fn = ops.get(letter)
             if fn is None:
                 self.pay_letter(game, inst, letter)

@@ -31,9 +31,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from bpdsl.dsl.cards import SUIT_MARKS, SUITS, parse_card
-from bpdsl.engine.compiled import DECK, SUIT, VALUE, CAction, TriggerSource
+from bpdsl.engine.compiled import DECK, SUIT, VALUE, CAction, TriggerSource, listened_event
 from bpdsl.engine.core import Event
 from bpdsl.engine.wrapped import INSERTED, WRAPPED, InsertedSteps
+from bpdsl.games.blackpoker import ability_blocks
 from bpdsl.games.blackpoker.components import DECK_SIZE, Z_FIELD, Z_GRAVE, Z_HAND, Z_TRUMP
 from bpdsl.model import Edition, OpCall, Trump
 from bpdsl.ops import registry
@@ -130,10 +131,12 @@ def _log(game: Any, what: type[TrumpEvent], seat: int, card: int) -> None:
 def turn_up(game: Any, seat: int, card: int) -> None:
     """Turn a trump face up: its ability becomes active (and ``ability_enabled`` abilities trigger).  A trump
     a closing keeps face down for the turn stays face down."""
-    if locked(game.state, card):
+    if locked(game.state, card) or forbidden_open(game, seat):
         return
     game.state.trump_up.add(card)
     game.events.append(Event("trump_opened", seat, card))
+    if "trump_turned" in game.hears:
+        game.events.append(Event("trump_turned", seat, card, to="up"))
     counts = game.state.counts
     opened = counts.setdefault("trumps_opened", {})
     opened[card % DECK_SIZE] = opened.get(card % DECK_SIZE, 0) + 1
@@ -145,8 +148,17 @@ def turn_up(game: Any, seat: int, card: int) -> None:
 
 
 def turn_down(game: Any, card: int) -> None:
+    was = card in game.state.trump_up
     game.state.trump_up.discard(card)
     _log(game, TrumpDown, game.state.loc[card][1], card)
+    if was and "trump_turned" in game.hears:
+        game.events.append(Event("trump_turned", game.state.loc[card][1], card, to="down"))
+
+
+def forbidden_open(game: Any, seat: int) -> bool:
+    """Whether a prohibition (「…切札を表向きにできない」) keeps ``seat`` from turning a trump face up."""
+    abilities = game.rules.abilities
+    return abilities is not None and abilities.forbids(game, "open", None, seat)
 
 
 def trump_to_grave(game: Any, card: int) -> None:
@@ -338,8 +350,8 @@ def _driving(card: int, suit: str | None, cls: str = "soldier") -> tuple[Callabl
 def _trigger_step(card: int, when: OpCall, action_id: str) -> tuple[Callable[..., Any], dict[str, Any], str]:
     """A trigger source of a trump's ``raises_when``: the trigger op, only for the owner of the open trump."""
     op = registry.get(when.op)
-    fire = op.execute
     args = dict(when.args)
+    fire = op.prepare(args) if op.prepare is not None else op.execute
     if when.op == "ability_enabled":
         def enabled(ctx: Any, _a: Any) -> list[int]:
             ev = ctx.event
@@ -353,7 +365,7 @@ def _trigger_step(card: int, when: OpCall, action_id: str) -> tuple[Callable[...
 
 
 _TRIGGER_EVENT = {"player_raised": "raised", "player_discarded": "discarded", "ability_enabled": "trump_opened",
-                  "unblocked_attacker": "unblocked", "card_moved": "left_field"}
+                  "unblocked_attacker": "unblocked"}
 
 
 def _granted_trigger(rules: Any, card: int, grant: Mapping[str, Any], call: OpCall) -> TriggerSource:
@@ -385,7 +397,7 @@ def _granted_trigger(rules: Any, card: int, grant: Mapping[str, Any], call: OpCa
                 out.append(seat)
         return out
     return TriggerSource(rules.actions[call.args["action"]], (step, {}, when.op), None,
-                         _TRIGGER_EVENT.get(when.op), None, _copies(card))
+                         _TRIGGER_EVENT.get(when.op) or listened_event(when.op, args), None, _copies(card))
 
 
 def _granted_leave(rules: Any, card: int, grant: Mapping[str, Any], call: OpCall) -> TriggerSource:
@@ -561,6 +573,7 @@ def _may_hold(a: CAction, suit: str) -> bool:
 
 def install(rules: Any, edition: Edition, format_id: str) -> None:
     """Wire the playable trumps of ``format_id`` into compiled ``rules`` (see the module docstring)."""
+    rules.records_damage = ability_blocks.mentions(edition, "damage_this_turn")
     if not edition.trumps_in(format_id):
         return
     trumps = [t for t in edition.trumps_in(format_id) if t.id not in printed_only(edition, format_id)]
@@ -579,6 +592,15 @@ def install(rules: Any, edition: Edition, format_id: str) -> None:
                         rules.triggers.append(_granted_trigger(rules, card, call.args, sub))
                     elif sub.op == "raises_on_leave" and sub.args["action"] in rules.actions:
                         rules.triggers.append(_granted_leave(rules, card, call.args, sub))
+            elif call.op == "raises_when" and call.args["action"] in rules.actions and \
+                    call.args["when"].op not in _TRIGGER_EVENT and listened_event(call.args["when"].op,
+                                                                                 call.args["when"].args):
+                # a general trigger (on): its event type, its limit and this card
+                step = _trigger_step(card, call.args["when"], call.args["action"])
+                rules.triggers.append(ability_blocks.trigger_source(rules, card, f"{t.id}@{n + 1}",
+                                                                    call.args["when"], call.args["action"], step))
+            elif ability_blocks.install_block(rules, card, f"{t.id}@{n + 1}", call):
+                pass  # a replacement, a cost change, a prohibition (bpdsl.games.blackpoker.ability_blocks)
             elif call.op == "raises_when" and call.args["action"] in rules.actions:
                 step = _trigger_step(card, call.args["when"], call.args["action"])
                 event = _TRIGGER_EVENT.get(call.args["when"].op)
@@ -609,6 +631,7 @@ def install(rules: Any, edition: Edition, format_id: str) -> None:
         rules.triggers.append(TriggerSource(rules.actions[aid], (_named_trigger(aid), {}, "trigger_action"), None,
                                             "triggered", None))
     _alternative_costs(rules)
+    ability_blocks.finish(rules)
     _silence_compiled_abilities(rules, {cid for t in trumps for cid in t.characters})
     rules.trump_table = table
     rules.raise_events = any(src.event == "raised" for src in rules.triggers)
@@ -678,7 +701,8 @@ def _character_trigger(rules: Any, cid: str, call: OpCall) -> TriggerSource:
             return []
         seats = fire(ctx, args) if fire is not None else []
         return [p for p in seats if _has_face_up(players[p].field, cid)]
-    return TriggerSource(rules.actions[call.args["action"]], (step, {}, when.op), None, _TRIGGER_EVENT.get(when.op), None)
+    return TriggerSource(rules.actions[call.args["action"]], (step, {}, when.op), None,
+                         _TRIGGER_EVENT.get(when.op) or listened_event(when.op, args), None)
 
 
 def _has_face_up(field: list[Any], cid: str) -> bool:

@@ -15,7 +15,7 @@ from typing import Any, Mapping
 
 from bpdsl.dsl.cards import RANK_VALUES  # Table 3.1 (re-exported for the size phrases)
 from bpdsl.games.blackpoker.expr_names import NAMES
-from bpdsl.ops.args import PREDICATE_WORDS, get, predicate, source_text  # get, predicate: re-exported
+from bpdsl.ops.args import CONDITION_WORDERS, PREDICATE_WORDS, get, predicate, source_text  # get, predicate: re-exported
 from bpdsl.ops.registry import PhraseContext, declare_term
 
 
@@ -44,6 +44,8 @@ EXPR_PREDICATES: dict[str, tuple[str, str]] = {
     "target.shares_key": ("対象アクションのキーカードのいずれかがこのアクションのキーカードと同じ",
                           "対象アクションのキーカードのいずれもこのアクションのキーカードと異なる"),
     "me.pack_sealed": ("パックが開封済みでない", "パックが開封済みの"),
+    "step.end": ("エンドアクションが起こされている", "エンドアクションが起こされていない"),
+    "step.combat": ("アタックの最中である", "アタックの最中でない"),
 }
 PREDICATE_WORDS.update(EXPR_PREDICATES)  # the generic conditions (only_if) print them too
 
@@ -95,8 +97,12 @@ def condition_words(node: Any, ctx: PhraseContext, subject: list[str] | None = N
         right = condition_words(node.right, ctx, subject)
         if left is None or right is None:
             return None
+        if left.endswith("る時") or left.endswith("い時"):  # 「ターンを持っている時」 joined: 「…持っているかつ」
+            left = left[:-1]
         elided = len(subject) > said and len(subject) > 1 and subject[-1] == subject[-2]
         return f"{left}かつ{'、' if elided else ''}{right}"
+    if op is None or op == "not":  # a condition named by itself: 「キーカードにAが含まれる」
+        return _bool_words(node)
     if op not in _MORE_WORDS:
         return None
     left, right = node.left, node.right
@@ -113,6 +119,25 @@ def condition_words(node: Any, ctx: PhraseContext, subject: list[str] | None = N
     said = bool(subject) and subject[-1] == name
     subject.append(name)
     return words if said else f"{name}が{words}"
+
+
+def _bool_words(node: Any) -> str | None:
+    """The words of a condition that is a name, or ``not`` a name: its predicate words (holds, fails), else
+    the wording its declaration gives (「エンドアクションが起こされた後」), or None."""
+    negate = getattr(node, "op", None) == "not"
+    name = getattr(node.operand if negate else node, "name", None)
+    if name is None:
+        return None
+    if name in PREDICATE_WORDS:
+        yes, no = PREDICATE_WORDS[name]
+        return no if negate else yes
+    info = NAMES.get(name)
+    if info is None or info.type != "bool" or negate:
+        return None
+    return info.phrase_ja
+
+
+CONDITION_WORDERS.append(lambda root, ctx: condition_words(root, ctx))  # only_if and the others print them too
 
 
 def case_words(words: str) -> str:

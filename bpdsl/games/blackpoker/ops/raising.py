@@ -94,7 +94,9 @@ def _choose_card(ctx: Any, a: Mapping[str, Any]) -> None:
 
 def _raise_free_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     cond = f"{predicate(a['if'])}場合、" if a.get("if") is not None else ""
-    text = f"{cond}「{ctx.name(a['action'])}」アクションをコストを支払わずに{ctx.term(RAISE_VERB.key, RAISE_VERB.default)}。"
+    what = "このアクションを誘発したアクションと同じアクション" if a.get("same_as_trigger") else \
+        f"「{ctx.name(a['action'])}」アクション"
+    text = f"{cond}{what}をコストを支払わずに{ctx.term(RAISE_VERB.key, RAISE_VERB.default)}。"
     parts = []
     if get(a, "target", "choose") == "this_target":
         parts.append(f"対象は対象の{a.get('target_noun') or target_noun(ctx)}")
@@ -103,6 +105,8 @@ def _raise_free_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
         parts.append("キーカードは選んだカード")
     elif keys:
         parts.append(f"キーカードは仮想的に{keys_text(keys)}")
+    if a.get("same_as_trigger") and not keys:
+        parts.append("キーカードは仮想的にそのアクションのキーカードと同じ")
     if parts:
         text += "、".join(parts) + "とする。"
     if get(a, "pass_after", False):
@@ -112,14 +116,18 @@ def _raise_free_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 
 RAISE_FREE = declare(
     "raise_free", "effect",
-    args={"action": {"type": "ref", "required": True, "meta": {"ref": "action"}},
+    args={"action": {"type": "ref", "required": True, "excludes": "same_as_trigger", "meta": {"ref": "action"}},
+          "same_as_trigger": {"type": "boolean", "required": True, "excludes": "action", "allowed": [True]},
           "target": {"type": "string", "allowed": ["this_target", "choose"], "default": "choose"},
           "target_noun": {"type": "string", "nullable": True},
           "keys": {"type": "string", "nullable": True, "regex": VIRTUAL_KEYS + "|^chosen$"},
           "pass_after": {"type": "boolean", "default": False},
           "if": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}}},
     phrase=_raise_free_phrase,
-    summary=("Raise `action` without paying its cost (an effect raises it: no pass, no move of the chance). "
+    summary=("Raise `action` (or, with `same_as_trigger: true` instead, the action whose raising triggered this "
+             "one: 「このアクションを誘発したアクションと同じアクション」, its key cards virtual copies of that "
+             "action's: 「キーカードは仮想的にそのアクションのキーカードと同じとする」) without paying its cost (an "
+             "effect raises it: no pass, no move of the chance). "
              "`target: this_target` gives it this action's target (printed 対象は対象の<target_noun>), "
              "`choose` lets the controller choose one of its legal targets. `keys`: virtual key cards "
              "(「♡7 と ♠7」: they count as its key cards and stay where they are) or `chosen`, the card an earlier "
@@ -152,7 +160,16 @@ def _raise_free(ctx: Any, a: Mapping[str, Any]) -> None:
         target = ctx.inst.target
         if target is None or not ctx.hooks.target_alive(ctx.game, target):
             return
-    raised = ctx.game.raise_by_effect(a["action"], seat, keys, target, virtual)
+    action_id = a.get("action")
+    if a.get("same_as_trigger"):
+        e = ctx.inst.data.get("event") if ctx.inst.data else None
+        if e is None or getattr(e, "inst", None) is None:
+            return
+        action_id = e.inst.action.id
+        if not keys and e.inst.keys:  # the same action: its key cards, as virtual ones of the controller's
+            keys = tuple(c % DECK_SIZE + DECK_SIZE * seat for c in e.inst.keys)
+            virtual = True
+    raised = ctx.game.raise_by_effect(action_id, seat, keys, target, virtual)
     if raised is not None and get(a, "pass_after", False):
         trumps.mark_pass(ctx.state, seat)
 

@@ -58,14 +58,29 @@ ON_RESOLVED.prepare = _prepare_on_resolved
 _CAUSES: dict[str, str] = {"blocker": "ダメージ判定にてブロッカーとして", "attacker": "ダメージ判定にてアタッカーとして"}
 
 
+def _card_moved_clause(ctx: PhraseContext, a: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The event words up to 「時」 of a move printed as an event (no ranks): 「自分の防壁がダメージ判定にて
+    ブロッカーとして墓地に移った」, 「自分のライフのカードが墓地に移った」; None for a move by ranks (「…たびに」)."""
+    if a.get("ranks"):
+        return None
+    whose = {"self": ctx.term("self", "あなた") + "の", "opponent": "対戦相手の"}.get(get(a, "whose", "self"), "")
+    moves = ctx.term("moves", "行く")
+    verb = moves[:-1] + {"る": "った", "く": "った"}.get(moves[-1], moves[-1])
+    if a["from"] != "field":  # cards, not characters: 「自分のライフのカードが墓地に移った」
+        return f"{whose}{zone_name(ctx, a['from'])}のカードが{zone_name(ctx, a['to'])}に{verb}", ""
+    noun = NOUNS[a.get("kind") or "character"]
+    return f"{whose}{noun}が{_CAUSES.get(a.get('cause') or '', '')}{zone_name(ctx, a['to'])}に{verb}", ""
+
+
 def _card_moved_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
-    whose = ctx.term("self", "あなた") + "の" if get(a, "whose", "self") == "self" else ""
+    whose = {"self": ctx.term("self", "あなた") + "の", "opponent": "対戦相手の"}.get(get(a, "whose", "self"), "")
     moves = ctx.term("moves", "行く")
     kind, cause = a.get("kind"), a.get("cause")
-    if not a.get("ranks"):  # a character by its kind: 「自分の防壁がダメージ判定にてブロッカーとして墓地に移った時に」
-        noun = NOUNS[kind or "character"]
-        verb = moves[:-1] + {"る": "った", "く": "った"}.get(moves[-1], moves[-1])
-        return (f"{whose}{noun}が{_CAUSES.get(cause or '', '')}{zone_name(ctx, a['to'])}に{verb}時に誘発する。")
+    event = _card_moved_clause(ctx, a)
+    if event is not None:  # an event: 「自分の防壁がダメージ判定にてブロッカーとして墓地に移った時に」
+        if getattr(ctx, "trigger_head", False):
+            return f"{event[0]}時、"
+        return f"{event[0]}時に誘発する。"
     each = "1枚につき1回" if get(a, "each", "card") == "card" else ""
     noun = "のカード" if not kind else f"を含む{NOUNS[kind]}"
     return (f"{ranks_text(a['ranks'])}{noun}が{whose}{zone_name(ctx, a['from'])}から{_CAUSES.get(cause or '', '')}"
@@ -80,7 +95,7 @@ CARD_MOVED = declare(
                                                            "10", "J", "Q", "K"]}},
         "from": {"type": "string", "allowed": ["field", "hand", "life", "fog"], "required": True},
         "to": {"type": "string", "allowed": ["grave", "hand", "life"], "required": True},
-        "whose": {"type": "string", "allowed": ["self", "any"], "default": "self"},
+        "whose": {"type": "string", "allowed": ["self", "opponent", "any"], "default": "self"},
         "each": {"type": "string", "allowed": ["card", "move"], "default": "card"},
         "kind": {"type": "string", "allowed": list(NOUNS), "nullable": True},
         "cause": {"type": "string", "allowed": list(_CAUSES), "nullable": True},
@@ -94,11 +109,30 @@ CARD_MOVED = declare(
              "(反撃)."),
     example={"card_moved": {"ranks": ["Joker", "A", "J", "Q", "K"], "from": "field", "to": "grave",
                             "whose": "self", "each": "card"}},
+    # a character leaving the field is its own event (its definition, its first card, the cause); a card
+    # moving between other zones is the general move of the event spine
+    listens=lambda a: "left_field" if a.get("from") == "field" else "card_moved",
+    clause=_card_moved_clause,
 )
+
+def _whose(a: Mapping[str, Any], owner: int, players: int) -> list[int]:
+    """The players a move of ``owner``'s card is ``whose`` for (self: the owner; any: everyone)."""
+    whose = get(a, "whose", "self")
+    if whose == "self":
+        return [owner]
+    return [p for p in range(players) if whose == "any" or p != owner]
+
 
 @CARD_MOVED.executor
 def _card_moved(ctx: Any, a: Mapping[str, Any]) -> list[int]:
     ev = ctx.event
+    if ev is not None and ev.type == "card_moved" and a["from"] != "field":  # between zones other than the field
+        if ev.origin != a["from"] or ev.to != a["to"]:
+            return []
+        ranks = a.get("ranks")
+        if ranks and ctx.hooks.card_rank(ev.card) not in ranks:
+            return []
+        return _whose(a, ev.seat, len(ctx.state.players))
     if ev is None or ev.type != "left_field" or a["from"] != "field" or ev.to != a["to"]:
         return []
     ranks = a.get("ranks")
@@ -114,4 +148,4 @@ def _card_moved(ctx: Any, a: Mapping[str, Any]) -> list[int]:
         cdef = ctx.hooks.compiled.characters.get(ev.char_id)
         if cdef is None or cdef.kind != kind:
             return []
-    return [ev.seat]
+    return _whose(a, ev.seat, len(ctx.state.players))

@@ -63,7 +63,7 @@ OPEN_TRUMP = declare(
 def _open_trump(ctx: Any, a: Mapping[str, Any]) -> None:
     t = _trumps()
     down = t.openable(ctx.state, ctx.seat)
-    if down:
+    if down and not t.forbidden_open(ctx.game, ctx.seat):  # 「…切札を表向きにできない」
         i = ctx.decide(ctx.seat, "trump", down, {"what": "表にする切札"}, [ctx.rules.card_text(c) for c in down])
         t.turn_up(ctx.game, ctx.seat, down[i])
 

@@ -165,13 +165,17 @@ def _raises_when_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     from bpdsl.ops import registry
 
     when = a["when"]
-    if hasattr(when, "op"):
-        head = when.text if when.text is not None else registry.get(when.op).render(ctx, when.args)
-    elif isinstance(when, Mapping) and len(when) == 1:
-        (name, args), = when.items()
-        head = registry.get(name).render(ctx, args if isinstance(args, Mapping) else {})
-    else:
-        head = registry.get(str(when)).render(ctx, {})
+    ctx.trigger_head = True  # a general trigger (on) then prints its clause only: 「…時、」
+    try:
+        if hasattr(when, "op"):
+            head = when.text if when.text is not None else registry.get(when.op).render(ctx, when.args)
+        elif isinstance(when, Mapping) and len(when) == 1:
+            (name, args), = when.items()
+            head = registry.get(name).render(ctx, args if isinstance(args, Mapping) else {})
+        else:
+            head = registry.get(str(when)).render(ctx, {})
+    finally:
+        ctx.trigger_head = False
     verb = "を誘発する。" if get(a, "verb", "trigger") == "trigger" else "を起こす。"
     return f"{head}{ctx.name(a['action'])}アクション{verb}"
 

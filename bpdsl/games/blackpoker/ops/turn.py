@@ -46,8 +46,9 @@ def _end_turn(ctx: Any, a: Mapping[str, Any]) -> None:
 
 def _charge_all_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     who = {"turn_player": "ターンを持っているプレイヤー", "self": "自分"}[get(a, "who", "turn_player")]
-    if get(a, "what", "character") == "soldier":
-        return f"{who}の場にいる全ての兵士をチャージ状態にする。"
+    what = get(a, "what", "character")
+    if what != "character":  # 「…全ての兵士を」, 「…全ての防壁を」
+        return f"{who}の場にいる全ての{'兵士' if what == 'soldier' else '防壁'}をチャージ状態にする。"
     return f"{who}の場にいるキャラクターを全てチャージ状態にする。"
 
 
