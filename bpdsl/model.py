@@ -361,6 +361,9 @@ class Edition:
     trumps: dict[str, Trump] = field(default_factory=dict)  # trump abilities (エクストラリスト), by id
     marks: MarkStyle = field(default_factory=MarkStyle)  # how the format marks and their legend print
     face_down_trump: FaceDownTrump | None = None  # DSL ``face_down_trump``: the extra list's 裏切札 entry
+    # DSL ``history`` (the edition's own, not inherited): how its change history reads -- ``rules``: changes
+    # of the rules text no list shows; ``inferred``: entry id -> why a change is this edition's own reading
+    history: dict[str, Any] = field(default_factory=dict)
 
     def trumps_in(self, fid: str) -> list[Trump]:
         return [t for t in self.trumps.values() if fid in t.formats]

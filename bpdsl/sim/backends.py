@@ -94,6 +94,9 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGTERM, _exit_quietly)
 
 
+worker_signals = _ignore_sigint  # a pool worker's initializer elsewhere in the lab (the combo search's pool)
+
+
 def _exit_quietly(signum: int, frame: Any) -> None:
     os._exit(128 + signum)
 

@@ -22,7 +22,7 @@ status and leaves the game unchanged):
 * ``GET  /api/tables/{id}/watch/{spectator|judge}?token=`` (and ``.../events``, pushed) — a watcher's view
   (:func:`bpdsl.web.payload.watch_payload`): the spectator what both seats see, the judge every card;
 * ``GET  /api/tables/{id}/watch/judge/scenario?token=`` — the position at the last chance asked as a scenario
-  file (:mod:`bpdsl.engine.scenario_save`), which ``bpdsl scenario`` runs and the new-game page starts from; the
+  file (:mod:`bpdsl.scenarios.save`), which ``bpdsl scenario`` runs and the new-game page starts from; the
   judge's link only, as the file holds every card;
 * ``GET  /api/tables/{id}/seats/{seat}/log?token=`` — while the game runs: the lines the seat was told;
   once it is over (or quit): the full JSON Lines log, replayable with ``bpdsl replay``;
@@ -57,6 +57,7 @@ from bpdsl.web.starts import StartError, catalog, log_start, new_start
 from bpdsl.web.studio import studio_routes
 from bpdsl.web.tables import BOTS, MAX_NOTES, Refused, Table, Tables
 from bpdsl.web.lessons import lesson_routes
+from bpdsl.web.helppages import help_routes
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_JSON = 64 * 1024  # a request body of the API (a scenario file's text included)
@@ -457,6 +458,7 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = (), store: Any 
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     routes[-1:-1] = studio_routes(tables, read_json)  # the designer's studio (bpdsl.web.studio)
+    routes[-1:-1] = help_routes(tables)  # the trump list and the manual (bpdsl.web.helppages)
     return Starlette(routes=routes, middleware=[Middleware(SameOrigin, names=hosts)],
                      exception_handlers={Refused: refused, HTTPException: http_error, Exception: internal})
 
