@@ -57,6 +57,10 @@ I_REMOVE = code("I002", "edition removes an entry its parent does not have")
 # --- loading
 L_PATH = code("L001", "definitions path not found or holds no definitions files")
 L_INTERNAL = code("L002", "a document could not be built (internal error in a document kind)")
+# --- official lists (bpdsl import official)
+Q_QUIRK = code("Q001", "a known quirk of an official list (a trailing comma, a stray bracket, an older layout), "
+                       "read as the official tool read it")
+Q_UNPLAYABLE = code("Q002", "an action the core flow raises is not playable in the imported edition")
 # --- printed text traced to its sources (`bpdsl validate --trace`, bpdsl.games.blackpoker.official.trace)
 P_UNTRACED = code("P001", "a printed sentence of a bundled edition that no official list, change history or "
                   "reviewed exception accounts for")
