@@ -2,7 +2,7 @@
 
 from bpdsl import speedups as _speedups
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 # compiled builds of the hot modules, served only while they match their sources (bpdsl.speedups)
 _speedups.install()

@@ -218,6 +218,7 @@ class Action:
     pos: Pos = UNKNOWN_POS
     trump: str | None = None  # id of the trump card that brings this action (エクストラ), else None
     unplayed: str | None = None  # printed but left out of play: the reason (bpdsl.ops.playable)
+    official: dict[str, str] | None = None  # the official list's own forms of fields that say the same (export)
 
 
 # data of an entry that is printed only on request (--story) or kept for the record
@@ -245,6 +246,7 @@ class Character:
     pos: Pos = UNKNOWN_POS
     trump: str | None = None  # id of the trump card that brings this character (エクストラ), else None
     unplayed: str | None = None  # printed but left out of play: the reason (bpdsl.ops.playable)
+    official: dict[str, str] | None = None  # the official list's own forms of fields that say the same (export)
 
 
 @dataclass
@@ -265,6 +267,7 @@ class Trump:
     beta: bool = False  # β: trial ability of the official list
     since: str | None = None
     pos: Pos = UNKNOWN_POS
+    official: dict[str, str] | None = None  # the official list's own forms of fields that say the same (export)
 
 
 @dataclass(frozen=True)
@@ -297,6 +300,7 @@ class Fog:
     flavor: str | None = None
     flavor_speaker: str | None = None
     pos: Pos = UNKNOWN_POS
+    official: dict[str, str] | None = None  # the official list's own forms of fields that say the same (export)
 
 
 @dataclass(frozen=True)
@@ -357,6 +361,9 @@ class Edition:
     trumps: dict[str, Trump] = field(default_factory=dict)  # trump abilities (エクストラリスト), by id
     marks: MarkStyle = field(default_factory=MarkStyle)  # how the format marks and their legend print
     face_down_trump: FaceDownTrump | None = None  # DSL ``face_down_trump``: the extra list's 裏切札 entry
+    # DSL ``history`` (the edition's own, not inherited): how its change history reads -- ``rules``: changes
+    # of the rules text no list shows; ``inferred``: entry id -> why a change is this edition's own reading
+    history: dict[str, Any] = field(default_factory=dict)
 
     def trumps_in(self, fid: str) -> list[Trump]:
         return [t for t in self.trumps.values() if fid in t.formats]

@@ -13,7 +13,7 @@ language = "ja"
 extensions = [
     "myst_parser",
     "bpdsl.render.sphinxext",
-    "sphinx.ext.autodoc",  # the scenario format: the docstring of bpdsl.engine.scenario
+    "sphinx.ext.autodoc",  # the scenario format: the docstring of bpdsl.scenarios.runner
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 root_doc = "index"

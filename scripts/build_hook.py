@@ -49,7 +49,7 @@ class CompiledModulesHook(BuildHookInterface):
             self.app.display_warning(f"bpdsl is built as pure Python: the hot modules are not compiled ({why}).")
             return
         jobs = max(1, os.cpu_count() or 1)
-        done = builder.build(root, out, list(builder.MODULES), jobs)
+        done = builder.build(root, out, list(builder.MODULES), jobs, report=lambda m: self.app.display_info(f"bpdsl: {m}"))
         self.app.display_info(f"bpdsl: {len(done)} hot modules compiled, the others up to date ({out})")
         if version == "editable":
             return  # read in place by the editable install

@@ -31,8 +31,10 @@ import shutil
 import sys
 import sysconfig
 import tempfile
+import threading
 import time
 from pathlib import Path
+from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -128,9 +130,39 @@ def _requires(root: Path, module: str) -> list[str]:
     return sorted({a or b for a, b in found if (a or b).startswith("bpdsl.")})
 
 
-def _compile(root: Path, modules: list[str], out: Path, jobs: int) -> dict[str, Path]:
+Report = Callable[[str], None]
+
+
+def _quiet(message: str) -> None:
+    """The report of a build nobody watches."""
+
+
+def _reporting_build_ext(base: type, total: int, report: Report, start: float) -> type:
+    """setuptools' build_ext that says each module it compiled: ``module n of N: name (m:ss)`` (the C
+    compiler takes most of a build, a minute or more per module on a busy machine)."""
+    lock = threading.Lock()
+    done = [0]
+
+    class ReportingBuildExt(base):  # type: ignore[misc,valid-type]
+        def build_extension(self, ext: Any) -> None:
+            t0 = time.monotonic()
+            super().build_extension(ext)
+            with lock:
+                done[0] += 1
+                report(f"compiled module {done[0]} of {total}: {ext.name} ({time.monotonic() - t0:.0f} s; "
+                       f"{_clock(time.monotonic() - start)} in all)")
+
+    return ReportingBuildExt
+
+
+def _clock(seconds: float) -> str:
+    s = int(seconds)
+    return f"{s // 60}:{s % 60:02d}"
+
+
+def _compile(root: Path, modules: list[str], out: Path, jobs: int, report: Report = _quiet) -> dict[str, Path]:
     """Cythonize and compile ``modules`` (paths relative to ``root``, as tracebacks name them); returns the
-    extension of each, under ``out``."""
+    extension of each, under ``out``.  ``report`` is told each step as it ends."""
     from Cython.Build import cythonize
     from setuptools import Distribution, Extension
     from setuptools.command.build_ext import build_ext
@@ -138,11 +170,16 @@ def _compile(root: Path, modules: list[str], out: Path, jobs: int) -> dict[str, 
     exts = [Extension(m, [str(_source(Path(), m))], extra_compile_args=CFLAGS) for m in modules]
     cwd = os.getcwd()
     os.chdir(root)
+    start = time.monotonic()
     try:
+        report(f"translating {len(exts)} modules to C with Cython ({jobs} at a time) ...")
         exts = cythonize(exts, compiler_directives=DIRECTIVES, build_dir=str(out / "c"), nthreads=jobs,
                          force=True, quiet=True)
+        report(f"translated {len(exts)} modules to C in {_clock(time.monotonic() - start)}; compiling them "
+               f"({jobs} at a time) ...")
         with tempfile.TemporaryDirectory(dir=out) as stage:
-            cmd = build_ext(Distribution({"name": "bpdsl-speedups", "ext_modules": exts}))
+            cmd = _reporting_build_ext(build_ext, len(exts), report, start)(
+                Distribution({"name": "bpdsl-speedups", "ext_modules": exts}))
             cmd.build_lib = str(Path(stage) / "lib")
             cmd.build_temp = str(Path(stage) / "tmp")
             cmd.parallel = jobs
@@ -160,8 +197,10 @@ def _compile(root: Path, modules: list[str], out: Path, jobs: int) -> dict[str, 
     return built
 
 
-def build(root: Path, out: Path, modules: list[str], jobs: int, force: bool = False) -> list[str]:
-    """Bring the build in ``out`` up to date for ``modules``; returns the modules compiled now."""
+def build(root: Path, out: Path, modules: list[str], jobs: int, force: bool = False,
+          report: Report = _quiet) -> list[str]:
+    """Bring the build in ``out`` up to date for ``modules``; returns the modules compiled now.  ``report``
+    is told each step (the modules to compile, each one compiled with its time)."""
     out.mkdir(parents=True, exist_ok=True)
     manifest_path = out / speedups.MANIFEST
     try:
@@ -181,7 +220,8 @@ def build(root: Path, out: Path, modules: list[str], jobs: int, force: bool = Fa
                and kept[m].get("requires", {}) == requires[m]}
     todo = [m for m in modules if m not in entries]
     if todo:
-        for m, path in _compile(root, todo, out, jobs).items():
+        report(f"{len(todo)} of {len(modules)} hot modules to compile (the others are up to date)")
+        for m, path in _compile(root, todo, out, jobs, report).items():
             # a source edited while it was compiled is left to the next build
             if speedups.source_hash(str(_source(root, m))) == hashes[m]:
                 entries[m] = {"source_sha256": hashes[m], "file": str(path.relative_to(out))}
@@ -213,7 +253,8 @@ def main() -> int:
     out = a.out or default_out(a.root.resolve())
     t0 = time.monotonic()
     try:
-        done = build(a.root.resolve(), out.resolve(), a.module or list(MODULES), max(1, a.jobs), a.force)
+        done = build(a.root.resolve(), out.resolve(), a.module or list(MODULES), max(1, a.jobs), a.force,
+                     report=lambda message: print(f"bpdsl speed-ups: {message}", file=sys.stderr, flush=True))
     except Exception as e:  # a compile error: Cython's and the compiler's messages are above
         print(f"error: building the compiled speed-ups failed: {e}", file=sys.stderr)
         return 1

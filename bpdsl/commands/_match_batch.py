@@ -129,17 +129,11 @@ def _agents_or_exit(definitions: Definitions, reg: Regulation, agents: str) -> A
 def _with_progress(definitions: Definitions, reg: Regulation, matches: int, seed: int,
                    given: Sequence[Sequence[Deck] | None], log: Any, check: bool,
                    agents: Any = None) -> dict[str, Any]:
-    import sys
-
     checker = None
     if check:
         from bpdsl.engine.invariants import check as checker
-    if not sys.stderr.isatty() or matches < 20:
-        return simulate_matches(definitions, reg, matches, seed, given, check=checker, log=log, agents=agents)
-    from bpdsl.commands._console import CommandConsole
-    from rich.progress import Progress
+    from bpdsl.commands._progress import progress
 
-    with Progress(transient=True, console=CommandConsole(stderr=True)) as bar:
-        task = bar.add_task("matches", total=matches)
+    with progress(f"{reg.id} matches", matches, "matches") as update:
         return simulate_matches(definitions, reg, matches, seed, given, check=checker, log=log,
-                                progress=lambda n: bar.update(task, completed=n), agents=agents)
+                                progress=update, agents=agents)

@@ -1,4 +1,4 @@
-"""``bpdsl scenario --edition E``: every ruling on record against another edition (bpdsl.engine.scenario_editions)."""
+"""``bpdsl scenario --edition E``: every ruling on record against another edition (bpdsl.scenarios.editions)."""
 from __future__ import annotations
 
 import os
@@ -14,8 +14,8 @@ def report_across(paths: list[Path], edition: str, fmt: Optional[str],
                   definitions_for: Callable[[Path], Any]) -> None:
     """One line per scenario (and the reasons of those that changed or are gone), then the counts."""
     from bpdsl.engine import load_definitions
-    from bpdsl.engine.scenario import ScenarioError
-    from bpdsl.engine.scenario_editions import run_across
+    from bpdsl.scenarios.runner import ScenarioError
+    from bpdsl.scenarios.editions import run_across
 
     editions = load_definitions().editions
     if edition not in editions:

@@ -2,9 +2,7 @@
 message, the progress bar, and printing statistics with their intervals."""
 from __future__ import annotations
 
-import time
-from contextlib import contextmanager
-from typing import Any, Callable, Iterator, Optional
+from typing import Any, Optional
 
 import typer
 
@@ -80,31 +78,12 @@ def run_or_exit(cmd: str, job: SimJob, games: int, jobs: Optional[int], backend:
         raise typer.Exit(2)
 
 
-@contextmanager
-def progress_bar(label: str, total: int) -> Iterator[Callable[[int], None]]:
-    """A progress bar with games/s and ETA on stderr, shown only when stderr is a terminal."""
-    from bpdsl.commands._console import CommandConsole
-    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn,
-                               TimeElapsedColumn)
+def progress_bar(label: str, total: int, unit: str = "games") -> Any:
+    """The progress of a run on stderr: the bar at a terminal, status lines elsewhere, nothing with --quiet
+    (bpdsl.commands._progress)."""
+    from bpdsl.commands._progress import progress
 
-    err = CommandConsole(stderr=True)
-    with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
-                  TextColumn("[cyan]{task.fields[rate]}"),
-                  TimeElapsedColumn(), TextColumn("{task.fields[eta]}"),
-                  console=err, transient=True, disable=not err.is_terminal) as bar:
-        task = bar.add_task("games", total=total, rate="", eta="")
-        start = time.monotonic()
-
-        def update(done: int) -> None:
-            elapsed = time.monotonic() - start
-            if done <= 0 or elapsed <= 0:
-                return
-            rate = done / elapsed  # the whole run's mean: steady although chunks arrive in bursts
-            left = int((total - done) / rate)
-            bar.update(task, completed=done, rate=f"{rate:,.0f} games/s",
-                       eta=f"ETA {left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}")
-
-        yield update
+    return progress(label, total, unit)
 
 
 def pct(iv: dict[str, Any]) -> str:

@@ -10,6 +10,7 @@ import typer
 from bpdsl.commands._limits import MAX_GAMES, MAX_JOBS
 
 from bpdsl.commands._definitions import default_id, with_definitions
+from bpdsl.commands._progress import with_quiet
 from bpdsl.commands._sim_cli import backend_or_exit, data_table
 from bpdsl.sim.job import SimJob
 
@@ -68,6 +69,7 @@ def parse_run(spec: str, fmt: str) -> tuple[str, str, Optional[str]]:
 
 @balance_app.command("compare")
 @with_definitions
+@with_quiet
 def compare_cmd(
     a: str = typer.Argument(..., help="the first run: " + ARG_HELP),
     b: str = typer.Argument(..., help="the second run, played on the same seeds"),
@@ -155,6 +157,7 @@ def _cells(r: dict[str, Any]) -> tuple[str, ...]:
 
 @balance_app.command("report")
 @with_definitions
+@with_quiet
 def report_cmd(
     a: str = typer.Argument("act8.0", help="the run to report: " + ARG_HELP),
     b: Optional[str] = typer.Argument(None, help="a second run, compared with the first on the same seeds"),
@@ -213,6 +216,7 @@ def _combos_or_exit(path: Optional[Path]) -> Optional[dict[str, Any]]:
 
 @balance_app.command("tournament")
 @with_definitions
+@with_quiet
 def tournament_cmd(
     agents: str = typer.Argument("random,heuristic", help='agents, comma-separated, e.g. "random,heuristic,mcts:50"'),
     edition: Optional[str] = typer.Option(None, "--edition", "-e",

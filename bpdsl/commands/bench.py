@@ -11,11 +11,13 @@ from bpdsl.commands._limits import MAX_GAMES, MAX_JOBS
 from bpdsl.commands._say import say_error
 
 from bpdsl.commands._definitions import default_id, with_definitions
+from bpdsl.commands._progress import with_quiet
 
 
 def register(app: typer.Typer) -> None:
     @app.command("bench")
     @with_definitions
+    @with_quiet
     def bench_cmd(
         games: int = typer.Option(1000, "--games", "-n", min=1, max=MAX_GAMES, help="games per edition and format for speed"),
         memory_games: int = typer.Option(10_000, "--memory-games", min=0, max=MAX_GAMES,
@@ -64,36 +66,52 @@ def register(app: typer.Typer) -> None:
         compared = _per_decision_formats(per_decision, edition, pairs)
         for ed, fmt in pairs:
             rules_or_exit(ed, fmt)
-        report: dict = {"speed": [bench_speed(ed, fmt, games, seed) for ed, fmt in pairs]}
-        if compared:
-            from bpdsl.engine.bench import bench_per_decision
-
-            report["per_decision"] = bench_per_decision(edition, *compared, games, seed)
         from bpdsl import speedups
+        from bpdsl.commands._progress import progress
 
-        report["compiled"] = speedups.status()  # which modules played compiled (bpdsl.speedups)
-        if step_games:
-            report["step"] = bench_step("act8.0", "std", step_games, seed)
-        if memory_games:
-            memory_pair = pairs[0] if edition else ("act8.0", "std")
-            report["memory"] = bench_memory(*memory_pair, memory_games, seed)
-        if jobs_games:
-            from bpdsl.sim.bench import bench_jobs
+        # the measurements one after the other, each counted as it ends (the progress of a long bench)
+        parts = len(pairs) + sum(1 for n in (compared, step_games, memory_games, jobs_games, playout_games,
+                                            keystrokes, render) if n) + 1
+        report: dict = {"speed": []}
+        with progress("bench", parts, "measurements") as update:
+            for ed, fmt in pairs:
+                report["speed"].append(bench_speed(ed, fmt, games, seed))
+                update(len(report["speed"]))
+            done = len(pairs)
 
-            report["jobs"] = bench_jobs("act8.0", "std", jobs_games, jobs, seed)
-        if playout_games:
-            from bpdsl.sim.bench import bench_playouts
+            def measured(key: str, value: object) -> None:
+                nonlocal done
+                report[key] = value
+                done += 1
+                update(done)
 
-            report["search"] = bench_playouts("act8.0", "std", playout_games, 10, seed)
-        report["validate"] = bench_validate()
-        if keystrokes:
-            from bpdsl.lsp.bench import bench_editor_check
+            if compared:
+                from bpdsl.engine.bench import bench_per_decision
 
-            report["editor"] = bench_editor_check(keystrokes)
-        if render:
-            from bpdsl.render.sheet import sheet_formats
+                measured("per_decision", bench_per_decision(edition, *compared, games, seed))
+            report["compiled"] = speedups.status()  # which modules played compiled (bpdsl.speedups)
+            if step_games:
+                measured("step", bench_step("act8.0", "std", step_games, seed))
+            if memory_games:
+                memory_pair = pairs[0] if edition else ("act8.0", "std")
+                measured("memory", bench_memory(*memory_pair, memory_games, seed))
+            if jobs_games:
+                from bpdsl.sim.bench import bench_jobs
 
-            report["render"] = bench_render(defs, sheet_formats(defs))
+                measured("jobs", bench_jobs("act8.0", "std", jobs_games, jobs, seed))
+            if playout_games:
+                from bpdsl.sim.bench import bench_playouts
+
+                measured("search", bench_playouts("act8.0", "std", playout_games, 10, seed))
+            measured("validate", bench_validate())
+            if keystrokes:
+                from bpdsl.lsp.bench import bench_editor_check
+
+                measured("editor", bench_editor_check(keystrokes))
+            if render:
+                from bpdsl.render.sheet import sheet_formats
+
+                measured("render", bench_render(defs, sheet_formats(defs)))
         if as_json:
             typer.echo(json.dumps(report, ensure_ascii=False, sort_keys=True))
             return

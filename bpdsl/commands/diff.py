@@ -21,15 +21,17 @@ def register(app: typer.Typer) -> None:
 
 KIND_WORDS = {"action": "actions", "character": "characters", "fog": "fogs", "trump": "trumps"}
 HISTORY_FORMATS = ("rst", "md", "html", "pdf")
+REACH_SHOWN = 12  # entries named under a term's change in the text output
 
 
-def _history(old: Any, new: Any, fmt: str, out_file: Optional[Path], as_json: bool) -> None:
+def _history(old: Any, new: Any, fmt: str, out_file: Optional[Path], as_json: bool,
+             chain: Optional[list[Any]] = None) -> None:
     """Print (or write to ``out_file``, atomically) the change history of ``new`` against ``old``."""
     from bpdsl.fsutil import write_atomic
     from bpdsl.render.history import build_history
     from bpdsl.render.historyout import render
 
-    history = build_history(old, new)
+    history = build_history(old, new, chain or [])
     if as_json:
         print(json.dumps(asdict(history), ensure_ascii=False, indent=2))
         return
@@ -44,6 +46,19 @@ def _history(old: Any, new: Any, fmt: str, out_file: Optional[Path], as_json: bo
         typer.echo(f"bpdsl diff: cannot write {out_file}: {e.strerror or e}", err=True)
         raise typer.Exit(1)
     typer.echo(f"wrote {out_file} ({len(history.items)} changes)")
+
+
+def _term_reach(d: Any, old: Any, new: Any) -> None:
+    """Under each edition-wide term that changed, the entries whose printed text it changes; those the new
+    edition does not write itself are marked: a term meant for one entry that rewords another shows here."""
+    from bpdsl.render.termreach import term_reach
+
+    written = {(e.kind, e.id) for e in d.entries if e.status in ("added", "changed")}
+    reach = term_reach(old, new, written)
+    for f in d.edition:
+        if f.field.startswith("terms."):
+            f.reaches = [f"{r.name} ({r.id}: {', '.join(r.fields)})" + ("" if r.written else " [inherited]")
+                         for r in reach.get(f.field.removeprefix("terms."), [])]
 
 
 def diff(
@@ -97,9 +112,13 @@ def diff(
             say_error(f"unknown edition {eid!r}; {hint}")
             raise typer.Exit(2)
     if fmt != "text":
-        _history(editions[old], editions[new], fmt, out_file, as_json)
+        from bpdsl.render.history import between
+
+        _history(editions[old], editions[new], fmt, out_file, as_json,
+                 between(editions, editions[old], editions[new]))
         return
     d = diff_editions(editions[old], editions[new])
+    _term_reach(d, editions[old], editions[new])
     if not notation:
         for e in d.entries:
             e.fields = [f for f in e.fields if not f.printed_only]
@@ -114,6 +133,11 @@ def diff(
         out("edition")
         for f in d.edition:
             out(f"  {f.field}: {f.old} → {f.new}")
+            if f.field.startswith("terms."):
+                shown = f.reaches[:REACH_SHOWN]
+                more = f"; … and {len(f.reaches) - len(shown)} more (--json lists all)" if f.reaches[len(shown):] else ""
+                out(f"      changes the printed text of {len(f.reaches)} entr{'y' if len(f.reaches) == 1 else 'ies'}"
+                    + (": " + "; ".join(shown) + more if shown else ""))
     for kind, word in KIND_WORDS.items():
         added, removed, changed = d.of("added", kind), d.of("removed", kind), d.of("changed", kind)
         if not (added or removed or changed):

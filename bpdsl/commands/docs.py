@@ -8,13 +8,14 @@ from typing import Optional
 import typer
 
 from bpdsl.commands._definitions import with_definitions
+from bpdsl.commands._progress import progress, with_quiet
 from bpdsl.resources import docs_dir
 
 DOCS_DIR = docs_dir()
 
 
 def register(app: typer.Typer) -> None:
-    app.command("docs")(with_definitions(docs))
+    app.command("docs")(with_definitions(with_quiet(docs)))
 
 
 def docs(
@@ -39,7 +40,8 @@ def docs(
     definitions_or_exit(None, "docs", "nothing built")  # listed like everywhere else, before Sphinx
     output_dir_or_exit(out, "docs")
     started = time.perf_counter()
-    status, messages = build_docs(source, out, builder=builder, definitions=definitions, fresh=fresh)
+    with progress(f"docs: building the {builder} rulebook", None, "pages"):
+        status, messages = build_docs(source, out, builder=builder, definitions=definitions, fresh=fresh)
     for line in messages:
         typer.echo(line, err=True)
     if status != 0:

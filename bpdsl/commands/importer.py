@@ -49,8 +49,10 @@ def official(
         result = convert(file, edition, extends, defs, load_selected().documents, project.current().roots())
     except ImportProblem as exc:
         for d in exc.diagnostics:
-            typer.echo(d.format(), err=True)
-        typer.echo(f"bpdsl import official: {exc}; nothing written", err=True)
+            typer.echo(("warning: " if d.severity == "warning" else "") + d.format(), err=True)
+        errors = sum(1 for d in exc.diagnostics if d.severity == "error")
+        typer.echo(f"bpdsl import official: {exc}" + (f" ({errors} error(s) above)" if errors > 1 else "")
+                   + "; nothing written", err=True)
         raise typer.Exit(2 if exc.usage else 1)
     for d in result.warnings:
         typer.echo(f"warning: {d.format()}", err=True)

@@ -1,4 +1,4 @@
-"""``bpdsl lesson``: the beginner's course (bpdsl.engine.lesson) — list it, play a lesson at the terminal, or
+"""``bpdsl lesson``: the beginner's course (bpdsl.scenarios.lesson) — list it, play a lesson at the terminal, or
 check that every lesson's solution still reaches its goal in every edition it names (CI)."""
 from __future__ import annotations
 
@@ -23,8 +23,8 @@ def register(app: typer.Typer) -> None:
                                               "bundled beginner's course)"),
     ) -> None:
         """List the lessons, play one (type an option's number or text; h: a hint; q: quit), or --check them."""
-        from bpdsl.engine.lesson import read_course
-        from bpdsl.engine.scenario import ScenarioError
+        from bpdsl.scenarios.lesson import read_course
+        from bpdsl.scenarios.runner import ScenarioError
 
         folder = course or course_dir()
         if not folder.is_dir():
@@ -61,7 +61,7 @@ def register(app: typer.Typer) -> None:
 def _check(lessons: list[Any], edition: Optional[str]) -> None:
     from dataclasses import replace
 
-    from bpdsl.engine.lesson import check_lesson
+    from bpdsl.scenarios.lesson import check_lesson
 
     bad = 0
     for x in lessons:
@@ -82,16 +82,17 @@ def _check(lessons: list[Any], edition: Optional[str]) -> None:
 def _play(lesson: Any, edition: Optional[str]) -> None:
     """The lesson at the terminal, from the learner's seat's view."""
     from rich.console import Console
+    from rich.text import Text
 
     from bpdsl.commands._human import HumanAgent
-    from bpdsl.engine.lesson import LessonPlay
+    from bpdsl.scenarios.lesson import LessonPlay
     from bpdsl.engine.view import SeatView
 
     console = Console(emoji=False, highlight=False)
     play = LessonPlay(lesson, None, edition)
     console.print(f"[bold]{lesson.title}[/bold] ({play.edition} {lesson.data.get('format')})")
-    console.print(lesson.explanation.rstrip(), markup=False)
-    console.print(f"[bold]ゴール:[/bold] {lesson.goal}")
+    console.print(_text(lesson.explanation))  # Markdown rendered: bold as bold, lists as lists
+    console.print(Text("ゴール: ", style="bold") + Text(lesson.goal))
     shower = HumanAgent(console=console, seat=play.seat)
     hints = list(lesson.hints)
     while play.request() is not None:
@@ -108,14 +109,22 @@ def _play(lesson: Any, edition: Optional[str]) -> None:
         if raw in ("q", "quit"):
             raise typer.Exit(1)
         if raw in ("h", "hint", "ヒント"):
-            console.print(hints.pop(0) if hints else "ヒントはもうありません。", markup=False)
+            console.print(_text(hints.pop(0)) if hints else "ヒントはもうありません。", markup=False)
             continue
         move = play.choose(int(raw) if raw.isascii() and raw.isdigit() else raw)
         if move.message:
-            console.print(move.message, markup=False)
+            console.print(_text(move.message))
         for r in move.reasons:
             console.print(f"  - {r}", markup=False)
     if play.reached:
         console.print("[bold green]レッスンクリア！[/bold green]")
         return
     raise typer.Exit(1)
+
+
+def _text(markdown: str) -> Any:
+    """A lesson's Markdown (its explanation, hints and messages) as rich renders it at a terminal: **bold**
+    in bold, lists as lists, never the raw marks; a file or a pipe gets the same text without the styles."""
+    from rich.markdown import Markdown
+
+    return Markdown(markdown.strip(), hyperlinks=False)

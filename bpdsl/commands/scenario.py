@@ -1,4 +1,4 @@
-"""``bpdsl scenario FILE...``: run rulings written as scripted games (format: bpdsl.engine.scenario)."""
+"""``bpdsl scenario FILE...``: run rulings written as scripted games (format: bpdsl.scenarios.runner)."""
 from __future__ import annotations
 
 import os
@@ -26,11 +26,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Run each scenario; print PASS/FAIL with the reasons; exit 1 if any fails, 3 if bpdsl itself broke.
         With --edition E: HOLDS / CHANGED / GONE / BROKEN per ruling against E (exit 0; 2 for an unknown E)."""
-        import json
-
         from bpdsl.dsl.project import current
-
-        from bpdsl.engine.scenario import ScenarioError, run_scenario
 
         if not files:
             found = current().project
@@ -60,52 +56,92 @@ def register(app: typer.Typer) -> None:
 
             report_across(paths, edition, fmt, definitions_for)
             return
-        failed = 0
-        crashed = 0
-        for p in paths:
-            try:
-                r = run_scenario(p, definitions_for(p))
-            except DefinitionsUnusable as exc:
-                failed += 1
-                typer.echo(f"ERROR {p}: {exc}")
-                continue
-            except ScenarioError as exc:  # the file is wrong (shape, YAML, cards ...): the user's to fix
-                failed += 1
-                message = str(exc)
-                typer.echo(f"ERROR {message if message.startswith(str(p)) else f'{p}: {message}'}")
-                continue
-            except Exception as exc:  # the file was fine, bpdsl broke running it: never disguised as the file's
-                if os.environ.get("BPDSL_DEBUG"):
-                    raise
-                failed += 1
-                crashed += 1
-                typer.echo(f"INTERNAL ERROR {p}: scenario {_scenario_name(p)!r}: {type(exc).__name__}: {exc}")
-                continue
-            if r.xfail is not None:
-                typer.echo(f"{'XPASS' if r.ok else 'XFAIL'} {p}: {r.name} (expected to fail: {r.xfail})")
-                for f in r.failures:
-                    typer.echo(f"      - {f}")
-            elif r.ok:
-                typer.echo(f"PASS  {p}: {r.name}")
-            else:
-                failed += 1
-                typer.echo(f"FAIL  {p}: {r.name}")
-                for f in r.failures:
-                    typer.echo(f"      - {f}")
-                if r.position:  # the position the engine reached, to read the failures against
-                    typer.echo("      position reached:")
-                    for line in r.position:
-                        typer.echo(f"        {line}")
-                if verbose:
-                    for e in r.events:
-                        typer.echo("        " + json.dumps(e, ensure_ascii=False))
+        try:
+            failed, crashed, old = _run_all(paths, verbose)
+        except _Interrupted as stop:  # Ctrl-C: the scenarios run so far are reported, then exit 130
+            typer.echo(f"interrupted after {stop.run} of {len(paths)} scenarios: {stop.run - stop.failed} passed, "
+                       f"{stop.failed} failed", err=True)
+            raise typer.Exit(130)
         typer.echo(f"{len(paths) - failed} passed, {failed} failed")
+        if old:
+            typer.echo(f"{old} option(s) named by an earlier release's label (W101); `bpdsl migrate` rewrites them",
+                       err=True)
         if crashed:  # as bpdsl.cli does for any internal error: exit 3, traceback only with BPDSL_DEBUG=1
             typer.echo(f"{crashed} scenario(s) hit an internal error of bpdsl; set BPDSL_DEBUG=1 to see the "
                        "traceback", err=True)
             raise typer.Exit(3)
         if failed:
             raise typer.Exit(1)
+
+
+class _Interrupted(Exception):
+    """Ctrl-C during a run of scenarios, with how many ran and failed before it."""
+
+    def __init__(self, run: int, failed: int) -> None:
+        super().__init__(f"{run} run, {failed} failed")
+        self.run, self.failed = run, failed
+
+
+def _run_all(paths: list[Path], verbose: bool) -> tuple[int, int, int]:
+    """Run and print every scenario of ``paths``; returns (failed, crashed, options chosen by an earlier
+    release's label)."""
+    failed = 0
+    crashed = 0
+    old = 0
+    for done, p in enumerate(paths):
+        try:
+            bad, broke, aged = _run_one(p, verbose)
+        except KeyboardInterrupt:
+            raise _Interrupted(done, failed) from None
+        failed += bad
+        crashed += broke
+        old += aged
+    return failed, crashed, old
+
+
+def _run_one(p: Path, verbose: bool) -> tuple[int, int, int]:
+    """Run and print the scenario ``p``; returns (1 if it failed, 1 if bpdsl broke running it, how many of its
+    options it chose by an earlier release's label)."""
+    import json
+
+    from bpdsl.scenarios.runner import ScenarioError, run_scenario
+
+    try:
+        r = run_scenario(p, definitions_for(p))
+    except DefinitionsUnusable as exc:
+        typer.echo(f"ERROR {p}: {exc}")
+        return 1, 0, 0
+    except ScenarioError as exc:  # the file is wrong (shape, YAML, cards ...): the user's to fix
+        message = str(exc)
+        typer.echo(f"ERROR {message if message.startswith(str(p)) else f'{p}: {message}'}")
+        return 1, 0, 0
+    except Exception as exc:  # the file was fine, bpdsl broke running it: never disguised as the file's
+        if os.environ.get("BPDSL_DEBUG"):
+            raise
+        typer.echo(f"INTERNAL ERROR {p}: scenario {_scenario_name(p)!r}: {type(exc).__name__}: {exc}")
+        return 1, 1, 0
+    for w in r.warnings:  # an earlier release's label: still chosen, rewritten by bpdsl migrate
+        typer.echo(w, err=True)
+    old = len(r.warnings)
+    if r.xfail is not None:
+        typer.echo(f"{'XPASS' if r.ok else 'XFAIL'} {p}: {r.name} (expected to fail: {r.xfail})")
+        for f in r.failures:
+            typer.echo(f"      - {f}")
+        return 0, 0, old
+    if r.ok:
+        typer.echo(f"PASS  {p}: {r.name}")
+        return 0, 0, old
+    typer.echo(f"FAIL  {p}: {r.name}")
+    for f in r.failures:
+        typer.echo(f"      - {f}")
+    if r.position:  # the position the engine reached, to read the failures against
+        typer.echo("      position reached:")
+        for line in r.position:
+            typer.echo(f"        {line}")
+    if verbose:
+        for e in r.events:
+            typer.echo("        " + json.dumps(e, ensure_ascii=False))
+    return 1, 0, old
 
 
 class DefinitionsUnusable(Exception):
@@ -143,7 +179,7 @@ def definitions_for(path: Path) -> Any:
 
 def _scenario_name(path: Path) -> str:
     """The scenario's ``name`` (as its PASS/FAIL line would show it), or the file's stem."""
-    from bpdsl.engine.scenario import ScenarioError, load_scenario
+    from bpdsl.scenarios.runner import ScenarioError, load_scenario
 
     try:
         return str(load_scenario(path).get("name") or path.stem)

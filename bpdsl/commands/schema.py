@@ -58,7 +58,7 @@ def _write_json_schemas(folder: Path, kind: str | None) -> None:
     from bpdsl.fsutil import write_atomic
 
     output_dir_or_exit(folder, "schema")
-    from bpdsl.engine.scenario_schema import json_schema
+    from bpdsl.scenarios.schema import json_schema
 
     every = {**schema_files(), "scenario.schema.json": json.dumps(json_schema(), ensure_ascii=False, indent=1) + "\n"}
     files = {name: text for name, text in every.items() if kind is None or name == f"{kind}.schema.json"}

@@ -9,6 +9,7 @@ from typing import Any, Optional
 import typer
 
 from bpdsl.commands._definitions import default_id, with_definitions
+from bpdsl.commands._progress import with_quiet
 
 from bpdsl.commands._limits import MAX_GAMES, MAX_JOBS
 
@@ -20,6 +21,7 @@ CHECK_EVERY = 16
 def register(app: typer.Typer) -> None:
     @app.command("simulate")
     @with_definitions
+    @with_quiet
     def simulate_cmd(
         edition: Optional[str] = typer.Option(None, "--edition", "-e", help="edition id, e.g. act8.0 or act6.1 "
                                               "(default: the project's [defaults] edition, else act8.0); with --regulation: "

@@ -32,6 +32,8 @@ from bpdsl.dsl.codes import (  # noqa: F401  (the codes are reported as C.<NAME>
     K_ZONE,
     X_EXPR,
     X_UNWORDED,
+    T_SELF_TRIGGER,
+    T_SHARED_CARD,
     O_UNKNOWN,
     O_ARGS,
     O_KIND,
@@ -112,6 +114,8 @@ def run(defs: Definitions, sink: DiagnosticSink, state: Any = None) -> None:
             _check_marks(edition, sink)
             _check_classes_and_steps(edition, sink, defs.games.get(edition.game))
             _check_worded_conditions(edition, sink)
+            _check_trump_cards(edition, sink, defs.editions.get(edition.extends or ""))
+            _check_self_triggers(edition, sink)
 
 
 def _check_worded_conditions(edition: Edition, sink: DiagnosticSink) -> None:
@@ -144,6 +148,47 @@ def _check_worded_conditions(edition: Edition, sink: DiagnosticSink) -> None:
                                f"{entry.id!r}: {call.op}.{key} would print as its expression {text!r}",
                                f"give it words: terms: {{\"cond:{condition}\": <words>}} in the edition (or beside "
                                f"the op call), or a text: for the sentence")
+
+
+def _check_trump_cards(edition: Edition, sink: DiagnosticSink, parent: Edition | None) -> None:
+    """A card holds one trump ability (3.11.1), inherited ones included: a new trump on a card a parent's
+    trump holds is reported at the new one."""
+    holders: dict[tuple[str, str], Any] = {}
+    inherited = set(parent.trumps) if parent is not None else set()
+    for trump in sorted(edition.trumps.values(), key=lambda t: (t.id not in inherited, t.pos.file, t.pos.line)):
+        key = (trump.suit, trump.number)
+        other = holders.setdefault(key, trump)
+        # (two of one document are E001 already)
+        if other is not trump and set(other.formats) & set(trump.formats) and other.pos.file != trump.pos.file:
+            sink.error(trump.pos, T_SHARED_CARD, f"trumps {other.id!r} and {trump.id!r} are both on the card "
+                       f"{SUIT_MARKS.get(trump.suit, trump.suit)}{trump.number} in {edition.id}",
+                       f"put {trump.id!r} on a card no trump of {edition.id} holds, or remove {other.id!r}")
+
+
+def _check_self_triggers(edition: Edition, sink: DiagnosticSink) -> None:
+    """A trigger on raising actions (``on: {event: action_raised}``) that the action it triggers matches, for
+    the player who raises that action, with no limit, triggers itself again every time it is raised."""
+    for trump in edition.trumps.values():
+        for call in nested_calls(trump.abilities):
+            if call.op != "raises_when" or not isinstance(call.args.get("when"), OpCall):
+                continue
+            when, action = call.args["when"], edition.actions.get(str(call.args.get("action")))
+            a = when.args
+            if when.op != "on" or a.get("event") != "action_raised" or a.get("limit") or action is None:
+                continue
+            if (a.get("whose") or "self") == "opponent":
+                continue
+            f = a.get("actions") or {}
+            speed = f.get("speed")
+            if (f.get("direct") is True or f.get("targets") or (f.get("ids") and action.id not in f["ids"])
+                    or (f.get("type") and f["type"] != action.type)
+                    or (speed and (speed == "instant") != (action.request.speed == "instant"))
+                    or (f.get("max_cost") is not None and len(action.cost or "") > f["max_cost"])):
+                continue
+            sink.error(when.pos, T_SELF_TRIGGER, f"{trump.id!r}: the trigger on raising actions matches "
+                       f"{action.id!r}, the action it triggers: it would trigger itself without end",
+                       "add `direct: true` to its actions filter, name the actions (ids), or give it a limit "
+                       "(once_per_turn)")
 
 
 def undeclared_in_pattern(pattern: Any, game: Game | None) -> list[tuple[int, str, str]]:

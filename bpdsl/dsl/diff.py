@@ -28,6 +28,9 @@ class FieldChange:
     old: str  # printed / DSL form in the old edition
     new: str
     printed_only: bool = False  # equal on the model, printed differently (notation of the edition)
+    # a term's change: the entries whose printed text it changes ("name (id): fields", "… [inherited]"),
+    # filled by the commands from bpdsl.render.termreach (the model alone cannot print)
+    reaches: list[str] = field(default_factory=list)
 
 
 @dataclass

@@ -64,7 +64,11 @@ ACTION_FIELDS: dict[str, Any] = {
 # ``after`` places an entry new to an extending edition after the named entry in printed order
 LORE: dict[str, Any] = {"since": VERSION, "update": VERSION, "story": TEXT, "flavor": TEXT,
                         "flavor_speaker": TEXT, "flavorSpeaker": TEXT,
-                        "after": {"type": "string", "nullable": True}}
+                        "after": {"type": "string", "nullable": True},
+                        # the official list's own forms of fields that print the same (its ids, spacing, list
+                        # markers, format slots): written by `bpdsl import official`, used by `bpdsl export official`
+                        "official": {"type": "dict", "nullable": True, "keysrules": {"type": "string"},
+                                     "valuesrules": {"type": "string"}}}
 ACTION_FIELDS.update(LORE)
 CHARACTER_FIELDS: dict[str, Any] = {
     "id": ID, "name": TEXT, "ruby": TEXT, "kind": {"type": "string"},  # a kind of game.yaml's character_kinds

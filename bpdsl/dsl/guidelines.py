@@ -172,5 +172,59 @@ def static_breaches(guidelines: list[Guideline], editions: list[Edition]) -> lis
     return list(found.values())
 
 
+@dataclass(frozen=True)
+class Known:
+    """A baseline record: a breach of ``guideline`` by ``entry`` as ``edition`` writes it."""
+
+    guideline: str
+    edition: str
+    entry: str
+    pos: Pos = field(default_factory=lambda: Pos("", 0, 0), compare=False, hash=False)
+
+
+def _entry_at(edition: Edition, entry: str) -> Any:
+    for table in (edition.actions, edition.characters, edition.fogs, edition.trumps):
+        if entry in table:
+            return table[entry]
+    return None
+
+
+def origin(editions: dict[str, Edition], breach: Breach) -> str:
+    """The edition that writes the breaching entry: from an edition the breach holds in, up the ``extends``
+    chain while the parent holds the same entry at the same place (an inherited entry is its parent's)."""
+    here = min(breach.editions, key=lambda e: _depth(editions, e)) if breach.editions else ""
+    while here in editions:
+        parent = editions[here].extends
+        mine = _entry_at(editions[here], breach.entry)
+        theirs = _entry_at(editions[parent], breach.entry) if parent in editions else None
+        if mine is None or theirs is None or theirs.pos != mine.pos:
+            break
+        here = parent
+    return here
+
+
+def _depth(editions: dict[str, Edition], eid: str) -> int:
+    n = 0
+    while eid in editions and editions[eid].extends and n < 64:
+        eid, n = editions[eid].extends or "", n + 1
+    return n
+
+
+def split_known(breaches: list[Breach], baseline: list[Known],
+                editions: dict[str, Edition]) -> tuple[list[Breach], list[Breach], list[Known]]:
+    """``(new, known, stale)``: the breaches no baseline record names, those one does, and the records that
+    name none of ``breaches`` (the caller keeps those of the guidelines it checked in full)."""
+    index = {(k.guideline, k.edition, k.entry): k for k in baseline}
+    new, known, used = [], [], set()
+    for b in breaches:
+        k = (b.guideline.id, origin(editions, b), b.entry)
+        if k in index:
+            known.append(b)
+            used.add(k)
+        else:
+            new.append(b)
+    return new, known, [r for key, r in index.items() if key not in used]
+
+
 __all__ = ["Breach", "CHECKS", "Guideline", "L_BAD_GUIDELINE", "L_RECOMMENDED", "L_REQUIRED", "LEVELS", "PLAY",
-           "STATIC", "notation", "static_breaches"]
+           "Known", "STATIC", "notation", "origin", "split_known", "static_breaches"]

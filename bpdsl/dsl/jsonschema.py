@@ -95,8 +95,13 @@ class _Converter:
         props = {key: self.rule(rule, (opcall_fields or {}).get(key)) for key, rule in fields.items()}
         out: JSON = {"properties": props}
         required = [key for key, rule in fields.items() if isinstance(rule, Mapping) and rule.get("required")]
+        # required fields that exclude each other (raise_free: action or same_as_trigger): exactly one of them
+        either = [key for key in required if fields[key].get("excludes")]
+        required = [key for key in required if key not in either]
         if required:
             out["required"] = required
+        if either:
+            out["oneOf"] = [{"required": [key]} for key in either]
         if not allow_unknown:
             out["additionalProperties"] = False
         return out

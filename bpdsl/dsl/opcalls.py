@@ -131,6 +131,7 @@ class OpBuilder:
                            f"example: {op.example}")
                 return None
         args = dict(args)
+        self._deprecations(name, path, args_path, args)
         problems = check(args, op.args, _validator(op))
         if problems:
             for p in problems:
@@ -159,6 +160,12 @@ class OpBuilder:
                        "e.g. terms: {target_ref: 対象とした}")
             return None
         for key in raw:
+            if key in registry.DEPRECATED_TERMS:
+                dep = registry.DEPRECATED_TERMS[key]
+                self.sink.warning(self.doc.key_pos(path + (key,)), C.W_DEPRECATED_OP,
+                                  f"term {key!r} is deprecated since {dep.since} and may be retired in {dep.retire_in}",
+                                  f"write {dep.replacement!r} (bpdsl migrate renames it)")
+                continue
             if key not in known and not str(key).startswith(CALL_TERM_PREFIXES):
                 self.error(path + (key,), C.O_SHAPE, f"unknown wording term {key!r}",
                            did_you_mean(str(key), known) or "terms: " + ", ".join(sorted(known)))
@@ -167,7 +174,7 @@ class OpBuilder:
             if found is not None:
                 self.error(path + (key,), C.N_TERM, *found)
                 return None
-        return dict(raw)
+        return registry.current_terms(raw)
 
     def _declared(self, name: str, path: KeyPath, args: Mapping[str, Any], schema: Mapping[str, Any]) -> None:
         """``meta: {declared: counter}`` on an argument: it names a per-player counter, which the document's
@@ -203,6 +210,25 @@ class OpBuilder:
                 else:
                     seen[values] = i
         return ok
+
+    def _deprecations(self, name: str, path: tuple[Any, ...], args_path: tuple[Any, ...],
+                      args: Mapping[str, Any]) -> None:
+        """W003 for a deprecated op or argument: it still works, for at least one release before it is
+        retired; the hint names what to write and that ``bpdsl migrate`` writes it."""
+        dep = registry.DEPRECATED.get(name)
+        where = self.doc.key_pos(args_path) if args_path != path else self.doc.pos(path)
+        if dep is not None:
+            self.sink.warning(where, C.W_DEPRECATED_OP, f"op {name!r} is deprecated since {dep.since} and may be "
+                              f"retired in {dep.retire_in}", f"write instead: {dep.replacement}"
+                              + (" (bpdsl migrate writes it)" if dep.migrate is not None else ""))
+        for key in args:
+            dep = registry.DEPRECATED_ARGS.get((name, str(key)))
+            if dep is not None:
+                self.sink.warning(self.doc.key_pos(args_path + (key,)) if args_path + (key,) in self.doc.positions
+                                  else where, C.W_DEPRECATED_OP,
+                                  f"{name}: argument {key!r} is deprecated since {dep.since} and may be retired in "
+                                  f"{dep.retire_in}", f"write instead: {dep.replacement}"
+                                  + (" (bpdsl migrate writes it)" if dep.migrate is not None else ""))
 
     def _problem_pos(self, base: KeyPath, p: Any) -> Any:
         path = base + p.path

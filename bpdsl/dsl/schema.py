@@ -270,11 +270,14 @@ def report(problems: Iterable[SchemaProblem], doc: Document, sink: DiagnosticSin
         path = prefix + p.path
         if p.missing:
             pos = doc.pos(path[:-1])
-        elif p.code == S_UNKNOWN_KEY:
+        elif p.code == S_UNKNOWN_KEY or p.code.startswith("W"):  # a key to rename: at the key
             pos = doc.key_pos(path)
         else:
             pos = doc.pos(path)
-        sink.error(pos, p.code, p.message, p.hint)
+        if p.code.startswith("W"):  # legal, but to be changed (a deprecated term …)
+            sink.warning(pos, p.code, p.message, p.hint)
+        else:
+            sink.error(pos, p.code, p.message, p.hint)
 
 
 # The largest number a definitions file may hold anywhere (a count, a size, a rank value, a table row):

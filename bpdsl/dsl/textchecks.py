@@ -31,9 +31,10 @@ import unicodedata
 from typing import Any
 
 from bpdsl.diagnostics import did_you_mean
-from bpdsl.dsl.codes import N_TERM, N_TEXT
+from bpdsl.dsl.codes import N_TERM, N_TEXT, W_DEPRECATED_OP
 from bpdsl.dsl.document import KeyPath
 from bpdsl.dsl.schema import S_CONSTRAINT, S_UNKNOWN_KEY, SchemaProblem
+from bpdsl.ops import registry
 from bpdsl.ops.registry import WORDING
 
 BIDI_CONTROLS = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
@@ -58,6 +59,12 @@ def text_problems(data: Any, kind: str = "") -> list[SchemaProblem]:
     if kind == "edition" and isinstance(data, dict) and isinstance(data.get("terms"), dict):
         known = KNOWN_TERMS | set(WORDING)
         for key in data["terms"]:
+            if isinstance(key, str) and key in registry.DEPRECATED_TERMS:
+                dep = registry.DEPRECATED_TERMS[key]
+                out.append(SchemaProblem(("terms", key), W_DEPRECATED_OP,
+                                         f"term {key!r} is deprecated since {dep.since} and may be retired in "
+                                         f"{dep.retire_in}", f"write {dep.replacement!r} (bpdsl migrate renames it)"))
+                continue
             if isinstance(key, str) and key not in known and not key.startswith(TERM_PREFIXES):
                 hint = did_you_mean(key, sorted(known)) or (
                     "known terms: " + ", ".join(sorted(known)) + "; or cond:/counter:/expr:/unit: + a name")

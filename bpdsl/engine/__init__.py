@@ -58,7 +58,7 @@ How the engine plays:
 
 Modules: ``state`` (the one mutable state), ``compiled`` (compile step), ``core`` (flow walker, stage,
 chance, pass record, trigger check), ``decisions`` (requests and agents), ``log`` (event log and state
-hash), ``invariants``, ``replay``, ``scenario`` (scripted rulings), ``bench`` (play speed, memory and the
+hash), ``invariants``, ``replay``, ``position`` (a game put at a described position; the scripted rulings that use it are :mod:`bpdsl.scenarios`), ``bench`` (play speed, memory and the
 step API's figures).  Runs of many games and their statistics are :mod:`bpdsl.sim`.  The game's common rules are hooks that its plugin provides (:mod:`bpdsl.plugins`).
 """
 from __future__ import annotations

@@ -676,6 +676,8 @@ class Game:
         targets: dict[Any, bool] = {}  # target op call -> some target exists (for key-independent targets)
         hooks = self.hooks
         budget = None
+        abilities = self.rules.abilities
+        changed = abilities is not None and bool(abilities.cost_changes)  # an ability may add a cost to a free action
         for a in candidates:
             if a.once_per_turn and (seat, a.id) in raised:
                 continue
@@ -684,7 +686,7 @@ class Game:
             if a.conditions and not self._conditions_hold(a, seat):
                 continue
             if a.target_uses_keys:
-                if a.cost:  # not even with key cards from outside the hand
+                if a.cost or changed:  # not even with key cards from outside the hand
                     if budget is None:
                         budget = hooks.budget(self, seat)
                     if not hooks.affordable(self, budget, a, seat, 0):
@@ -692,7 +694,7 @@ class Game:
                 if not self._first_raise_plan(a, seat):
                     continue
             else:  # the costs (from one budget) before the target: listing targets costs more
-                if a.cost:
+                if a.cost or changed:
                     if budget is None:
                         budget = hooks.budget(self, seat)
                     if a.key_test is None and a.key is not None:
@@ -708,9 +710,7 @@ class Game:
                         has = targets[a.target_key] = bool(self._targets(a, seat, ()))
                     if not has:
                         continue
-            if self.rules.abilities is not None and self._costed_by_target(a) and \
-                    not any(self._payable_targets(a, seat, k) for k in
-                            (hooks.key_choices(self, a, seat) if a.key is not None else [()])):
+            if abilities is not None and not self._some_payable_target(a, seat):
                 continue
             out.append(a)
         return out
@@ -832,7 +832,7 @@ class Game:
                 options = [k for k in choices if hooks.can_pay(self, a, seat, k) and self._targets(a, seat, k)]
             elif a.target is not None and not self._targets(a, seat, ()):
                 options = []
-            elif a.cost:
+            elif a.cost or self.rules.abilities is not None:  # (an ability may add a cost to a free action)
                 options = [k for k in choices if hooks.can_pay(self, a, seat, k)]
             else:
                 options = choices
@@ -858,6 +858,16 @@ class Game:
         """Whether an ability changes the cost of ``a`` by the target chosen (bpdsl.engine.abilities)."""
         abilities = self.rules.abilities
         return a.target is not None and abilities is not None and abilities.costed_by_target(a)
+
+    def _some_payable_target(self, a: CAction, seat: int) -> bool:
+        """Whether ``seat`` can pay for ``a`` with some key and target, where an ability changes its cost by
+        the target (any other action: True)."""
+        if not self._costed_by_target(a):
+            return True
+        for keys in (self.hooks.key_choices(self, a, seat) if a.key is not None else [()]):
+            if self._payable_targets(a, seat, keys):
+                return True
+        return False
 
     def _payable_targets(self, a: CAction, seat: int, keys: tuple[int, ...]) -> list[Any]:
         """The targets of ``a`` whose cost (as an ability changes it for that target) ``seat`` can pay."""

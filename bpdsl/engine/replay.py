@@ -186,12 +186,12 @@ def replay_events(events: list[dict[str, Any]], setup: Callable[[Any], None] | N
 
 def _positioned(data: dict[str, Any]) -> Callable[[Any], None]:
     """Put a fresh game at the logged scenario position (a bad position is a ReplayError)."""
-    from bpdsl.engine.scenario import ScenarioError, start_position
+    from bpdsl.engine.position import PositionError, start_position
 
     def position(game: Any) -> None:
         try:
             start_position(game, data)
-        except (ScenarioError, KeyError, TypeError, ValueError) as exc:
+        except (PositionError, KeyError, TypeError, ValueError) as exc:
             raise ReplayError(f"the 'scenario' line's position cannot be set up: {exc}") from None
 
     return position

@@ -161,12 +161,66 @@ def declare_term(key: str, default: str, choices: Sequence[str], summary: str) -
     return term
 
 
-def retire(name: str, replacement: str) -> None:
+def retire(name: str, replacement: str, migrate: "Migration | None" = None) -> None:
     """Record that op ``name`` was replaced by a composition of other ops (``replacement``, the text a
-    designer writes instead)."""
+    designer writes instead).  ``migrate``, when the replacement needs no judgement, turns an old call's
+    arguments into the new op calls: ``bpdsl migrate`` applies it."""
     if name in REGISTRY:
         raise OpDeclarationError(f"op {name!r} is declared and cannot be retired too")
     RETIRED[name] = replacement
+    if migrate is not None:
+        MIGRATIONS[name] = migrate
+
+
+# An old op call's arguments -> the op calls that replace it (each a one-key mapping {op: args}), or None
+# when this call needs the designer's judgement (its arguments have no mechanical replacement).
+Migration = Callable[[Mapping[str, Any]], "list[dict[str, Any]] | None"]
+MIGRATIONS: dict[str, Migration] = {}
+
+
+@dataclass(frozen=True)
+class Deprecation:
+    """An op (or one argument of an op) that still works but will be retired: validation warns with W003 for
+    at least one release before the retirement, and ``bpdsl migrate`` rewrites it."""
+
+    name: str
+    replacement: str   # what to write instead, as the hint says it
+    since: str         # the release that deprecated it
+    retire_in: str     # the first release that may retire it (at least the next one)
+    migrate: Migration | None = None
+    argument: str = ""  # a deprecated argument of op ``name`` ("" : the op itself)
+
+
+DEPRECATED: dict[str, Deprecation] = {}
+DEPRECATED_ARGS: dict[tuple[str, str], Deprecation] = {}
+DEPRECATED_TERMS: dict[str, Deprecation] = {}  # an edition's (or a call's) term key -> the key it became
+
+
+def deprecate_term(old: str, new: str, since: str, retire_in: str) -> Deprecation:
+    """A wording term renamed from ``old`` to ``new``: a file writing ``old`` still gets its word (read as
+    ``new``) with W003, for at least one release; ``bpdsl migrate`` renames the key."""
+    dep = Deprecation(old, new, since, retire_in, None, "")
+    DEPRECATED_TERMS[old] = dep
+    return dep
+
+
+def current_terms(terms: Mapping[str, Any]) -> dict[str, Any]:
+    """``terms`` with every deprecated key under the key it became (a key written both ways keeps the new)."""
+    out = {DEPRECATED_TERMS[k].replacement if k in DEPRECATED_TERMS else k: v for k, v in terms.items()}
+    out.update({k: v for k, v in terms.items() if k not in DEPRECATED_TERMS})
+    return out
+
+
+def deprecate(name: str, replacement: str, since: str, retire_in: str, migrate: Migration | None = None,
+              argument: str = "") -> Deprecation:
+    """Mark op ``name`` (or its ``argument``) deprecated: it keeps working, a file using it gets W003 with
+    ``replacement`` as the hint; ``migrate`` rewrites a call (the whole call: old args -> new op calls)."""
+    dep = Deprecation(name, replacement, since, retire_in, migrate, argument)
+    if argument:
+        DEPRECATED_ARGS[(name, argument)] = dep
+    else:
+        DEPRECATED[name] = dep
+    return dep
 
 
 def _caller_module() -> str:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from bpdsl.model import Action, Character, Edition, Fog, Trump
 from bpdsl.render.text import EntryText, entry_text, phrase_context, trump_text
@@ -54,11 +54,22 @@ class Item:
     id: str = ""
     changes: list[Change] = field(default_factory=list)
     summary: str = ""  # one-line description when there are no field changes to list (a category move)
+    old_name: str = ""  # the name it was printed under before, when renamed (「粉砕（旧 チャリオット防壁破壊）」)
+    note: str = ""  # the edition's own reading, not the official history's: printed as such
 
     @property
     def label(self) -> str:
-        """The name as the history prints it: a trump or character is said to be one (「切札 誘惑」)."""
-        return f"{KIND_WORDS[self.kind]} {self.name}" if self.kind in ("trump", "character", "fog") else self.name
+        """The name as the history prints it: a trump or character is said to be one (「切札 誘惑」), a renamed
+        entry with its former name (「粉砕（旧 チャリオット防壁破壊）」)."""
+        name = f"{KIND_WORDS[self.kind]} {self.name}" if self.kind in ("trump", "character", "fog") else self.name
+        return f"{name}（旧 {self.old_name}）" if self.old_name and self.old_name != self.name else name
+
+    @property
+    def status_word(self) -> str:
+        """追加, 削除, 変更 — or 名称変更 for an entry that is new here under a name it had before."""
+        if self.old_name and self.status == "added":
+            return "名称変更"
+        return {"added": "追加", "removed": "削除", "changed": "変更"}[self.status]
 
 
 @dataclass
@@ -103,7 +114,7 @@ class History:
             for g in p.groups:
                 out.append(g.title)
                 for i in g.items:
-                    out += [i.label, i.summary] + [x for c in i.changes for x in (c.field, c.old, c.new)]
+                    out += [i.label, i.summary, i.note] + [x for c in i.changes for x in (c.field, c.old, c.new)]
         return "\n".join(x for x in out if x)
 
 
@@ -141,7 +152,7 @@ def _entry_item(old_ed: Edition, new_ed: Edition, kind: str, old: Any, new: Any,
     fa, fb = _format_names(old_ed, old.formats), _format_names(new_ed, new.formats)
     if fa != fb:
         changes.append(Change(FIELD_LABELS["formats"], fa, fb))
-    return Item(new.name, kind, "changed", new.id, changes) if changes else None
+    return Item(new.name, kind, "changed", new.id, changes, old_name=old.name) if changes else None
 
 
 def _trump_fields(edition: Edition, t: Trump, ctx: Any) -> dict[str, str]:
@@ -163,11 +174,16 @@ def _is_common(entry: Any) -> bool:
     return isinstance(entry, Action) and entry.trump is None and entry.category == "basic"
 
 
-def build_history(old: Edition, new: Edition) -> History:
+def build_history(old: Edition, new: Edition, between: Sequence[Edition] = ()) -> History:
     """The printed differences between ``old`` and ``new``, grouped like an official change history.
 
     A change of how trumps are printed (the edition term ``trump_style``) is one line of the edition, not
-    a change of every trump action: the old edition is read in the new one's style for the entries."""
+    a change of every trump action: the old edition is read in the new one's style for the entries.
+    ``between`` are the editions ``new`` extends down to ``old`` (a draft): an entry ``old`` never printed
+    that one of them printed under another name is a rename (「粉砕（旧 チャリオット防壁破壊）」).  The
+    edition's ``history:`` adds the changes of the rules text no list shows and marks the changes that
+    are its own reading rather than the official history's (``inferred``)."""
+    notes = dict(new.history.get("inferred") or {})
     notation = old.terms.get("trump_style") != new.terms.get("trump_style")
     if notation:
         old = dataclasses.replace(old, terms={**old.terms, "trump_style": new.terms.get("trump_style")})
@@ -200,12 +216,13 @@ def build_history(old: Edition, new: Edition) -> History:
                 continue
             if (kind == "action" and item.status == "changed" and before.category != after.category
                     and {c.field for c in item.changes} <= {FIELD_LABELS["type"]}):
-                moved.setdefault((_category(old, before.category), _category(new, after.category)), []).append(after.name)
+                key = (_category(old, before.category), _category(new, after.category), str(notes.get(eid, "")))
+                moved.setdefault(key, []).append(after.name)
                 continue
             (base_common if _is_common(entry) else base_other).items.append(item)
-    for (was, now), names in moved.items():
+    for (was, now, note), names in sorted(moved.items(), key=lambda kv: bool(kv[0][2])):  # the stated first
         moves.items.append(Item("、".join(names), "edition", "changed", summary=f"{was} → {now}",
-                                changes=[Change("分類", was, now)]))
+                                changes=[Change("分類", was, now)], note=note))
     if base_common.items:
         common.groups.append(base_common)
     if moves.items:
@@ -215,8 +232,39 @@ def build_history(old: Edition, new: Edition) -> History:
     if ops_group.items:
         extra.groups.append(ops_group)
     extra.groups += _trump_groups(old, new, octx, nctx)
-    parts = [p for p in (common, listed, extra) if p.groups]
-    return History(old.id, old.name, new.id, new.name, new.date, parts)
+    rules = [str(line) for line in new.history.get("rules") or []]
+    if rules:
+        common.groups.insert(0, Group("ルール本文", [Item(line, "edition", "changed") for line in rules]))
+    history = History(old.id, old.name, new.id, new.name, new.date, [p for p in (common, listed, extra) if p.groups])
+    _renames(history, old, between)
+    for item in history.items:
+        if item.id in notes and not item.note:
+            item.note = str(notes[item.id])
+    return history
+
+
+def between(editions: dict[str, Edition], old: Edition, new: Edition) -> list[Edition]:
+    """The editions ``new`` extends on its way down to ``old`` (a draft between two publications), newest
+    first; none when ``old`` is not an ancestor of ``new``."""
+    chain: list[Edition] = []
+    eid = new.extends
+    while eid and eid != old.id and eid in editions and len(chain) < len(editions):
+        chain.append(editions[eid])
+        eid = editions[eid].extends
+    return chain if eid == old.id else []
+
+
+def _renames(history: History, old: Edition, between: Sequence[Edition]) -> None:
+    """Added entries that an edition between ``old`` and the new one printed under another name: renames."""
+    for item in history.items:
+        if item.status != "added" or not item.id:
+            continue
+        attr = {"action": "actions", "character": "characters", "fog": "fogs", "trump": "trumps"}.get(item.kind)
+        for ed in reversed(list(between)):  # the one nearest to ``old`` first: the name its players met
+            before = getattr(ed, attr, {}).get(item.id) if attr else None
+            if before is not None and before.name != item.name and item.id not in getattr(old, attr):
+                item.old_name = before.name
+                break
 
 
 def _edition_group(old: Edition, new: Edition) -> Group:
@@ -228,10 +276,8 @@ def _edition_group(old: Edition, new: Edition) -> Group:
         came = [c for c in cb if c not in ca]
         g.items.append(Item("アクションの分類", "edition", "changed",
                             changes=[Change("分類", " / ".join(gone) or "-", " / ".join(came) or "-")]))
-    for key in sorted(set(old.terms) | set(new.terms)):
-        a, b = old.terms.get(key), new.terms.get(key)
-        if a != b and isinstance(a or b, str):
-            g.items.append(Item(f"用語 {key}", "edition", "changed", changes=[Change("用語", str(a or ""), str(b or ""))]))
+    # the edition's terms are words its sentences are printed with: a changed term shows in the printed text
+    # of every entry it words (listed there), never as the term's key, which is the definitions' own name
     return g
 
 

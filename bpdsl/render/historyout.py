@@ -21,13 +21,15 @@ def _one_line(text: str) -> str:
 
 
 def _item_lines(item: Item, bullet: str, indent: str, code: str) -> list[str]:
-    head = f"{bullet} {code}{item.label}{code}"
+    rule = item.kind == "edition" and not item.changes  # a sentence of the rules text, not a name
+    head = f"{bullet} {item.label}" if rule else f"{bullet} {code}{item.label}{code}"
     if item.kind != "edition":
-        head += f"（{STATUS_WORDS[item.status]}）"
-    lines = [head]
+        head += f"（{item.status_word}）"
+    lines = [head, ""]
+    if item.note:  # the edition's own reading: never passed off as the official history's
+        lines += [f"{indent}{bullet} ※ この版の判断（公式の変更履歴にない）: {item.note}", ""]
     if item.status == "removed":
-        return lines + [""]
-    lines.append("")
+        return lines
     for c in item.changes:
         lines += _change_lines(c, item.status, bullet, indent)
     return lines

@@ -272,6 +272,14 @@ def _raising_calls(calls: Iterable[object], action_id: str,
     return found
 
 
+def _event_head(phrase: str) -> str:
+    """The event of a trigger phrase, without the ending the composition adds itself: 「…場合、」, 「…時に」 and a
+    trigger condition's whole 「…時に誘発する。」 (card_moved of a character kind) all give 「…」."""
+    for ending in ("時に誘発する。", "、", "場合", "時に"):
+        phrase = phrase.removesuffix(ending)
+    return phrase
+
+
 def _trump_trigger(edition: Edition, action: Action, ctx: PhraseContext) -> str:
     """The frame list's (誘発条件) of a triggered action a trump brings: 「自分の表切札に「<trump>」があるかつ、
     <the event of the trump's raises_when>時に誘発する。」 (the trump's ability then leaves that line out), one
@@ -296,7 +304,7 @@ def _trigger_line(trump: Trump, action: Action, ctx: PhraseContext, call: OpCall
         if grant is not None:
             event = f"{_granted_holder(ctx, grant, action.name)}が{event}"
         return f"自分の表切札に「{trump.name}」があるかつ、{event}時に{cond}誘発する。"
-    head = render_call(ctx, when).removesuffix("、").removesuffix("場合").removesuffix("時に")
+    head = _event_head(render_call(ctx, when))
     if grant is not None:
         head = f"{_granted_holder(ctx, grant, action.name)}が{head}"
     return f"自分の表切札に「{trump.name}」があるかつ、{head}時に誘発する。"
@@ -343,7 +351,7 @@ def _character_trigger(edition: Edition, trump: Trump, action: Action, ctx: Phra
                 return f"自分の「{character.name}」が場から{to}に移った時に誘発する。"
             when = call.args.get("when")
             if call.op == "raises_when" and isinstance(when, OpCall):
-                head = render_call(ctx, when).removesuffix("、").removesuffix("場合").removesuffix("時に")
+                head = _event_head(render_call(ctx, when))
                 return f"自分の場に「{character.name}」がいるかつ、{head}時に誘発する。"
     return ""
 

@@ -132,6 +132,9 @@ def _die_with_parent() -> None:
         pass
 
 
+worker_signals = _ignore_sigint  # a pool worker's initializer elsewhere in the lab (the combo search's pool)
+
+
 def _exit_quietly(signum: int, frame: Any) -> None:
     os._exit(128 + signum)
 

@@ -1,7 +1,7 @@
 """The combo search over the trumps of a format: every pair (or triple) of trumps face up for one player,
 each searched from the same goldfish position (:mod:`bpdsl.sim.combos`), in parallel with the same results.
 
-The position is a scenario's (``players``, ``turn``, ``turn_no``, bpdsl.engine.scenario) — the designer's
+The position is a scenario's (``players``, ``turn``, ``turn_no``, bpdsl.scenarios.runner) — the designer's
 own with ``--position``, or :data:`DEFAULT_POSITION`: the searcher (seat 0) past its first turns with two
 charged bulwarks, a charged soldier and four cards in hand (no ♠: no 投擲 ends the game at once), the opponent with twenty life and nothing else.
 The trumps searched are laid face up in the searcher's 切札 zone (the scenario's ``trump_up``); a card of the
@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
 from bpdsl.dsl.cards import SUIT_MARKS
-from bpdsl.sim.combos import Bound, finding_log, search_position
+from bpdsl.sim.combo_search import search_position
+from bpdsl.sim.combos import Bound, finding_log
 
 DEFAULT_POSITION: dict[str, Any] = {
     "turn": 0, "turn_no": 5,
@@ -115,7 +116,9 @@ def search_task(task: Task, rules: Any = None) -> dict[str, Any]:
 
         return climb(task, rules, search_task)
     pos = position_for(task.position, task.combo)
-    r = search_position(rules, pos, 0, task.bound, task.seed)
+    trumps = rules.edition.trumps
+    focus = [a for t in task.combo.trumps if t in trumps for a in trumps[t].actions]
+    r = search_position(rules, pos, 0, task.bound, task.seed, focus)
     out = {"trumps": list(task.combo.trumps), "cards": list(task.combo.cards), **r.to_json()}
     out["position"] = pos
     if task.deal is not None:  # the hand search (bpdsl.sim.combo_hands): which deal, and the hand it gave
@@ -139,7 +142,10 @@ def run_tasks(tasks: list[Task], jobs: int = 1, progress: Callable[[int], None] 
         return
     import multiprocessing
 
-    with multiprocessing.get_context("fork").Pool(min(jobs, len(tasks))) as pool:
+    from bpdsl.sim.backends import worker_signals
+
+    # Ctrl-C reaches the workers too: only this process handles it (the pool is ended when it leaves here)
+    with multiprocessing.get_context("fork").Pool(min(jobs, len(tasks)), initializer=worker_signals) as pool:
         for n, result in enumerate(pool.imap(search_task, tasks), 1):
             yield result
             if progress is not None:
@@ -233,8 +239,26 @@ def summary(results: list[dict[str, Any]]) -> dict[str, Any]:
         "loops": [r["trumps"] for r in results if r["loop"]],
         "kills": [r["trumps"] for r in results if r["kill"]],
         "stopped_early": [r["trumps"] for r in results if r["stats"]["stopped"]],
+        "proven_absent": [r["trumps"] for r in results if verdict(r) == "absent"],
     }
 
 
+def verdict(result: dict[str, Any]) -> str:
+    """What a combination's search says: ``loop``, ``kill``, ``absent`` (nothing, and every line up to the bound
+    searched) or ``cut`` (nothing within what a limit let it search)."""
+    if result.get("loop"):
+        return "loop"
+    if result.get("kill"):
+        return "kill"
+    return "absent" if result["stats"].get("complete") else "cut"
+
+
+def by_verdict(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The results as a designer reads them: loops, then kills, then what was proven absent, then what a
+    limit cut (in the order of the combinations within each)."""
+    order = {"loop": 0, "kill": 1, "absent": 2, "cut": 3}
+    return sorted(results, key=lambda r: order[verdict(r)])
+
+
 __all__ = ["Combo", "DEFAULT_POSITION", "Task", "combos", "playable_trumps", "position_for", "run_tasks",
-           "search_task", "summary", "write_finding_logs"]
+           "search_task", "summary", "verdict", "by_verdict", "write_finding_logs"]

@@ -47,6 +47,7 @@ class Bound:
     turns: int = 1  # the searcher's turns a line may span (1: the turn of the position)
     nodes: int = 20_000  # positions expanded (each a clone and an apply)
     seconds: float = 60.0
+    strategy: str = "deepening"  # or "best-first" (bpdsl.sim.combo_search): how the lines are searched
 
 
 @dataclass
@@ -64,6 +65,8 @@ class Loop:
     ended_by_loop: bool  # the searcher won at the end of the verification
     counterable: list[str]  # actions of the cycle that go on the stage with key cards (a counter may answer)
     choices: list[int] = field(default_factory=list)  # every decision of the replayable line, both seats
+    runs_out: str = ""  # "position": the cycles stopped returning before the game ended (after cycles_played);
+    # "": nothing stopped them (the game ended, or MAX_CYCLES were played)
 
 
 @dataclass
@@ -88,6 +91,8 @@ class SearchStats:
     complete: bool = False  # every line up to the bound was searched (no node or time limit hit)
     exhaustive: bool = False  # and no line was cut by the depth (every line ended within the turns)
     seconds: float = 0.0
+    strategy: str = "deepening"  # how the lines were searched (the bound's strategy)
+    proven_depth: int = 0  # every line of up to this many of the searcher's decisions was searched
     stopped: str = ""  # why the search stopped early: "nodes", "time", or "" (complete or found)
     least_opponent_life: int = -1  # the fewest cards left in the opponent's life at any position searched
     # (-1: none searched): how close a search without a kill came (the hand climb's measure)
@@ -113,12 +118,26 @@ class _Budget(Exception):
 
 def loop_key(game: Any) -> str:
     """The position up to what a loop may legitimately change (see the module): canonical JSON."""
+    return canonical_json(_loop_picture(game, keep_hand=True))
+
+
+def loop_shape(game: Any, seat: int = 0) -> str:
+    """:func:`loop_key` up to the counts a loop may spend: ``seat``'s hand left out (a loop up to counts compares
+    its size apart: no more cards than before) and the opponent's as a count — a cycle that pays a card of the
+    hand repeats its shape, not its key."""
+    return canonical_json(_loop_picture(game, keep_hand=False, seat=seat))
+
+
+def _loop_picture(game: Any, keep_hand: bool, seat: int = -1) -> dict[str, Any]:
     pic = canonical_state(game)
     zones = game.rules.zones
     left_out = {zones.ids[z] for z in (zones.deck, zones.spent) if z >= 0}
+    hand = zones.ids[zones.keys] if zones.keys >= 0 else None
     players = []
-    for p in pic["players"]:
+    for n, p in enumerate(pic["players"]):
         q = {k: v for k, v in p.items() if k not in left_out and k != "field"}
+        if not keep_hand and hand in q:
+            q[hand] = None if n == seat else len(q[hand])
         q["field"] = sorted(json.dumps({"as": ch["as"], "kind": ch["kind"], "n": len(ch["cards"]),
                                         "face_up": ch["face_up"], "driven": ch["driven"], "mod": ch["mod"],
                                         "new": ch["entered"] >= game.state.turn_no}, sort_keys=True)
@@ -127,9 +146,10 @@ def loop_key(game: Any) -> str:
     pic["players"] = players
     pic.pop("turn_no", None)
     req = game.pending()
-    pic["pending"] = None if req is None else [req.player, req.kind, list(req.labels or [])]
+    # a loop up to counts may offer fewer options as the hand runs down: its cycle is replayed by the labels
+    pic["pending"] = None if req is None else [req.player, req.kind, list(req.labels or []) if keep_hand else None]
     pic["walk"] = _walk_point(game)
-    return canonical_json(pic)
+    return pic
 
 
 def _walk_point(game: Any) -> list[Any]:
@@ -193,12 +213,13 @@ def _advance(game: Any, seat: int, choices: list[int]) -> None:
 class _Frame:
     """A position on the current line where the searcher was asked an action with an empty stage."""
 
-    key: str
+    key: Any  # its loop_key (the best-first search: the same picture as a tuple)
     at: int  # index into the line's choices (both seats)
     own_at: int  # index into the searcher's labels
     opp_life: int
     own_life: int
     own_hand: int
+    shape: Any = None  # its loop_shape (the best-first search's loops up to counts)
 
 
 class ComboSearch:
@@ -236,6 +257,7 @@ class ComboSearch:
                 self.stats.complete = True
         except _Budget as exc:
             self.stats.stopped = str(exc)
+        self.stats.proven_depth = self.stats.depth_reached
         self.stats.seconds = round(time.perf_counter() - self._t0, 3)
         return SearchResult(self.loop, self.kill, self.stats)
 
@@ -302,52 +324,8 @@ class ComboSearch:
 
     def _verify(self, game: Any, start: _Frame, choices: list[int], labels: list[str]) -> bool:
         """Play the candidate cycle again and again from ``game`` (see the module)."""
-        cycle_choices = choices[start.at:]
-        cycle_labels = labels[start.own_at:]
-        key = loop_key(game)
-        g = game.clone()
-        line = list(choices)
-        cycles = 1  # the one the search played
-        while cycles < MAX_CYCLES and g.pending() is not None:
-            before = len(line)
-            if not self._replay_cycle(g, cycle_choices, line):
-                break
-            cycles += 1
-            if g.pending() is None:
-                break
-            if loop_key(g) != key:
-                del line[before:]
-                cycles -= 1
-                break
-        if cycles < 3 and not (g.pending() is None and g.result().winner == self.seat):
-            return False  # a loop is played at least twice more (or ends the game)
-        over = g.pending() is None
-        won = over and g.result().winner == self.seat
-        g2 = game.clone()
-        before_raised = dict(g2.raised)
-        self._replay_cycle(g2, cycle_choices, [])
-        raised = _raised_between(before_raised, g2.raised)
-        counterable = sorted({a for a in raised if _counterable(self.root.rules, a)})
-        opp = start.opp_life - deck_count(game, 1 - self.seat)
-        own = start.own_life - deck_count(game, self.seat)
-        hand = start.own_hand - hand_count(game, self.seat)
-        self.loop = Loop(labels[:start.own_at], cycle_labels, raised, opp, own, hand, cycles,
-                         cycles if won else None, won, counterable, line)
-        return True
-
-    def _replay_cycle(self, g: Any, cycle: list[int], line: list[int]) -> bool:
-        """Apply one cycle's choices; False when one of them is not offered (a game ending within the cycle
-        counts as the cycle played)."""
-        for i in cycle:
-            req = g.pending()
-            if req is None:
-                return True
-            if i >= len(req.options):
-                return False
-            g.apply(i)
-            line.append(i)
-        return True
-
+        self.loop = verify_loop(self.root.rules, self.seat, game, start, choices, labels)
+        return self.loop is not None
 
 def _raised_between(before: dict[str, int], after: dict[str, int]) -> list[str]:
     """The action ids raised between two readings of ``Game.raised`` (raises per action id)."""
@@ -360,6 +338,88 @@ def _counterable(rules: Any, action_id: str) -> bool:
     return a is not None and not a.instant and (a.key is not None or a.key_min > 0)
 
 
+def verify_loop(rules: Any, seat: int, game: Any, start: Any, choices: list[int], labels: list[str],
+                by_shape: bool = False) -> Loop | None:
+    """Play the candidate cycle (``choices`` from ``start.at`` on, ending at ``game``) again and again from
+    ``game``, cycle after cycle, each ending at an equivalent position with less life for the opponent, until
+    the game is over or :data:`MAX_CYCLES`: the loop of the real engine with its costs, or None when it is not
+    played at least twice more and does not end the game.  Each cycle must leave the searcher's hand no smaller
+    (a cycle that pays a card of the hand runs out with it).  ``by_shape``: the cycle repeats the position up to
+    the hand's contents (:func:`loop_shape`): it is played again by its labels (:func:`_replay_by_label`)."""
+    cycle_choices = choices[start.at:]
+    cycle_labels = labels[start.own_at:]
+    same = ((lambda g, k=loop_shape(game, seat): loop_shape(g, seat) == k) if by_shape
+            else (lambda g, k=loop_key(game): loop_key(g) == k))
+
+    def replay(g: Any, line: list[int]) -> bool:
+        return (_replay_by_label(g, seat, cycle_labels, line) if by_shape else _replay_cycle(g, cycle_choices, line))
+
+    g = game.clone()
+    line = list(choices)
+    cycles = 1  # the one the search played
+    while cycles < MAX_CYCLES and g.pending() is not None:
+        before = len(line)
+        opp_before, hand_before = deck_count(g, 1 - seat), hand_count(g, seat)
+        if not replay(g, line):
+            del line[before:]
+            break
+        cycles += 1
+        if g.pending() is None:
+            break
+        if not same(g) or deck_count(g, 1 - seat) >= opp_before or hand_count(g, seat) < hand_before:
+            del line[before:]
+            cycles -= 1
+            break
+    won = g.pending() is None and g.result().winner == seat
+    if cycles < 3 and not won:
+        return None  # a loop is played at least twice more (or ends the game)
+    g2 = game.clone()
+    before_raised = dict(g2.raised)
+    replay(g2, [])
+    raised = _raised_between(before_raised, g2.raised)
+    counterable = sorted({a for a in raised if _counterable(rules, a)})
+    opp = start.opp_life - deck_count(game, 1 - seat)
+    own = start.own_life - deck_count(game, seat)
+    hand = start.own_hand - hand_count(game, seat)
+    over = g.pending() is None or cycles >= MAX_CYCLES
+    runs_out = "" if over else "position"
+    return Loop(labels[:start.own_at], cycle_labels, raised, opp, own, hand, cycles,
+                cycles if won else None, won, counterable, line, runs_out)
+
+
+def _replay_by_label(g: Any, seat: int, labels: list[str], line: list[int]) -> bool:
+    """Play one cycle of a loop up to counts again by its labels: each action by its name, any other decision of
+    the searcher (a card to pay ...) by the same label when offered, else its first option; the opponent
+    passive.  False when an action of the cycle is not offered."""
+    for label in labels:
+        _advance(g, seat, line)
+        req = g.pending()
+        if req is None:
+            return True
+        found = [i for i in range(len(req.options)) if req.label(i) == label]
+        if not found and req.kind == "action":
+            return False
+        i = found[0] if found else 0
+        g.apply(i)
+        line.append(i)
+    _advance(g, seat, line)
+    return True
+
+
+def _replay_cycle(g: Any, cycle: list[int], line: list[int]) -> bool:
+    """Apply one cycle's choices; False when one of them is not offered (a game ending within the cycle
+    counts as the cycle played)."""
+    for i in cycle:
+        req = g.pending()
+        if req is None:
+            return True
+        if i >= len(req.options):
+            return False
+        g.apply(i)
+        line.append(i)
+    return True
+
+
 # --------------------------------------------------------------------------- the logs of findings
 
 
@@ -368,12 +428,13 @@ def finding_log(rules: Any, position: dict[str, Any], seed: int, choices: Sequen
     """The event log of a finding: the position's ``scenario`` line, the game, every decision of the line,
     and its end (the game's own, or the ``end`` line of a game stopped there): ``bpdsl replay`` plays it."""
     from bpdsl.engine import new_game
-    from bpdsl.engine.scenario import start_position
+    from bpdsl.scenarios.runner import start_position
 
     log = EventLog()
     for line in head:
         log.write(dict(line))
-    log.write({"t": "scenario", "data": position})
+    # the scenario line as a scenario file has it (edition and format too): the sandbox's replay viewer starts it
+    log.write({"t": "scenario", "data": {"edition": rules.edition.id, "format": rules.format, **position}})
     g = new_game(rules, None, seed, log=log)
     start_position(g, position)
     for i in choices:
@@ -385,9 +446,9 @@ def finding_log(rules: Any, position: dict[str, Any], seed: int, choices: Sequen
 
 def search_position(rules: Any, position: dict[str, Any], seat: int, bound: Bound, seed: int = 0,
                     progress: Callable[[int], None] | None = None) -> SearchResult:
-    """Search from a scenario position (``players``, ``turn``, ``turn_no`` ..., bpdsl.engine.scenario)."""
+    """Search from a scenario position (``players``, ``turn``, ``turn_no`` ..., bpdsl.scenarios.runner)."""
     from bpdsl.engine import new_game
-    from bpdsl.engine.scenario import start_position
+    from bpdsl.scenarios.runner import start_position
 
     g = new_game(rules, None, seed)
     start_position(g, position)
@@ -395,4 +456,4 @@ def search_position(rules: Any, position: dict[str, Any], seat: int, bound: Boun
 
 
 __all__ = ["Bound", "ComboSearch", "Kill", "Loop", "SearchResult", "SearchStats", "deck_count", "finding_log",
-           "loop_key", "passive_choice", "search_position"]
+           "loop_key", "loop_shape", "passive_choice", "search_position", "verify_loop"]

@@ -162,10 +162,17 @@ PLAY_CHECKS: dict[str, Callable[..., None]] = {"first_turn_win": first_turn_win,
                                                "double_main_trigger": double_main_trigger}
 
 
+def play_checks(defs: Any) -> int:
+    """How many guidelines need play (each one a run of games or a search): the parts of a long check."""
+    return sum(1 for gs in (defs.extra.get("guidelines") or {}).values() for g in gs if g.check in PLAY_CHECKS)
+
+
 def check_guidelines(defs: Any, editions: list[str] | None = None, play: bool = True,
-                     bound: PlayBound = PlayBound()) -> GuidelineReport:
-    """Every game's guidelines against its editions (``editions``: only these ids)."""
+                     bound: PlayBound = PlayBound(), progress: Callable[[int], None] | None = None) -> GuidelineReport:
+    """Every game's guidelines against its editions (``editions``: only these ids); ``progress`` is told how
+    many of the :func:`play_checks` are done."""
     report = GuidelineReport()
+    played = 0
     for game, guidelines in sorted((defs.extra.get("guidelines") or {}).items()):
         eds = [e for e in defs.editions.values() if e.game == game and (editions is None or e.id in editions)]
         report.breaches += static_breaches(guidelines, eds)
@@ -175,9 +182,12 @@ def check_guidelines(defs: Any, editions: list[str] | None = None, play: bool = 
                 continue
             if play:
                 runner(defs, g, game, editions, bound, report)
+                played += 1
+                if progress is not None:
+                    progress(played)
             else:
                 report.notes.append(f"{g.id}: not played (--no-play): only what the definitions show was checked")
     return report
 
 
-__all__ = ["GuidelineReport", "PlayBound", "check_guidelines"]
+__all__ = ["GuidelineReport", "PlayBound", "check_guidelines", "play_checks"]

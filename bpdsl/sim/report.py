@@ -10,6 +10,7 @@ from typing import Any
 
 from bpdsl.fsutil import write_atomic
 from bpdsl.sim import plots
+from bpdsl.sim.combo_pairs import verdict
 from bpdsl.sim.compare import TRUMP_METRICS, run_name
 
 TEMPLATE = "balance-report.html.j2"
@@ -102,6 +103,7 @@ def combo_rows(combos: dict[str, Any]) -> list[dict[str, Any]]:
     for r in [*(combos.get("results") or []), *climbs]:
         loop, kill, st = r.get("loop") or {}, r.get("kill") or {}, r.get("stats") or {}
         rows.append({"trumps": "+".join(r.get("trumps") or []), "cards": " ".join(r.get("cards") or []),
+                     "found": verdict(r) if "stats" in r else "",
                      "loop_cycle": " → ".join(loop.get("cycle") or []),
                      "opponent_life_per_cycle": loop.get("opponent_life_per_cycle", ""),
                      "own_life_per_cycle": loop.get("own_life_per_cycle", ""),
@@ -109,6 +111,7 @@ def combo_rows(combos: dict[str, Any]) -> list[dict[str, Any]]:
                      "kill_turns": kill.get("turns", ""), "kill_decisions": kill.get("decisions", ""),
                      "nodes": st.get("nodes", ""), "depth_reached": st.get("depth_reached", ""),
                      "complete": st.get("complete", ""), "stopped": st.get("stopped", ""),
+                     "strategy": st.get("strategy", ""), "proven_depth": st.get("proven_depth", ""),
                      # the hand search (--hands): the deal searched and the first player's hand in it
                      "deal": r.get("deal", ""), "hand": " ".join(r.get("hand") or []),
                      "climb_swaps": (r.get("climb") or {}).get("swaps", "")})

@@ -22,7 +22,7 @@ status and leaves the game unchanged):
 * ``GET  /api/tables/{id}/watch/{spectator|judge}?token=`` (and ``.../events``, pushed) — a watcher's view
   (:func:`bpdsl.web.payload.watch_payload`): the spectator what both seats see, the judge every card;
 * ``GET  /api/tables/{id}/watch/judge/scenario?token=`` — the position at the last chance asked as a scenario
-  file (:mod:`bpdsl.engine.scenario_save`), which ``bpdsl scenario`` runs and the new-game page starts from; the
+  file (:mod:`bpdsl.scenarios.save`), which ``bpdsl scenario`` runs and the new-game page starts from; the
   judge's link only, as the file holds every card;
 * ``GET  /api/tables/{id}/seats/{seat}/log?token=`` — while the game runs: the lines the seat was told;
   once it is over (or quit): the full JSON Lines log, replayable with ``bpdsl replay``;
@@ -53,6 +53,7 @@ from starlette.staticfiles import StaticFiles
 
 from bpdsl.web.bodies import MAX_JSON, read_body, read_json
 from bpdsl.web.context import Sandbox
+from bpdsl.web.helppages import help_routes
 from bpdsl.web.lessons import lesson_routes
 from bpdsl.web.routes import games, pages, replays, seats, watch
 from bpdsl.web.routes.pages import STATIC
@@ -93,6 +94,7 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = (), store: Any 
         *replays.routes(sandbox),
         *lesson_routes(read_json, definitions),
         *studio_routes(sandbox.tables, read_json, schedule=sandbox.schedule),  # the designer's studio
+        *help_routes(sandbox.tables),  # the trump list and the manual (bpdsl.web.helppages)
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, middleware=[Middleware(SameOrigin, names=hosts)],

@@ -24,7 +24,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from bpdsl.engine.lesson import Lesson, LessonPlay, read_course
+from bpdsl.scenarios.lesson import Lesson, LessonPlay, read_course
 from bpdsl.engine.view import SeatView
 from bpdsl.games.blackpoker.course import course_dir
 from bpdsl.web.guard import token_matches

@@ -56,7 +56,26 @@ def catalog(definitions: Any) -> dict[str, Any]:
     editions = [{"id": e.id, "name": e.name, "game": getattr(e, "game", "blackpoker"),
                  "formats": [{"id": f.id, "name": f.name} for f in e.formats]} for e in defs.editions.values()]
     return {"editions": editions, "bots": [{"id": k, "name": v} for k, v in BOT_NAMES.items()],
-            "regulations": EXAMPLE_REGULATIONS, "scenarios": bundled_scenarios()}
+            "regulations": EXAMPLE_REGULATIONS, "scenarios": bundled_scenarios(), "default": default_start(defs)}
+
+
+def default_start(defs: Any) -> dict[str, str]:
+    """The edition and format the new-game page starts on: the project's [defaults] where it names them,
+    else the newest BlackPoker edition (the one `bpdsl new edition` extends) in its usual format, std."""
+    from bpdsl.dsl import project
+    from bpdsl.dsl.scaffold import newest_edition
+
+    chosen = None
+    try:
+        chosen = project.current().project
+    except project.ProjectError:  # a broken bpdsl.toml was reported when the server started
+        chosen = None
+    edition = getattr(chosen, "edition", None) or newest_edition(defs, "blackpoker") or next(iter(defs.editions), "")
+    formats = [f.id for f in defs.editions[edition].formats] if edition in defs.editions else []
+    fmt = getattr(chosen, "format", None)
+    if fmt not in formats:
+        fmt = "std" if "std" in formats else (formats[0] if formats else "")
+    return {"edition": edition, "format": fmt}
 
 
 def bundled_scenarios() -> list[str]:
@@ -107,7 +126,7 @@ def regulation_start(text: str, seed: int, definitions: Any, packs: Any = None, 
 def scenario_start(data: dict[str, Any], definitions: Any) -> Start:
     """A game from a scenario's position (its decisions are not played: the people play from there)."""
     from bpdsl.datafile import DataFileError, load_yaml_text
-    from bpdsl.engine.scenario import ScenarioError, start_position
+    from bpdsl.scenarios.runner import ScenarioError, start_position
 
     if data.get("scenario_file"):  # one of the bundled scenarios, by its path under scenarios/
         name = str(data["scenario_file"])
@@ -123,7 +142,7 @@ def scenario_start(data: dict[str, Any], definitions: Any) -> Start:
         raise StartError(str(exc)) from None
     if not isinstance(scenario, dict) or "edition" not in scenario or "format" not in scenario:
         raise StartError(f"{file}: a scenario is a mapping with 'edition' and 'format'")
-    from bpdsl.engine.scenario_schema import shape_problems
+    from bpdsl.scenarios.schema import shape_problems
 
     problems = shape_problems(scenario)
     if problems:

@@ -158,9 +158,9 @@ class Table:
 
     def chance_scenario(self, name: str) -> tuple[dict[str, Any], int]:
         """The position at the last chance asked up to now (the current decision, when it is one) as
-        scenario data (:mod:`bpdsl.engine.scenario_save`), and the number of the people's decisions taken
+        scenario data (:mod:`bpdsl.scenarios.save`), and the number of the people's decisions taken
         before it.  :class:`Refused` when the game holds what a scenario cannot, or no chance was asked yet."""
-        from bpdsl.engine.scenario_save import UnsavedPosition, position_scenario
+        from bpdsl.scenarios.save import UnsavedPosition, position_scenario
 
         rules = self.start.rules
         found: list[tuple[dict[str, Any], int]] = []

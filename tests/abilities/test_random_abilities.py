@@ -81,21 +81,23 @@ def _play(rules: Any, seed: int) -> tuple[Any, list[dict[str, Any]]]:
     return result, log.lines
 
 
-def _expected_fires(lines: list[dict[str, Any]], whose: str, least: int, limit: str | None) -> tuple[int, bool]:
-    """The sentence read over a log: how often 探針 must have been raised, and whether the last such damage
-    ended the game (its trigger then never came)."""
-    up, turn, fired_turns, first_turns, used_game = True, 0, set(), set(), False
-    n, last_ended = 0, False
+def _expected_fires(lines: list[dict[str, Any]], whose: str, least: int, limit: str | None,
+                    holder: int) -> tuple[int, int]:
+    """The sentence read over a log for the player ``holder`` (either player may hold the card as a trump):
+    how often 探針 must have been raised for them, and how many of those damages the game's end cut off (the
+    game ended before their trigger was raised: no 探針 of theirs after them)."""
+    up, turn, fired_turns, first_turns, used_game = False, 0, set(), set(), False
+    n, cut = 0, 0
     for i, e in enumerate(lines):
         t = e.get("t")
         if t == "turn":
             turn = e.get("turn_no", turn + 1)
-        elif t in ("trump_down", "trump_destroyed") and e.get("p") == 0 and e.get("card") == CARD:
+        elif t in ("trump_down", "trump_destroyed") and e.get("p") == holder and e.get("card") == CARD:
             up = False
-        elif t == "trump_up" and e.get("p") == 0 and e.get("card") == CARD:
+        elif t == "trump_up" and e.get("p") == holder and e.get("card") == CARD:
             up = True
         elif t == "damage" and up:
-            mine = e["p"] == 0
+            mine = e["p"] == holder
             if not (whose == "any" or mine == (whose == "self")) or e["n"] < least:
                 continue
             if limit == "first_each_turn":
@@ -111,8 +113,11 @@ def _expected_fires(lines: list[dict[str, Any]], whose: str, least: int, limit: 
                     continue
                 used_game = True
             n += 1
-            last_ended = any(x.get("t") == "over" for x in lines[i + 1:i + 3])
-    return n, last_ended
+            rest = lines[i + 1:]
+            if any(x.get("t") == "over" for x in rest) and not any(
+                    x.get("t") == "raise" and x.get("action") == "probe" and x.get("p") == holder for x in rest):
+                cut += 1
+    return n, cut
 
 
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
@@ -133,9 +138,11 @@ def test_a_damage_trigger_fires_as_its_sentence_says(tmp_path_factory: Any, whos
     rules = build_rules("randomab", "extra", loaded.definitions)
     for k in range(GAMES):
         _result, lines = _play(rules, seed + k)
-        fired = sum(1 for e in lines if e.get("t") == "raise" and e.get("action") == "probe")
-        expected, ended = _expected_fires(lines, whose, least, limit)
-        assert fired == expected or (ended and fired == expected - 1), (fired, expected, whose, least, limit)
+        for holder in (0, 1):
+            fired = sum(1 for e in lines if e.get("t") == "raise" and e.get("action") == "probe"
+                        and e.get("p") == holder)
+            expected, cut = _expected_fires(lines, whose, least, limit, holder)
+            assert fired == expected - cut, (holder, fired, expected, cut, whose, least, limit)
 
 
 _ZONES = ["life", "hand", "field", "grave"]
@@ -145,7 +152,7 @@ _ON = st.one_of(
               st.sampled_from(["", ", kind: soldier", ", each: character", ", cause: combat"])),
     st.builds(lambda w, k: f"{{event: character_entered, whose: {w}{k}}}",
               st.sampled_from(["self", "opponent", "any"]), st.sampled_from(["", ", kind: bulwark", ", ranks: [A]"])),
-    st.builds(lambda w, a: f"{{event: {a}, whose: {w}, actions: {{speed: instant}}}}",
+    st.builds(lambda w, a: f"{{event: {a}, whose: {w}, actions: {{speed: instant, direct: true}}}}",
               st.sampled_from(["self", "opponent", "any"]),
               st.sampled_from(["action_raised", "action_resolved", "action_negated"])),
     st.builds(lambda w, f: f"{{event: trump_turned, whose: {w}, face: {f}}}",
@@ -158,12 +165,16 @@ _BLOCK = st.one_of(
               st.sampled_from(["reduce: 1", "prevent: true"])),
     st.builds(lambda w: ("block", f"replacement: {{on: {{event: would_lose, whose: {w}, limit: once_per_game}}, "
                                   "then: [set_life: {to: 2}]}"), st.sampled_from(["self", "opponent"])),
+    # (a cost a player may never be able to pay on the action that passes the turn, エンド, or a prohibition of
+    # it, locks the game: such rules are a design of their own, left out here)
     st.builds(lambda w, t, c: ("block", f"cost_change: {{whose: {w}, actions: {{{t}}}, add: {c}}}"),
               st.sampled_from(["self", "opponent", "any"]),
-              st.sampled_from(["speed: normal", "max_cost: 0", "targets: {whose: self, kind: character}"]),
-              st.sampled_from(["L", "D", "B"])),
+              st.sampled_from(["speed: normal", "max_cost: 0", "speed: instant"]), st.just("L")),
+    st.builds(lambda w, c: ("block", f"cost_change: {{whose: {w}, actions: {{targets: {{whose: self, "
+                                     f"kind: character}}}}, add: {c}}}"),
+              st.sampled_from(["self", "opponent", "any"]), st.sampled_from(["L", "D", "B"])),
     st.builds(lambda w, t, c: ("block", f"forbid: {{whose: {w}, actions: {{{t}}}{c}}}"),
-              st.sampled_from(["self", "opponent"]), st.sampled_from(["speed: instant", "max_cost: 0"]),
+              st.sampled_from(["self", "opponent"]), st.sampled_from(["speed: instant", "ids: [attack]"]),
               st.sampled_from(["", ", while: step.end", ", while: not turn.is_mine"])),
     st.builds(lambda w: ("block", f"forbid: {{what: open, whose: {w}}}"), st.sampled_from(["self", "opponent"])),
 )

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bpdsl.dsl.loader import load
-from bpdsl.engine.scenario import run_scenario
+from bpdsl.scenarios.runner import run_scenario
 from bpdsl.render.text import entry_text
 from bpdsl.resources import definitions_dir
 

@@ -45,6 +45,8 @@ def test_the_layer_contracts_are_kept() -> None:
     ("bpdsl/dsl/cards.py", "import bpdsl.engine.state", "Layers"),
     ("bpdsl/engine/state.py", "import rich", "Terminal UI"),
     ("bpdsl/dsl/codes.py", "import bpdsl.dsl.checks", "No import cycles"),
+    ("bpdsl/engine/replay.py", "import bpdsl.scenarios.runner", "Layers"),
+    ("bpdsl/scenarios/runner.py", "import bpdsl.games.blackpoker.hooks", "Generic packages import no game"),
 ])
 def test_a_forbidden_import_breaks_a_contract(tmp_path: Path, module: str, line: str, contract: str) -> None:
     src = _copy(tmp_path)
@@ -54,3 +56,25 @@ def test_a_forbidden_import_breaks_a_contract(tmp_path: Path, module: str, line:
     assert r.returncode != 0, r.stdout
     broken = r.stdout.split("Broken contracts", 1)[-1]
     assert contract in broken, r.stdout
+
+
+# The engine's public modules: the package's own API (build_rules, new_game, Game and its step API, the
+# agents and errors), the event log, a game put at a position, the per-seat view and the state it shows.
+ENGINE_PUBLIC = {"bpdsl.engine", "bpdsl.engine.log", "bpdsl.engine.position", "bpdsl.engine.view",
+                 "bpdsl.engine.state"}
+
+
+def test_the_scenario_package_uses_the_engine_public_api_only() -> None:
+    import ast
+
+    seen: dict[str, set[str]] = {}
+    for path in sorted((ROOT / "bpdsl" / "scenarios").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([node.module or ""] if isinstance(node, ast.ImportFrom)
+                     else [a.name for a in node.names] if isinstance(node, ast.Import) else [])
+            for name in names:
+                if name == "bpdsl.engine" or name.startswith("bpdsl.engine."):
+                    seen.setdefault(name, set()).add(path.name)
+    assert seen, "the scenario package imports nothing of the engine: the check would pass vacuously"
+    private = {m: files for m, files in seen.items() if m not in ENGINE_PUBLIC}
+    assert not private, f"engine internals imported by the scenario package: {private}"

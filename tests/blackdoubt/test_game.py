@@ -12,7 +12,7 @@ from bpdsl.engine import FirstLegalAgent, RandomAgent, build_rules, hooks_for, n
 from bpdsl.games.blackdoubt.hooks import BlackDoubtHooks
 from bpdsl.engine.invariants import check
 from bpdsl.engine.log import EventLog
-from bpdsl.engine.scenario import load_scenario, run_scenario
+from bpdsl.scenarios.runner import load_scenario, run_scenario
 from bpdsl.sim.job import SimJob
 from bpdsl.sim.run import simulate
 from tests.blackdoubt.conftest import EDITION, FORMAT, fresh_game, set_hand

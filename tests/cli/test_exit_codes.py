@@ -34,6 +34,9 @@ CASES: list[tuple[str, int, str]] = [
     ("validate -q {broken_defs}", 1, "invalid definitions"),
     ("validate {tmp}/nothing-here", 2, "no such path"),
     ("validate --no-such-option", 2, "unknown option"),
+    ("validate -q --guidelines --no-play", 0, "only the official lists' known breaches of the guidelines"),
+    ("validate --no-baseline", 2, "a guidelines option without --guidelines"),
+    ("validate -q --trace --sources {tmp}", 2, "no official data in the folder named"),
     # render / docs / diff
     ("render actionlist -e act8.0 -f std --html-only --out {tmp}/out", 0, "one sheet"),
     ("render actionlist -e act8.0 -f nosuch --html-only --out {tmp}/out", 2, "unknown format"),
@@ -46,6 +49,9 @@ CASES: list[tuple[str, int, str]] = [
     ("diff act6.1 act8.0 -d {broken_defs}", 1, "invalid definitions"),
     ("schema game", 0, "one document kind"),
     ("schema nosuch", 2, "unknown kind"),
+    ("ops send_to_grave", 0, "one op of the reference in full"),
+    ("ops xyzzy", 1, "a search that finds nothing (it says what it searched)"),
+    ("ops --kind nosuch", 2, "an unknown kind"),
     # play, simulate
     ("simulate -e bd1 -f std -n 3 --json", 0, "a few games"),
     ("simulate -n 0", 2, "--games below 1"),
@@ -68,6 +74,12 @@ CASES: list[tuple[str, int, str]] = [
     ("scenario {scenario}", 0, "a passing ruling"),
     ("scenario {bad_scenario}", 1, "a card that does not exist in the expected state"),
     ("scenario {tmp}/nothing-here.yaml", 2, "no such file"),
+    # migrate (a copy of the project: --check and --dry-run write nothing, but the plain run would)
+    ("migrate --check {old_project}", 1, "a project with a retired op and old labels"),
+    ("migrate --dry-run {old_project}", 0, "the diff only"),
+    ("migrate {tmp}/nothing-here", 2, "no such folder"),
+    ("migrate {tmp}", 2, "no project, no scenarios"),
+    ("migrate {broken_project}", 1, "a definitions file that is no YAML"),
     # regulations and decks
     ("regulation check std+random-half", 0, "a valid regulation"),
     ("regulation check nosuch", 2, "unknown name"),
@@ -116,6 +128,11 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     out["broken_defs"] = d / "broken.yaml"
     out["broken_defs"].write_text("kind: game\nid: x\n", encoding="utf-8")
     out["scenario"] = SCENARIO
+    out["old_project"] = d / "old-project"
+    shutil.copytree(ROOT / "tests" / "compat" / "projects" / "retired-op", out["old_project"])
+    out["broken_project"] = d / "broken-project"
+    shutil.copytree(ROOT / "tests" / "compat" / "projects" / "retired-op", out["broken_project"])
+    (out["broken_project"] / "definitions" / "trumps.yaml").write_text("kind: [trumps\n", encoding="utf-8")
     out["bad_scenario"] = d / "bad-scenario.yaml"
     lines = SCENARIO.read_text(encoding="utf-8").split("\n")
     out["bad_scenario"].write_text("\n".join(line.replace('life: ["♡4"]', 'life: ["♡99"]') for line in lines),

@@ -61,7 +61,7 @@ def test_dropping_a_may_raise_is_refused_for_every_trump(tmp_path: Path, act82: 
 
 def test_a_trump_rewritten_without_actions_keeps_them_gated(tmp_path: Path, act82: Any) -> None:
     from bpdsl.engine import build_rules, new_game
-    from bpdsl.engine.scenario import start_position
+    from bpdsl.scenarios.runner import start_position
 
     raisers = _raised_only_by_may_raise(act82)
     body = "".join(f"  - id: {tid}\n    card: {_card(act82.trumps[tid])}\n    name: 改{act82.trumps[tid].name}\n"

@@ -130,7 +130,7 @@ def _sheet(defs: Any) -> tuple[Any, set[str], dict[str, set[str]]]:
 
 def _offered(rules: Any, up: list[str], down: list[str], hand: list[str]) -> set[str]:
     from bpdsl.engine import new_game
-    from bpdsl.engine.scenario import start_position
+    from bpdsl.scenarios.runner import start_position
 
     game = new_game(rules, None, 1)
     me: dict[str, Any] = {"life": 20, "hand": hand,

@@ -167,7 +167,8 @@ def test_replay_and_docs_with_invalid_definitions_list_them_and_exit_1(tmp_path:
 def test_an_engine_crash_in_a_scenario_is_an_internal_error_not_a_bad_file(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import shutil
 
-    from bpdsl.engine import new_game, scenario
+    from bpdsl.engine import new_game
+    from bpdsl.scenarios import runner as scenario
     from bpdsl.engine.core import Game
 
     good = tmp_path / "good.yaml"

@@ -161,7 +161,7 @@ def test_add_and_set_counter_ops() -> None:
 BP = ROOT / "definitions" / "blackpoker"
 
 
-@pytest.mark.parametrize("name,hint", [("me.points", "known names here"), ("opponent.to_answer", ""),
+@pytest.mark.parametrize("name,hint", [("me.points", "did you mean"), ("opponent.to_answer", ""),
                                        ("me.total", "")])
 def test_another_games_names_are_unknown_to_an_edition(tmp_path: Path, name: str, hint: str) -> None:
     """Names are per game: Black Doubt's declared counters and values (me.points, me.total ...), loaded in

@@ -78,6 +78,8 @@ def test_a_build_is_used_only_while_its_source_is_unchanged(tmp_path: Path) -> N
     assert p.returncode == 0, p.stdout + p.stderr
     if p.stdout.startswith("note:"):
         pytest.skip(p.stdout.strip())
+    # the build says what it compiles as it goes (scripts/setup.sh shows it): module n of N, with the time
+    assert f"bpdsl speed-ups: compiled module 1 of 1: {MODULE} (" in p.stderr, p.stderr
     env = {"PYTHONPATH": str(tree), speedups.DIR_ENV: str(out)}
 
     fresh = _run(PROBE, cwd=tmp_path, **env)

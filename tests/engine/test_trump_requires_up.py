@@ -7,7 +7,7 @@ import copy
 
 from bpdsl.dsl.cards import parse_card
 from bpdsl.engine import build_rules, new_game
-from bpdsl.engine.scenario import start_position
+from bpdsl.scenarios.runner import start_position
 from bpdsl.sim.combo_pairs import DEFAULT_POSITION
 
 

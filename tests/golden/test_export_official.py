@@ -34,7 +34,8 @@ def bpdsl(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 
 def _printed(texts: list) -> dict[tuple[str, str], list[tuple[str, str]]]:
-    return {(t.entry, t.name): [("header", upstream.norm(t.header))]
+    # by printed name, the diamond as one glyph (the export writes the official ♢ where bpdsl prints ◇)
+    return {(t.entry, t.name.replace("♢", "◇")): [("header", upstream.norm(t.header))]
             + [(s.kind, upstream.norm(s.label + s.text)) for s in t.sections] for t in texts}
 
 

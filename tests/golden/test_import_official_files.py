@@ -91,8 +91,10 @@ def test_extends_follows_the_files_edition(tmp_path: Path) -> None:
     changed = tmp_path / "act80.yaml"
     changed.write_text(text, encoding="utf-8")
     r = bpdsl("import", "official", str(changed), "--edition", "o80", "--json", cwd=tmp_path)
-    assert r.returncode == 0, r.stderr
-    assert json.loads(r.stdout)["extends"] == "act8.0"
+    # act8.0's phrases do not print 第8.2版's アタック (its labels are worded otherwise): an edition without
+    # combat is refused, and the refusal names the edition it extended
+    assert r.returncode == 1, r.stderr
+    assert "(extending act8.0) could not play アタック" in r.stderr and " Q002 アタック:" in r.stderr
 
 
 def test_the_texts_written_as_ops(imported: tuple[str, Path, dict, str]) -> None:

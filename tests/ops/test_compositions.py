@@ -79,7 +79,7 @@ def _reanimate_at(position: dict) -> tuple:
     from bpdsl.engine import load_definitions, new_game
     from bpdsl.engine.compiled import compile_rules
     from bpdsl.engine.core import Ctx
-    from bpdsl.engine.scenario import start_position
+    from bpdsl.scenarios.runner import start_position
     from bpdsl.engine.state import ActionInstance
 
     rules = compile_rules(load_definitions(), "act8.0", "std")

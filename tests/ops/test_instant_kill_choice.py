@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bpdsl.engine.scenario import run_scenario
+from bpdsl.scenarios.runner import run_scenario
 
 RULING = Path(__file__).resolve().parents[2] / "scenarios/rulings/act8.2-trumps/instant_kill_sacrifice_sum.yaml"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bpdsl.engine.scenario import run_scenario
+from bpdsl.scenarios.runner import run_scenario
 
 
 def _twist_then_reverse(cards: list[str], then: list[Any], state: dict[str, Any]) -> Any:

@@ -63,7 +63,7 @@ def _example() -> Any:
 
 
 def _play(players: list[dict[str, Any]], decisions: list[Any], **more: Any) -> Any:
-    from bpdsl.engine.scenario import run_scenario
+    from bpdsl.scenarios.runner import run_scenario
 
     data = {"name": "block", "edition": "ex9", "format": "extra", "turn": 0, "turn_no": 3, "players": players,
             "decisions": decisions, **more}
@@ -158,7 +158,7 @@ def _with_grants(tmp_path: Path, text: str = GRANTS) -> Any:
 
 
 def test_granted_leave_and_move_triggers_fire(tmp_path: Path) -> None:
-    from bpdsl.engine.scenario import run_scenario
+    from bpdsl.scenarios.runner import run_scenario
 
     result = _with_grants(tmp_path)
     assert result.diagnostics == []

@@ -111,7 +111,7 @@ def _game(position: dict, action: str, scripts: tuple[list, list] = ([], [])) ->
     from bpdsl.engine.compiled import compile_rules
     from bpdsl.engine.core import Ctx
     from bpdsl.engine.decisions import ScriptedAgent
-    from bpdsl.engine.scenario import start_position
+    from bpdsl.scenarios.runner import start_position
     from bpdsl.engine.state import ActionInstance
 
     rules = compile_rules(load_definitions(), "act8.2", "extra")

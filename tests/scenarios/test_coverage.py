@@ -2,7 +2,7 @@
 
 The scenario files live in ``scenarios/`` (the engine's own examples and ``scenarios/rulings/<edition>/``,
 each naming the rulebook or action-list section of the ruling it checks).  They are run through the
-runner's Python API (:func:`bpdsl.engine.scenario.run_scenario`), exactly as ``bpdsl scenario`` runs them.
+runner's Python API (:func:`bpdsl.scenarios.runner.run_scenario`), exactly as ``bpdsl scenario`` runs them.
 
 A ruling the engine does not follow yet carries ``xfail: "<reason>"`` in its file (the scenario still
 expects what the rulebook says); it is a strict expected failure here, so fixing the engine turns it into
@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from bpdsl.engine import load_definitions
-from bpdsl.engine.scenario import ScenarioResult, load_scenario, run_scenario
+from bpdsl.scenarios.runner import ScenarioResult, load_scenario, run_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"

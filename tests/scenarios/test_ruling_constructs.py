@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from bpdsl.engine.scenario import load_scenario
+from bpdsl.scenarios.runner import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 DIRS = [ROOT / "scenarios/rulings/act8.2-pro", ROOT / "scenarios/rulings/act8.2-trumps"]

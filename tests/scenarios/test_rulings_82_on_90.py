@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bpdsl.engine.scenario import load_scenario, run_scenario
+from bpdsl.scenarios.runner import load_scenario, run_scenario
 
 RULINGS = Path(__file__).resolve().parents[2] / "scenarios" / "rulings"
 CHANGED = {

@@ -11,7 +11,7 @@ import pytest
 from bpdsl.dsl.cards import full_deck, parse_card, parse_pattern
 from bpdsl.engine import build_rules, new_game
 from bpdsl.engine.decisions import DecisionRequest, RandomAgent
-from bpdsl.engine.scenario import start_position
+from bpdsl.scenarios.runner import start_position
 from bpdsl.sim.agents import AgentSpecError, make_agent, parse_agents
 from bpdsl.sim.collector import CollectorAgent, action_value, chance
 from bpdsl.sim.heuristic import HeuristicAgent

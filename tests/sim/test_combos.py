@@ -113,7 +113,7 @@ def test_with_a_once_a_turn_limit_no_loop_is_found_and_the_bound_is_reported(tmp
     st = result["stats"]
     assert st["complete"] and not st["stopped"]  # every line up to the bound was searched
     assert st["depth_reached"] == 4 and st["nodes"] > 100  # the cycle without the limit is 4 decisions
-    assert report["bound"] == {"depth": 4, "turns": 1, "nodes": 4000, "seconds": 120.0}
+    assert report["bound"] == {"depth": 4, "turns": 1, "nodes": 4000, "seconds": 60.0, "strategy": "best-first"}
 
 
 def test_pairs_searched_in_parallel_give_the_same_results(tmp_path: Path) -> None:
@@ -135,7 +135,7 @@ def test_an_unknown_trump_is_a_usage_error(tmp_path: Path) -> None:
 
 def test_the_loop_key_ignores_life_and_grave_but_not_the_hand() -> None:
     from bpdsl.engine import build_rules, new_game
-    from bpdsl.engine.scenario import start_position
+    from bpdsl.scenarios.runner import start_position
     from bpdsl.sim.combos import loop_key
 
     rules = build_rules("act8.2", "extra")

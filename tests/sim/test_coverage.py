@@ -160,7 +160,7 @@ class _Script:
 def _counted(scenario: str, change=None) -> dict[str, int]:
     """The coverage counts of a ruling's scenario played on the instrumented rules of a --coverage run."""
     from bpdsl.engine import new_game
-    from bpdsl.engine.scenario import load_scenario, start_position
+    from bpdsl.scenarios.runner import load_scenario, start_position
     from bpdsl.sim.job import COVERAGE, SimJob, _prepared
 
     data = load_scenario(f"scenarios/rulings/act8.2-extra/{scenario}.yaml")

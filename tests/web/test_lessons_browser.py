@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from bpdsl.engine.lesson import read_course
+from bpdsl.scenarios.lesson import read_course
 from bpdsl.games.blackpoker.course import course_dir
 from tests.web.test_browser import browser_context, pytestmark, server  # noqa: F401  (fixtures, skip mark)
 

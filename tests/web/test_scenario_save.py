@@ -10,7 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from bpdsl.datafile import load_yaml_text
-from bpdsl.engine.scenario import run_scenario_data
+from bpdsl.scenarios.runner import run_scenario_data
 from bpdsl.web.app import create_app
 from tests.web.test_leak_property import schema_problems
 

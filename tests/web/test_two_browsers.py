@@ -16,7 +16,7 @@ from typing import Any, Iterator
 import pytest
 
 from bpdsl.datafile import load_yaml_text
-from bpdsl.engine.scenario import run_scenario_data
+from bpdsl.scenarios.runner import run_scenario_data
 from tests.web.test_browser import ARGS, CHROMIUM, server  # noqa: F401 (fixture)
 from tests.web.test_leak_property import schema_problems
 

@@ -39,6 +39,7 @@ from bpdsl.dsl.document import BuildContext, Document, DocumentKind, register_ki
 from bpdsl.dsl.notation import NOTATIONS
 from bpdsl.dsl.schema import S_MISSING_KEY
 from bpdsl.dsl.textchecks import counter_term_problem
+from bpdsl.ops.registry import current_terms
 from bpdsl.model import Category, Definitions, Edition, FaceDownTrump, Format, MarkStyle
 
 _IDS = {"type": "list", "schema": {"type": "string"}}
@@ -87,6 +88,12 @@ SCHEMA: dict[str, Any] = {
     ]}},
     "colophon": {"type": "dict", "keysrules": {"type": "string"}, "valuesrules": {"type": ["string", "integer"]}},
     "remove": {"type": "dict", "schema": {"actions": _IDS, "characters": _IDS, "fogs": _IDS}},
+    # how the edition's change history (bpdsl diff OLD ID --format md) reads: the changes of the rules text
+    # that no action list shows, and the changes that are this edition's own reading (entry id -> why)
+    "history": {"type": "dict", "schema": {
+        "rules": {"type": "list", "schema": {"type": "string", "maxlength": 400}},
+        "inferred": {"type": "dict", "keysrules": {"type": "string"}, "valuesrules": {"type": "string", "maxlength": 400}},
+    }},
     "face_down_trump": {"type": "dict", "nullable": True, "schema": {
         "name": {"type": "string", "required": True}, "ruby": {"type": "string", "required": True},
         "key": {"type": "string", "required": True}, "formats": {"type": "list", "schema": {"type": "string"}},
@@ -194,7 +201,7 @@ def build(ctx: BuildContext) -> None:
                       ", ".join(defs.games) or "none is loaded (validate the file that defines the game too)"))
     _check_supplement_costs(ctx, data, defs.games.get(game))
     _check_counter_terms(ctx, data, defs.games.get(game))
-    terms = {**(parent.terms if parent else {}), **(data.get("terms") or {})}
+    terms = {**(parent.terms if parent else {}), **current_terms(data.get("terms") or {})}
     supplements = {**(parent.supplements if parent else {}), **(data.get("supplements") or {})}
     marks = _marks(ctx, data, parent)
     colophon = {**(parent.colophon if parent else {}), **{str(k): v for k, v in (data.get("colophon") or {}).items()}}
@@ -205,6 +212,7 @@ def build(ctx: BuildContext) -> None:
         extends=ext or None, pos=ctx.pos(), 
         list_style=data["list"] if "list" in data else (parent.list_style if parent is not None else None),
         marks=marks, face_down_trump=_face_down_trump(ctx, data, parent, formats),
+        history={str(k): v for k, v in (data.get("history") or {}).items()},
     )
     defs.editions[eid] = edition
     removes = entries.state(defs).removes.setdefault(eid, [])

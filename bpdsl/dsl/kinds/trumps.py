@@ -41,6 +41,7 @@ from bpdsl.model import Definitions, Edition
 TRUMP_FIELDS: dict[str, Any] = {
     "id": entries.ID, "card": {"type": "string", "required": True}, "name": entries.TEXT, "ruby": entries.TEXT,
     "beta": {"type": "boolean"}, "abilities": entries.OPCALLS, "formats": entries.FORMATS, "since": entries.VERSION,
+    "official": entries.LORE["official"],
     "actions": {"type": "list", "schema": {"type": "dict", "schema": entries.ACTION_FIELDS}},
     "characters": {"type": "list", "schema": {"type": "dict", "schema": entries.CHARACTER_FIELDS}},
 }

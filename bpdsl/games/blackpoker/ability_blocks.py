@@ -16,11 +16,9 @@ from bpdsl.engine.compiled import TriggerSource, _step, listened_event, trigger_
 from bpdsl.engine.core import Ctx
 from bpdsl.engine.state import ActionInstance
 from bpdsl.games.blackpoker.components import DECK_SIZE
-from bpdsl.games.blackpoker.ops._common import get
-from bpdsl.games.blackpoker.ops._filters import action_matches, relative
-from bpdsl.games.blackpoker.ops.replacements import REPLACEABLE
+from bpdsl.games.blackpoker.event_filters import REPLACEABLE, action_matches, relative
 from bpdsl.model import OpCall
-from bpdsl.ops import registry
+from bpdsl.ops.args import get
 
 BLOCKS = ("replacement", "cost_change", "forbid")
 

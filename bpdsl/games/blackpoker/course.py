@@ -1,4 +1,4 @@
-"""Where BlackPoker's beginner's course lives: lesson files (bpdsl.engine.lesson) shipped in this package."""
+"""Where BlackPoker's beginner's course lives: lesson files (bpdsl.scenarios.lesson) shipped in this package."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -1086,6 +1086,8 @@ class BlackPokerHooks(BaseHooks):
             target = f" 対象 {self._told_target(game, tuple(ref), me)}" if ref else ""
             how = "" if e.get("direct") else " (誘発/効果)"
             return f"{who}: {self._name(e['action'])}{how}{keys}{target}"
+        if t == "no_effect" and e.get("why") not in (None, "target lost"):  # bpdsl.games.blackpoker.noeffect
+            return f"{who}の {self._name(str(e.get('action', '')))} は効果なし（{e['why']}）"
         simple = _TOLD.get(t)
         if simple is not None:
             # an action is named with whose it is (「相手の ツイスト を解決」): both seats may raise the same one

@@ -7,7 +7,7 @@
                              example's lines and the message the validator prints for it
 
 The op reference (``.. bpdsl-ops::``, :mod:`.opsref`) lists which entries use each op through
-:func:`op_users`; the scenario format is the docstring of bpdsl.engine.scenario, shown by Sphinx's autodoc
+:func:`op_users`; the scenario format is the docstring of bpdsl.scenarios.runner, shown by Sphinx's autodoc
 (the renderer does not import the engine).
 """
 from __future__ import annotations
@@ -20,22 +20,9 @@ from typing import Any, ClassVar
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
-from bpdsl.model import Definitions
+from bpdsl.render.reference import op_users  # noqa: F401  (the manual's users of an op)
 from bpdsl.render.sphinxext.data import definitions
 from bpdsl.render.sphinxext.nodes import simple_table
-
-
-def op_users(defs: Definitions) -> dict[str, list[str]]:
-    """op name -> ``edition:entry`` of every entry that calls it (nested calls included), in order."""
-    from bpdsl.dsl.checks import entries, op_calls_of
-    from bpdsl.dsl.opcalls import nested_calls
-
-    users: dict[str, list[str]] = {}
-    for edition in defs.editions.values():
-        for _kind, entry in entries(edition):
-            for op in dict.fromkeys(call.op for call in nested_calls(op_calls_of(entry))):
-                users.setdefault(op, []).append(f"{edition.id}:{entry.id}")
-    return users
 
 
 def _docstring_block(doc: str | None, start: str, stop: str | None = None) -> str:

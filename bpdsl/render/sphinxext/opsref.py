@@ -7,83 +7,20 @@ the vocabulary the definitions can use.
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar
 
 import yaml
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
+from bpdsl.render.reference import (KIND_TITLES, arg_rows, example_call, op_users, parsed_args,  # noqa: F401
+                                    phrase_context, render_example)
 from bpdsl.render.sphinxext.data import definitions
-from bpdsl.render.sphinxext.manual import op_users
 from bpdsl.render.sphinxext.nodes import block_nodes, simple_table
 from bpdsl.render.text import parse_lines
 from bpdsl.render.textadapter import convert_item
-from bpdsl.dsl import cards, expr
-from bpdsl.ops.registry import RETIRED, PhraseContext, load_all
-
-KIND_TITLES: dict[str, str] = {
-    "effect": "効果 (effect)",
-    "cost": "コスト (cost)",
-    "condition": "起動条件・特記事項 (condition)",
-    "trigger": "誘発条件 (trigger)",
-    "target": "対象 (target)",
-    "ability": "能力 (ability)",
-    "label": "ラベル (label)",
-    "size": "サイズ (size)",
-    "note": "注記 (note)",
-}
-
-
-def example_call(op: Any) -> tuple[dict[str, Any], str | None]:
-    """The example's arguments and text override, split from the op call mapping ``{name: args, text: ...}``."""
-    example = dict(op.example or {})
-    text = example.pop("text", None)
-    raw = example.get(op.name, {})
-    if raw is None:
-        raw = {}
-    return (dict(raw) if isinstance(raw, Mapping) else {"value": raw}), text
-
-
-def parsed_args(op: Any, raw: Mapping[str, Any]) -> dict[str, Any]:
-    """Arguments as the loader hands them to phrases: expressions and key patterns parsed."""
-
-    out: dict[str, Any] = {}
-    for name, value in raw.items():
-        typ = (op.args.get(name) or {}).get("type")
-        if typ == "expr" and isinstance(value, (str, int, bool)):
-            out[name] = expr.parse(value)
-        elif typ == "pattern" and isinstance(value, str):
-            out[name] = cards.parse_pattern(value)
-        else:
-            out[name] = value
-    return out
-
-
-def render_example(op: Any, ctx: Any) -> str:
-    raw, text = example_call(op)
-    if text is not None:
-        return str(text)
-    try:
-        return op.render(ctx, parsed_args(op, raw))
-    except Exception:  # some phrases expect the raw form; try it before giving up
-        return op.render(ctx, raw)
-
-
-def _describe(schema: Mapping[str, Any]) -> str:
-    parts: list[str] = []
-    for key in ("allowed", "default", "min", "max", "regex"):
-        if key in schema:
-            value = schema[key]
-            parts.append(f"{key}: {', '.join(map(str, value)) if isinstance(value, (list, tuple)) else value}")
-    if "schema" in schema and isinstance(schema["schema"], Mapping):
-        inner = schema["schema"]
-        if "type" in inner:
-            parts.append(f"items: {inner['type']}")
-        else:
-            parts.append("keys: " + ", ".join(inner))
-    return "; ".join(parts)
-
+from bpdsl.ops.registry import RETIRED, load_all
 
 class OpsDirective(SphinxDirective):
     option_spec: ClassVar[dict[str, Any]] = {"kind": directives.unchanged, "edition": directives.unchanged}
@@ -93,14 +30,7 @@ class OpsDirective(SphinxDirective):
         registry = load_all()
         defs = definitions(self.env)
         eid = self.options.get("edition") or self.env.config.bpdsl_default_edition
-        edition = defs.editions.get(eid)
-        names: dict[str, str] = {}
-        terms: dict[str, str] = {}
-        if edition is not None:
-            terms = dict(edition.terms)
-            for table in (edition.actions, edition.characters, edition.fogs):
-                names.update({k: v.name for k, v in table.items()})
-        ctx = PhraseContext(terms, names)
+        ctx = phrase_context(defs, eid)
         self.users = op_users(defs)
         kinds = [self.options["kind"]] if "kind" in self.options else list(KIND_TITLES)
         kinds += sorted({op.kind for op in registry.values()} - set(kinds) - set(KIND_TITLES)) if "kind" not in self.options else []
@@ -146,8 +76,7 @@ class OpsDirective(SphinxDirective):
         meta += _field("used by", shown or "no entry of the loaded definitions")
         sec += meta
         if op.args:
-            rows = [[name, s.get("type", ""), "yes" if s.get("required") else "", _describe(s)]
-                    for name, s in op.args.items()]
+            rows = [list(row) for row in arg_rows(op)]
             sec += simple_table(["argument", "type", "required", "details"], rows, widths=[3, 2, 1, 6])
         else:
             sec += nodes.paragraph(text="引数なし (no arguments).")

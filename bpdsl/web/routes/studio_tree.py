@@ -26,9 +26,11 @@ def routes(sc: StudioContext) -> list[BaseRoute]:
         editions = [{"id": e.id, "name": e.name, "extends": e.extends,
                      "formats": [{"id": f.id, "name": f.name} for f in e.formats]}
                     for e in snap.definitions.editions.values()]
+        from bpdsl.web.starts import default_start
+
         return JSONResponse({"files": [{"name": f.name, "editable": f.editable, "label": studio_().files.label(f)}
                                        for f in studio_().files.files()],
-                             "editions": editions})
+                             "editions": editions, "default": default_start(snap.definitions)})
 
     async def api_file(request: Request) -> Response:
         f, text, version = studio_().files.read(request.query_params.get("name", ""))

@@ -11,14 +11,19 @@ function fillFormats() {
   const ed = catalog.editions.find((e) => e.id === document.getElementById("edition").value);
   const f = document.getElementById("format");
   f.replaceChildren(...ed.formats.map((x) => el("option", { value: x.id, text: x.name + " (" + x.id + ")" })));
-  if (ed.formats.some((x) => x.id === "std")) f.value = "std";
+  const usual = catalog.default && catalog.default.edition === ed.id ? catalog.default.format : "std";
+  if (ed.formats.some((x) => x.id === usual)) f.value = usual;
+  else if (ed.formats.some((x) => x.id === "std")) f.value = "std";
 }
 
 async function init() {
   catalog = await api("GET", "/api/catalog");
   const ed = document.getElementById("edition");
   ed.replaceChildren(...catalog.editions.map((e) => el("option", { value: e.id, text: e.name + " (" + e.id + ")" })));
-  ed.value = catalog.editions.some((e) => e.id === "act8.0") ? "act8.0" : catalog.editions[0].id;
+  // the newest edition (or the project's) in its usual format: what the server names as the default
+  const start = catalog.default && catalog.editions.some((e) => e.id === catalog.default.edition)
+    ? catalog.default.edition : catalog.editions[0].id;
+  ed.value = start;
   fillFormats();
   ed.addEventListener("change", fillFormats);
   document.getElementById("regs").replaceChildren(...catalog.regulations.map((r) => el("option", { value: r })));

@@ -48,7 +48,10 @@ function render(p) {
                                onclick: (e) => { e.preventDefault(); showText(p.prompt.action); } }));
     }
     const opts = el("div", { class: "options" });
+    const cards = trumpChoice(p.prompt);
+    if (cards) document.getElementById("board").prepend(cards);
     for (const o of p.prompt.options) {
+      if (cards && isCard(o)) continue;  // on the board, as cards that say what they do
       const b = el("button", { type: "button", class: "option", "data-i": o.i, text: o.i + ": " + o.label,
                                onclick: () => choose(o.i) });
       if (o.entry && texts[o.entry]) {
@@ -75,6 +78,46 @@ function render(p) {
   document.getElementById("undo").disabled = !p.can_undo;
   undoBox(p);
   follow(p);
+}
+
+// A decision about trumps (placing one face down, turning one face up): its cards as cards with the trump's
+// name and printed ability (the format's エクストラリスト), on the board where there is room to read them; a
+// card that is no trump of the format says so.  The other options (置かない) stay buttons beside.
+// The trumps come from the format's printed list (/api/tables/{table}/trumps, public like the hover texts),
+// matched to the options by their card: the seat's payload carries no printed text.
+let trumpsByCard = {};
+function isCard(o) { return /^(?:[♠♡◇♣](?:10|[2-9AJQK])|Joker\d?)$/.test(o.label); }
+
+function trumpChoice(prompt) {
+  if (!["trump_place", "trump"].includes(prompt.kind) || !prompt.options.some((o) => trumpsByCard[o.label])) return null;
+  const grid = el("div", { class: "trump-grid" });
+  for (const o of prompt.options.filter(isCard)) {
+    const t = trumpsByCard[o.label];
+    const red = /^[♡◇]/.test(o.label) ? " red" : "";
+    const card = el("button", { type: "button", class: "trump-card" + (t ? "" : " plain") + red, "data-i": o.i,
+                                "data-card": o.label, onclick: () => choose(o.i) },
+      el("span", { class: "tc-head" }, el("b", { class: "tc-card", text: o.label }),
+         el("span", { class: "tc-name", text: t ? t.name : "能力なし" }), el("span", { class: "tc-i", text: String(o.i) })),
+      t ? el("span", { class: "tc-text", text: t.text.slice(1).join("\n") })
+        : el("span", { class: "tc-text muted", text: "この形式の切札ではありません (裏向きに置くことはできます)" }),
+      t && t.brings.length ? el("span", { class: "tc-brings", text: "アクション・キャラクター: " + t.brings.join("、") }) : null);
+    grid.append(card);
+  }
+  return el("section", { class: "area trump-choice", id: "trump-choice" }, el("h3", { text: prompt.question }), grid);
+}
+
+// The format's trumps (the 切札 list of the sheet), readable all game long: the opponent's face-up trumps too.
+async function trumpList() {
+  let list = [];
+  try { list = (await api("GET", "/api/tables/" + encodeURIComponent(table) + "/trumps")).trumps; } catch (e) { list = []; }
+  trumpsByCard = Object.fromEntries(list.map((t) => [t.card, t]));
+  const box = document.getElementById("trump-list");
+  if (!box || !list.length) return;
+  box.hidden = false;
+  box.querySelector("summary").textContent = "この形式の切札 (" + list.length + ")";
+  box.append(el("ul", { class: "trump-list" }, ...list.map((t) =>
+    el("li", {}, el("b", { text: t.card + " " + t.name }), el("div", { class: "text", text: t.text.slice(1).join("\n") }),
+       t.brings.length ? el("div", { class: "muted", text: "アクション・キャラクター: " + t.brings.join("、") }) : null))));
 }
 
 // Undo by agreement: a seat asks to take the last decision back; the other seat is shown the request and
@@ -178,5 +221,6 @@ document.getElementById("quit").addEventListener("click", async () => {
 (async () => {
   try { texts = await api("GET", "/api/tables/" + encodeURIComponent(table) + "/texts"); } catch (e) { texts = {}; }
   try { schema = await (await fetch("/static/seat-payload.schema.json")).json(); } catch (e) { schema = null; }
+  await trumpList();
   await refresh();
 })();

@@ -125,7 +125,10 @@ function load(f) {
   document.getElementById("save").disabled = !f.editable;
   document.getElementById("conflict").hidden = true;
   const ro = CM.EditorState.readOnly.of(!f.editable);
-  state.view.setState(CM.EditorState.create({ doc: f.text, extensions: extensions(ro) }));
+  // the cursor on the first entry, so that the preview shows it at once instead of opening blank
+  const at = /^\s*- id:/m.exec(f.text);
+  const anchor = at ? at.index + at[0].length : 0;
+  state.view.setState(CM.EditorState.create({ doc: f.text, extensions: extensions(ro), selection: { anchor } }));
   scheduleCheck();
 }
 
@@ -262,7 +265,12 @@ async function init() {
   for (const e of data.editions) sel.append(el("option", { value: e.id, text: `${e.name} (${e.id})` }));
   sel.addEventListener("change", () => { fillFormats(); showEntry(); });
   document.getElementById("format").addEventListener("change", showEntry);
+  // the project's default edition (else the newest bundled one) and its usual format, never the first listed
+  const start = data.default || {};
+  if (data.editions.some(e => e.id === start.edition)) sel.value = start.edition;
   fillFormats();
+  if ([...document.getElementById("format").options].some(o => o.value === start.format))
+    document.getElementById("format").value = start.format;
   const ul = document.getElementById("files");
   const files = [...data.files].sort((a, b) => (b.editable - a.editable) || a.name.localeCompare(b.name));
   for (const f of files) {
@@ -280,7 +288,14 @@ async function init() {
   document.getElementById("simulate").addEventListener("click", simulate);
   window.addEventListener("beforeunload", e => { if (dirty()) e.preventDefault(); });
   setInterval(pollDisk, 2000);
-  const first = new URLSearchParams(location.search).get("file") || (data.files.find(f => f.editable) || {}).name;
+  // the file asked for, else the project's first own file, else the default edition's actions
+  const own = data.files.find(f => f.editable);
+  let ofDefault = null;  // the actions of the default edition, or of the nearest edition it extends that has some
+  for (let eid = start.edition, n = 0; eid && !ofDefault && n < data.editions.length; n++) {
+    ofDefault = data.files.find(f => f.name.endsWith("/" + eid + "/actions.yaml"));
+    eid = (data.editions.find(e => e.id === eid) || {}).extends;
+  }
+  const first = new URLSearchParams(location.search).get("file") || (own || ofDefault || {}).name;
   if (first) await openFile(first);
 }
 

@@ -16,6 +16,7 @@ from typing import Any, Sequence
 import yaml
 
 from bpdsl.dsl.cards import SUIT_MARKS
+from bpdsl.games.blackpoker.official import forms
 from bpdsl.model import Edition
 from bpdsl.render.text import (TextBlock, TextSection, entry_text, face_down_trump_text, phrase_context,
                                trump_text)
@@ -92,11 +93,13 @@ def _groups(edition: Edition, section: str, entries: list[tuple[str, dict[str, A
     return [{"type": names.get(c, c), items_key: groups[c]} for c in keys]
 
 
-def official_document(edition: Edition) -> dict[str, Any]:
+def official_document(edition: Edition, kept_forms: bool = True) -> dict[str, Any]:
     """The edition as the official format's mapping (``data``, ``actList``, ``charList``, ``fogList`` and,
-    with trumps, ``trumpList``), every text as bpdsl prints it."""
+    with trumps, ``trumpList``), every text as bpdsl prints it, in the official forms an imported entry keeps
+    (:mod:`.forms`; ``kept_forms`` False: as bpdsl prints them) and the official suit glyph ♢."""
     ctx = phrase_context(edition)
     fmts = sorted(edition.formats, key=lambda f: f.order)
+    names = forms.names_of(fmts) if kept_forms else None
     data: dict[str, Any] = {"id": edition.id, "ver": edition.name or edition.id, "lastupdate": str(edition.date or "")}
     for key in ("std", "lite", "pro", "mast"):  # the generator's PDF and QR names: bpdsl has none to give
         data[f"pdfurl_{key}"] = ""
@@ -130,7 +133,7 @@ def official_document(edition: Edition) -> dict[str, Any]:
         if a.trump is not None and a.trump in edition.trumps:  # the card whose trump brings it (read back)
             tr = edition.trumps[a.trump]
             row["trump"] = f"{SUIT_MARKS[tr.suit]}{tr.number}"
-        actions.append((a.category, row))
+        actions.append((a.category, forms.apply(row, a.official if names is not None else None, names or {})))
     chars: list[tuple[str, dict[str, Any]]] = []
     for c in edition.characters.values():
         t = entry_text(edition, c, None, ctx)
@@ -146,7 +149,7 @@ def official_document(edition: Edition) -> dict[str, Any]:
         if c.trump is not None and c.trump in edition.trumps:
             tr = edition.trumps[c.trump]
             row["trump"] = f"{SUIT_MARKS[tr.suit]}{tr.number}"
-        chars.append((c.type, row))
+        chars.append((c.type, forms.apply(row, c.official if names is not None else None, names or {})))
     fogs: list[tuple[str, dict[str, Any]]] = []
     for f in edition.fogs.values():
         t = entry_text(edition, f, None, ctx)
@@ -159,7 +162,7 @@ def official_document(edition: Edition) -> dict[str, Any]:
             if sec.get(kind):
                 row[key] = sec[kind]
         _lore(f, row)
-        fogs.append((f.category, row))
+        fogs.append((f.category, forms.apply(row, f.official if names is not None else None, names or {})))
     doc: dict[str, Any] = {"data": data, "actList": _groups(edition, "action", actions, "acts")}
     doc["charList"] = [{"type": kind, "chars": [row for k, row in chars if k == kind]}
                        for kind in dict.fromkeys(k for k, _ in chars)]
@@ -174,6 +177,9 @@ def official_document(edition: Edition) -> dict[str, Any]:
             row["ruby"] = tr.ruby
         if tr.beta:
             row["beta"] = "●"
+        if tr.since:
+            row["since"] = str(tr.since)
+        row = forms.apply(row, tr.official if names is not None else None, names or {})
         trumps.append({"type": f"切札{t.key} {tr.name}", "trumps": [row]})
     face_down = edition.face_down_trump
     if face_down is not None:  # the entry for any card lying face down (裏切札): its card field, no ability
@@ -187,7 +193,7 @@ def official_document(edition: Edition) -> dict[str, Any]:
         trumps.append({"type": face_down.name, "trumps": [row]})
     if trumps:
         doc["trumpList"] = trumps
-    return doc
+    return forms.glyphs(doc)
 
 
 class _Dumper(yaml.SafeDumper):

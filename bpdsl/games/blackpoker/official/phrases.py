@@ -21,24 +21,24 @@ prints by itself (「対象の兵士」 for 「対象の兵士の数字」, noth
 that name or a loaded edition or call already gives that key, so a pattern never says another value than its call plays.
 An open condition (``cond:``) also takes words stating a comparison of a number of the game's state with a
 number (:mod:`.conditions`): the call is then written checking that condition, in the sentence's words.
+
+The candidates are gathered by :mod:`.candidates`; the variations of a call and its per-call words are in
+:mod:`.wording`, the variations in the entries a call names in :mod:`.variants`.
 """
 from __future__ import annotations
 
-import copy
-import dataclasses
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from bpdsl.diagnostics import DiagnosticSink
 from bpdsl.dsl.document import Document
-from bpdsl.dsl.expr import Expr
 from bpdsl.dsl.opcalls import OpBuilder
 from bpdsl.games.blackpoker.expr_names import NAMES
-from bpdsl.games.blackpoker.official.conditions import read_condition
+from bpdsl.games.blackpoker.official import wording
+from bpdsl.games.blackpoker.official.candidates import OP_FIELDS, SKIP_OPS, Candidate, collect  # noqa: F401
 from bpdsl.games.blackpoker.ops._common import EXPR_NOUNS
-from bpdsl.model import OpCall
 from bpdsl.ops import registry
 from bpdsl.ops.registry import PhraseContext
 
@@ -47,12 +47,6 @@ _NESTED = re.compile(r"^(-+)\s*(?:\d+\.(?!\d)|[A-Z]\.|・)?\s*")
 _TOP = re.compile(r"^(?:\d+\.(?!\d)|・)\s*")
 # one wave dash, one diamond; full stops do not count (the official texts drop a sentence's last 。 at times)
 _WAVES = str.maketrans({"～": "〜", "~": "〜", "∼": "〜", "♢": "◇", "。": None})
-
-# the fields of an entry holding op calls, with their op kind
-OP_FIELDS = {"conditions": "condition", "when": "trigger", "target": "target", "notes": "note", "effect": "effect",
-             "size": "size", "labels": "label", "abilities": "ability"}
-SKIP_OPS = ("not_executed",)
-
 
 def norm(text: str) -> str:
     """The comparable form of a printed text."""
@@ -124,14 +118,6 @@ def _ascii_marker(line: str) -> str:
 
 
 @dataclass
-class Candidate:
-    raw: Any  # the call as written in YAML
-    call: Any  # the built OpCall
-    kind: str
-    owners: set[tuple[str, str]] = field(default_factory=set)  # (edition, entry id) of the entries that write it
-
-
-@dataclass
 class Match:
     """A composition: the calls to write (YAML form), how many of them are text overrides."""
 
@@ -142,59 +128,6 @@ class Match:
     @property
     def ops(self) -> int:
         return len(self.calls) - len(self.overrides)
-
-
-def collect(documents: Iterable[Document]) -> list[Candidate]:
-    """Every op call written in the loaded entry documents, and every registered op's example."""
-    sink = DiagnosticSink()
-    seen: dict[str, Candidate | None] = {}
-    out: list[Candidate] = []
-
-    def remember(doc: Document, raw: Any, kind: str, owner: tuple[str, str] | None) -> None:
-        key = f"{kind}:{raw!r}"
-        if key not in seen:
-            call = OpBuilder(doc, sink).build((), raw, (kind,))
-            seen[key] = Candidate(raw, call, kind) if call is not None else None
-            if call is not None:
-                out.append(seen[key])  # type: ignore[arg-type]
-        if owner is not None and seen[key] is not None:
-            seen[key].owners.add(owner)  # type: ignore[union-attr]
-
-    def add(doc: Document, raw: Any, kind: str, owner: tuple[str, str] | None = None) -> None:
-        if isinstance(raw, dict) and "text" in raw:
-            # a call printed from its text: as written (a played op that prints that text), and its op and
-            # arguments printed by the phrase
-            name = next((k for k in raw if k not in ("text", "terms")), None)
-            if isinstance(name, str) and name not in SKIP_OPS and not name.startswith("not_executed"):
-                remember(doc, raw, kind, owner)
-            raw = {k: v for k, v in raw.items() if k != "text"}
-        name = raw if isinstance(raw, str) else next(iter(raw), None) if isinstance(raw, dict) else None
-        if not isinstance(name, str) or name in SKIP_OPS or name.startswith("not_executed"):
-            return
-        remember(doc, raw, kind, owner)
-
-    for doc in documents:
-        data = doc.data
-        if not isinstance(data, dict) or data.get("kind") not in ("actions", "characters", "fogs", "trumps"):
-            continue
-        rows = [e for e in data.get(data["kind"]) or [] if isinstance(e, dict)]
-        if data["kind"] == "trumps":  # the actions and characters a trump brings
-            rows += [x for t in list(rows) for key in ("actions", "characters")
-                     for x in (t.get(key) or []) if isinstance(x, dict)]
-        edition = str(data.get("edition", ""))
-        for entry in rows:
-            if not isinstance(entry, dict):
-                continue
-            owner = (edition, str(entry.get("id", "")))
-            for fname, kind in OP_FIELDS.items():
-                value = entry.get(fname)
-                for raw in value if isinstance(value, list) else [value] if value is not None else []:
-                    add(doc, raw, kind, owner)
-    examples = Document("<op examples>", None)
-    for op in registry.load_all().values():
-        if op.kind in OP_FIELDS.values():
-            add(examples, op.example, op.kind)
-    return out
 
 
 class PhraseIndex:
@@ -210,7 +143,10 @@ class PhraseIndex:
         self._rank: dict[str, int] = {}
         self._entry_id: str | None = None
         self._sink = DiagnosticSink()
-        self._patterns: dict[tuple[str, str], list[_Pattern]] = {}
+        self._patterns: dict[tuple[str, str], list[Any]] = {}
+        self.entry_ids: dict[str, set[str]] = {}  # kind (action, character, fog) -> ids: what a reference may name
+        # the last try for a sentence no call prints: (index, kind, normalised text) -> a call (.variants.refit)
+        self.refit: Any = None
         # the words loaded calls and the edition already give a per-call key (expr:..., cond:...)
         self.known: dict[str, set[str]] = {}
         for c in candidates:
@@ -290,106 +226,21 @@ class PhraseIndex:
                     out.setdefault(head, c.raw)
         return out
 
-    def patterns(self, kind: str) -> list["_Pattern"]:
-        """The candidates of ``kind`` with one per-call word left open (see the module docstring)."""
-        key = ("pattern:" + kind, self._target_key if kind == "effect" else "")
-        if key not in self._patterns:
-            pool = self.by_kind.get(kind, []) + (self.by_kind.get("condition", []) if kind == "note" else [])
-            out: list[_Pattern] = []
-            for c in pool:
-                if c.call.text is not None:
-                    continue
-                for term in _worded_keys(c.call):
-                    pattern = self._pattern(c, term)
-                    if pattern is not None:
-                        out.append(pattern)
-            self._patterns[key] = out
-        return self._patterns[key]
+    def patterns(self, kind: str) -> list[Any]:
+        """The candidates of ``kind`` with one per-call word left open (:mod:`.wording`)."""
+        return wording.patterns(self, kind)
 
-    def _pattern(self, c: Candidate, term: str) -> "_Pattern | None":
-        open_ = self._printed(c, {term: _OPEN})
-        plain = self._printed(c)
-        if not open_ or not plain or len(open_) != 1 or len(plain) != 1 or _OPEN not in open_[0]:
-            return None
-        pieces = open_[0].split(_OPEN)
-        regex = re.compile("(.*?)".join(re.escape(p) for p in pieces[:2])
-                           + "".join(r"\1" + re.escape(p) for p in pieces[2:]))
-        said = regex.fullmatch(plain[0])
-        if said is None:
-            return None
-        unsaid = self._printed(c, {term: ""})  # a phrase may word around a name left unsaid (「が」 dropped)
-        return _Pattern(c, term, regex, said.group(1), open_[0],
-                        unsaid[0] if unsaid and len(unsaid) == 1 and said.group(1) else None)
-
-    def _say(self, pattern: "_Pattern", word: str) -> Any | None:
-        """The call as written with ``word`` for its open term, or None where the word is not one the call
-        may print there: a shortened form of its own word, or a word a loaded edition or call gives the key.
-        An open condition (``cond:``) also takes words that state another condition the game can check
-        (:func:`.conditions.read_condition`: 「プレイヤーのライフが9以下の場合に」): the call then checks that
-        condition, worded as the sentence says it."""
-        if word == pattern.word:
-            return None
-        if _shortened(word, pattern.word) or word in self.known.get(pattern.term, ()):
-            raw = {pattern.candidate.raw: {}} if isinstance(pattern.candidate.raw, str) \
-                else copy.deepcopy(pattern.candidate.raw)
-            raw["terms"] = {**raw.get("terms", {}), pattern.term: word}
-            return raw
-        if pattern.term.startswith("cond:") and (source := read_condition(word)) is not None:
-            raw = _with_condition(pattern.candidate.raw, pattern.term.removeprefix("cond:"), source)
-            if raw is not None:
-                terms = {k: v for k, v in (raw.get("terms") or {}).items() if k != pattern.term}
-                raw["terms"] = {**terms, "cond:" + "".join(source.split()): word}
-                return raw
-        return None
+    def _say(self, pattern: Any, word: str) -> Any | None:
+        return wording.say(self, pattern, word)
 
     def fit(self, kind: str, text: str) -> Any | None:
         """The call that prints ``text`` (normalised) with one per-call word of its own, or None."""
-        for pattern in self.patterns(kind):
-            if pattern.unsaid == text and (raw := self._say(pattern, "")) is not None:
-                return raw
-            m = pattern.regex.fullmatch(text)
-            if m is not None and (raw := self._say(pattern, m.group(1))) is not None:
-                return raw
-        return None
+        return wording.fit(self, kind, text)
+
 
     def _wordings(self, c: Candidate, printed: list[str]) -> list[tuple[Candidate, list[str]]]:
-        """The candidate varied: each other value of one argument that takes a choice (a flag, a value of an
-        ``allowed`` list), and each other word of a wording term than the edition's (registry.WORDING,
-        written as ``terms:`` beside the call), alone and together -- each variant that prints another
-        sentence."""
-        op = registry.get(c.call.op)
-        arg_choices: list[tuple[str | None, Any]] = [(None, None)]
-        for name, rule in op.args.items():
-            if not isinstance(rule, Mapping) or name not in c.call.args:
-                continue
-            if rule.get("type") == "boolean":
-                arg_choices.append((name, not c.call.args[name]))
-            elif isinstance(rule.get("allowed"), (list, tuple)) and len(rule["allowed"]) <= 8:
-                arg_choices += [(name, v) for v in rule["allowed"] if v != c.call.args[name]]
-        term_choices: list[tuple[str, str] | None] = [None]
-        for term in registry.WORDING.values():  # the edition's own word is tried first (not written)
-            current = self.ctx.terms.get(term.key, term.default)
-            term_choices += [(term.key, w) for w in term.choices if w != current]
-        out: list[tuple[Candidate, list[str]]] = []
-        seen = {tuple(printed)}
-        for arg, value in arg_choices:
-            for term in term_choices:
-                if arg is None and term is None:
-                    continue
-                call = c.call if arg is None else dataclasses.replace(c.call, args={**c.call.args, arg: value})
-                other = self._printed(Candidate(c.raw, call, c.kind), dict([term]) if term else None)
-                if not other or tuple(other) in seen:
-                    continue
-                seen.add(tuple(other))
-                raw = {c.raw: {}} if isinstance(c.raw, str) else copy.deepcopy(c.raw)
-                if arg is not None:
-                    name = next(k for k in raw if k not in ("text", "terms"))
-                    args = raw[name] if isinstance(raw[name], dict) else {}
-                    raw[name] = {**args, arg: value}
-                if term is not None:
-                    raw["terms"] = {**raw.get("terms", {}), term[0]: term[1]}
-                out.append((Candidate(raw, call, c.kind), other))
-        return out
+        """The candidate varied in its choices and wording terms (:func:`.wording.wordings`)."""
+        return wording.wordings(self, c, printed)
 
     def set_terms(self, terms: Mapping[str, str]) -> None:
         """Print every candidate in these edition terms from now on (the imported edition's own words)."""
@@ -401,7 +252,11 @@ class PhraseIndex:
         """The call that prints ``text`` whole, or None."""
         hits = sorted(self.table(kind).get(norm(text), []), key=lambda hit: self._pref(hit[0]))
         found = next((c.raw for c, printed in hits if len(printed) == 1), None)
-        return found if found is not None else self.fit(kind, norm(text))
+        if found is None:
+            found = self.fit(kind, norm(text))
+        if found is None and self.refit is not None:
+            found = self.refit(self, kind, norm(text))
+        return found
 
     def compose(self, kind: str, parts: list[Unit], override: str) -> Match:
         """The composition covering most of ``parts``; each uncovered unit becomes ``{override: {}, text}``.
@@ -427,6 +282,8 @@ class PhraseIndex:
                 for j in range(i, n):
                     got += parts[j].norm
                     raw = self.fit(kind, got)
+                    if raw is None and self.refit is not None:
+                        raw = self.refit(self, kind, got)
                     if raw is not None:
                         options.append((j + 1, raw, None))
                         break
@@ -455,7 +312,7 @@ class PhraseIndex:
                 flat.append(call)
         return Match(flat, texts, joined)
 
-    def _run(self, candidates: list[tuple[Candidate, list[str]]], target: str, patterns: Sequence["_Pattern"] = (),
+    def _run(self, candidates: list[tuple[Candidate, list[str]]], target: str, patterns: Sequence[Any] = (),
              limit: int = 4) -> "_Run | None":
         """The fewest calls (at most ``limit``) whose printed texts, one after the other, are ``target`` (a call
         in a per-call wording of its own among them: ``patterns``)."""
@@ -512,73 +369,3 @@ def _consume(parts: list[Unit], start: int, printed: list[str]) -> int | None:
         if got != unit:
             return None
     return i
-
-
-_OPEN = "\ue000"  # a placeholder word (private use: no sentence contains it)
-
-
-@dataclass
-class _Pattern:
-    """A candidate printed with one per-call term left open: ``regex`` finds the word a sentence says there;
-    ``word`` is what the call prints there by itself."""
-
-    candidate: Candidate
-    term: str
-    regex: re.Pattern[str]
-    word: str
-    printed: str
-    unsaid: str | None = None  # printed with the word left out, where that is not the pattern with ""
-
-
-def _worded_keys(call: OpCall) -> list[str]:
-    """The per-call term keys that word a part of ``call``'s sentence: ``expr:<name>`` of every name and
-    ``cond:<condition>`` of every condition in its expression arguments (nested calls' too), names first
-    (the narrowest wording is preferred)."""
-    out: list[str] = []
-    conds: list[str] = []
-
-    def visit(value: Any) -> None:
-        if isinstance(value, Expr):
-            if value.type == "bool" and value.text:
-                conds.append("cond:" + "".join(value.text.split()))
-            out.extend(f"expr:{name}" for name in sorted(value.names()))
-        elif isinstance(value, OpCall):
-            for v in value.args.values():
-                visit(v)
-        elif isinstance(value, Mapping):
-            for v in value.values():
-                visit(v)
-        elif isinstance(value, (list, tuple)):
-            for v in value:
-                visit(v)
-
-    visit(call)
-    return list(dict.fromkeys(out + conds))
-
-
-def _with_condition(raw: Any, old: str, source: str) -> dict[str, Any] | None:
-    """A copy of the call ``raw`` as written with the condition ``old`` (source text without spaces) replaced
-    by ``source`` wherever it is an argument (nested calls too); None when ``raw`` writes no such argument."""
-    if not isinstance(raw, dict):
-        return None
-    replaced = False
-
-    def swap(value: Any) -> Any:
-        nonlocal replaced
-        if isinstance(value, str) and "".join(value.split()) == old:
-            replaced = True
-            return source
-        if isinstance(value, dict):
-            return {k: v if k == "terms" else swap(v) for k, v in value.items()}
-        if isinstance(value, list):
-            return [swap(v) for v in value]
-        return value
-
-    out = swap(copy.deepcopy(raw))
-    return out if replaced else None
-
-
-def _shortened(word: str, full: str) -> bool:
-    """True when ``word`` is ``full`` with some characters left out (「対象の兵士」 of 「対象の兵士の数字」)."""
-    rest = iter(full)
-    return len(word) < len(full) and all(ch in rest for ch in word)

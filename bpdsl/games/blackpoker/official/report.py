@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bpdsl.games.blackpoker.official.convert import FIELD_TITLES, ImportResult
+from bpdsl.games.blackpoker.official.planned import FIELD_TITLES, ImportResult
 
 
 def as_json(result: ImportResult, source: Path, folder: Path) -> dict[str, Any]:

@@ -17,7 +17,9 @@ from typing import Any
 from bpdsl.diagnostics import Diagnostic, DiagnosticSink, Pos, did_you_mean
 from bpdsl.dsl.document import Document, KeyPath
 from bpdsl.dsl.schema import S_MISSING_KEY, S_TYPE, S_UNKNOWN_KEY
-from bpdsl.dsl.yamlload import Y_DUPLICATE, load_file
+from bpdsl.dsl.codes import Q_QUIRK
+from bpdsl.dsl.yamlload import Y_DUPLICATE
+from bpdsl.games.blackpoker.official import reading
 
 LORE = ("story", "flavor", "flavorSpeaker", "ruby", "since", "update", "devNote")
 # keys the official lists write that carry nothing bpdsl keeps: the generator's own switches (output, etc,
@@ -118,7 +120,7 @@ def _text(value: Any) -> str | None:
 def read(path: Path) -> OfficialList:
     """The lists of ``path``, or :class:`OfficialFormatError` listing every problem that makes the data
     meaningless.  What the format allows is accepted; a key it does not know is a warning (``warnings``)."""
-    doc, diags = load_file(path)
+    doc, diags = reading.load(path)
     sink = DiagnosticSink()
     for d in diags:  # a key written twice: the official lists do it (a repeated charType); the first counts
         sink.items.append(Diagnostic(d.pos, d.code, d.message + "; the first value is used", d.hint, "warning")
@@ -135,6 +137,8 @@ def read(path: Path) -> OfficialList:
                          did_you_mean(str(key), TOP_KEYS) or "keys: " + ", ".join(TOP_KEYS))
     if not any(k in doc.data for k in ("actList", "charList", "fogList", "trumpList", "abiList")):
         sink.error(doc.pos(), S_MISSING_KEY, "no list to import",
+                   "this is the official frame list (game setups: frames), not a list of actions; the frames are "
+                   "the formats of an edition" if "frames" in doc.data else
                    "an official list has an actList (and charList, fogList, trumpList or abiList)")
     result = OfficialList(str(path), _data_block(doc, sink))
     for spec in SPECS:
@@ -219,6 +223,14 @@ def _entry(doc: Document, sink: DiagnosticSink, spec: ListSpec, here: KeyPath, i
         sink.error(doc.pos(here), S_TYPE, f"an entry of {spec.list_key} is a mapping", "")
         return None
     values: dict[str, str] = {}
+    numbered = reading.numbered_keys(item, spec.fields)
+    if numbered:
+        first = next(iter(numbered))
+        sink.warning(doc.key_pos(here + (first,)), Q_QUIRK, f"quirk: the keys of this {spec.kind} carry a number "
+                     f"({', '.join(numbered)}), as the older lists write a second entry; read as "
+                     f"{', '.join(numbered.values())}", f"write {numbered[first]!r} for {first!r}")
+        doc.positions.update({here + (numbered[k],): doc.pos(here + (k,)) for k in numbered})
+        item = {numbered.get(str(k), k): v for k, v in item.items()}
     for key, value in item.items():
         if key not in spec.fields:
             if key == "trump" and spec.kind in ("action", "character"):
@@ -231,6 +243,10 @@ def _entry(doc: Document, sink: DiagnosticSink, spec: ListSpec, here: KeyPath, i
                              + ", ".join(spec.fields))
             continue
         text = _text(value)
+        if text is not None and (plain := reading.trailing_comma(text)) is not None:
+            sink.warning(doc.pos(here + (key,)), Q_QUIRK, f"quirk: {key} {text!r} ends in a comma, which the "
+                         f"official tool did not print; read as {plain!r}", "remove the ',' after the value")
+            text = plain
         if text is None and value is not None:
             sink.error(doc.pos(here + (key,)), S_TYPE, f"{key!r} must be a text, not a {type(value).__name__}",
                        "write the value as one text (a block scalar '|-' for several lines)")
@@ -268,10 +284,19 @@ def _ability(doc: Document, sink: DiagnosticSink, here: KeyPath, item: Any,
     if not isinstance(item, dict):
         sink.error(doc.pos(here), S_TYPE, "an item of abiList is a mapping (suit, num, name, ability, acts)", "")
         return None
+    moved: dict[str, Any] = {}  # action keys written on the item (the 第六版 extra list): its action's
     for key in item:
-        if key not in ABI_KEYS:
-            sink.warning(doc.key_pos(here + (key,)), S_UNKNOWN_KEY, f"unknown key {key!r} of an abiList item, "
-                         "left out", did_you_mean(str(key), ABI_KEYS) or "keys: " + ", ".join(ABI_KEYS))
+        if key in ABI_KEYS:
+            continue
+        if key in SPEC["action"].fields and isinstance(item.get("acts"), list) and any(
+                isinstance(row, dict) and key not in row for row in item["acts"]):
+            moved[str(key)] = item[key]
+            sink.warning(doc.key_pos(here + (key,)), Q_QUIRK, f"quirk: {key!r} written on the trump ability, not "
+                         "on its action; read as the key of the action that leaves it out",
+                         f"move '{key}' into the entry of 'acts'")
+            continue
+        sink.warning(doc.key_pos(here + (key,)), S_UNKNOWN_KEY, f"unknown key {key!r} of an abiList item, "
+                     "left out", did_you_mean(str(key), ABI_KEYS) or "keys: " + ", ".join(ABI_KEYS))
     suit = SUIT_LETTERS.get(str(item.get("suit", "")).strip().lower())
     num = _text(item.get("num"))
     if suit is None or not num:
@@ -294,6 +319,11 @@ def _ability(doc: Document, sink: DiagnosticSink, here: KeyPath, item: Any,
             sink.error(doc.pos(here + (key,)), S_TYPE, f"'{key}' of an abiList item must be a list", "")
             continue
         for j, row in enumerate(rows):
+            if kind == "action" and moved and isinstance(row, dict):
+                for k, v in moved.items():
+                    if k not in row:
+                        row = {k: v, **row}
+                        doc.positions.setdefault(here + (key, j, k), doc.pos(here + (k,)))
             entry = _entry(doc, sink, SPEC[kind], here + (key, j), row, "", result, trump=card)
             if entry is not None:
                 trump.children.append(entry)

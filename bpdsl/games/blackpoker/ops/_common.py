@@ -137,7 +137,17 @@ def _bool_words(node: Any) -> str | None:
     return info.phrase_ja
 
 
-CONDITION_WORDERS.append(lambda root, ctx: condition_words(root, ctx))  # only_if and the others print them too
+def _worded_names(node: Any, ctx: PhraseContext) -> bool:
+    """Whether every name of a condition has printed words (a BlackPoker name, or an ``expr:`` term)."""
+    name = getattr(node, "name", None)
+    if name is not None:
+        return name in NAMES or f"expr:{name}" in ctx.terms
+    return all(_worded_names(getattr(node, part), ctx) for part in ("left", "right", "operand")
+               if getattr(node, part, None) is not None)
+
+
+# only_if and the others print BlackPoker's conditions in words too (another game's names keep their own)
+CONDITION_WORDERS.append(lambda root, ctx: condition_words(root, ctx) if _worded_names(root, ctx) else None)
 
 
 def case_words(words: str) -> str:

@@ -91,6 +91,7 @@ RAISES_ON_GRAVE = declare(
              "the stage): once; or once per key card of a rank in `per_key_rank`; or, with `if_ranks`, only "
              "if the (face-down) card is of one of those ranks. `self_name` names the character in the text."),
     example={"raises_on_grave": {"action": "next_generation", "per_key_rank": ["A", "J", "Q", "K"]}},
+    triggers_action=True,
 )
 
 @RAISES_ON_GRAVE.executor

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from bpdsl.games.blackpoker.components import Z_GRAVE, Z_HAND, Z_LIFE
+from bpdsl.games.blackpoker.noeffect import say_no_effect
 from bpdsl.games.blackpoker.ops._common import NOUNS, get, target_noun, zone_name
 from bpdsl.ops._nested import report_done
 from bpdsl.ops.registry import PhraseContext, declare
@@ -60,6 +61,7 @@ def _move_character(ctx: Any, a: Mapping[str, Any]) -> bool | None:
         return _move_any(ctx, a, opts)
     report_done(ctx, bool(opts))
     if not opts:
+        say_no_effect(ctx, a, "移せるキャラクターがいない")
         return
     i = ctx.decide(seat, "choose", opts, {"what": f"{_plain_zone(a['to'])}に移すキャラクター"},
                    [rules.describe_char(game, ch, seat) for ch in opts])
@@ -76,6 +78,7 @@ def _move_any(ctx: Any, a: Mapping[str, Any], opts: list[Any]) -> bool:
     opts = [ch for ch in opts if ch.uid != target]
     report_done(ctx, bool(opts))
     if not opts:
+        say_no_effect(ctx, a, "移せるキャラクターがいない")
         return False  # not one to move: 「1体以上」 cannot be done, and the steps that build on it do not happen
     total, moved = 0, 0
     for n, ch in enumerate(opts):

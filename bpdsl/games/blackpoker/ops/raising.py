@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from bpdsl.games.blackpoker.components import DECK_SIZE
+from bpdsl.games.blackpoker.noeffect import say_no_effect
 from bpdsl.games.blackpoker.ops._common import get, predicate, target_noun, zone_name
 from bpdsl.engine.compiled import SUIT
 from bpdsl.ops.registry import PhraseContext, declare, declare_term
@@ -228,4 +229,5 @@ def _if_targetable_by(ctx: Any, a: Mapping[str, Any]) -> bool:
         probe = Ctx(ctx.game, ActionInstance(0, other, ctx.seat, [card]), ctx.seat)
         if ("char", ch.uid) in fn(probe, args):
             return True
+    say_no_effect(ctx, a, f"対象のキャラクターは{other.name}アクションの対象にできない")
     return False

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from bpdsl.games.blackpoker.event_filters import REPLACEABLE
 from bpdsl.games.blackpoker.ops._common import get
 from bpdsl.games.blackpoker.ops._filters import LIMIT_ARG, LIMIT_WORDS, WHOSE, condition_clause, whose_words
 from bpdsl.ops.registry import PhraseContext, REGISTRY, declare
 
-# the events a replacement may wait for -> the engine's event type
-REPLACEABLE = {"damage": "damage", "would_lose": "would_lose"}
 
 
 def _steps_text(ctx: PhraseContext, steps: list[Any]) -> str:
@@ -36,11 +35,13 @@ def _replacement_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     on = a["on"]
     who = whose_words(ctx, get(on, "whose", "self")) or "いずれかのプレイヤー"
     limit = LIMIT_WORDS.get(on.get("limit") or "", "")
-    cond = condition_clause(ctx, on.get("if"))
+    # a condition leads: 「自分の場に防壁が2体以上いるかつ、自分のライフが0枚になり…場合、」 (one 「場合」)
+    cond = condition_clause(ctx, on.get("if")).removesuffix("場合、").removesuffix("の")
+    cond = f"{cond}かつ、" if cond else ""
     if on["event"] == "damage":
         most = on.get("min_amount")
         amount = f"{most}点以上の" if most and most > 1 else ""
-        head = f"{limit}{who}が{amount}ダメージを受ける場合、{cond}"
+        head = f"{limit}{cond}{who}が{amount}ダメージを受ける場合、"
         if a.get("prevent"):
             instead = "代わりにそのダメージを受けない。"
         elif a.get("reduce"):
@@ -48,7 +49,7 @@ def _replacement_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
         else:
             instead = "代わりに"
     else:
-        head = f"{limit}{who}のライフが0枚になりゲームに負ける場合、{cond}"
+        head = f"{limit}{cond}{who}のライフが0枚になりゲームに負ける場合、"
         instead = "代わりに"
     return f"{head}{instead}{_steps_text(ctx, a.get('then') or [])}"
 

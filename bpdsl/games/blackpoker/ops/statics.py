@@ -32,7 +32,7 @@ def _cost_change_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
         change = "コストを支払わなくてよい。"
     else:
         change = "コストに" + "".join(f"${c}" for c in a.get("add") or "") + "が加わる。"
-    return f"{_while_words(ctx, a)}{who}が起こす{actions}は、{change}"
+    return f"{_while_words(ctx, a)}{who}が直接起こす{actions}は、{change}"
 
 
 COST_CHANGE = declare(
@@ -61,7 +61,7 @@ def _forbid_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
     who = whose_words(ctx, get(a, "whose", "opponent")) or "各プレイヤー"
     if get(a, "what", "raise") == "open":
         return f"{_while_words(ctx, a)}{who}は切札を表向きにできない。"
-    return f"{_while_words(ctx, a)}{who}は{actions_words(ctx, a.get('actions'))}を起こせない。"
+    return f"{_while_words(ctx, a)}{who}は{actions_words(ctx, a.get('actions'))}を直接起こせない。"
 
 
 FORBID = declare(

@@ -16,6 +16,7 @@ from bpdsl.games.blackpoker.components import Z_FOG, Z_HAND, Z_LIFE, Z_STAGE
 from bpdsl.games.blackpoker.ops._common import NOUNS, case_of, get, noun, stage_ref
 from bpdsl.ops.registry import PhraseContext, declare, declare_term, retire
 from bpdsl.games.blackpoker.components import DECK_SIZE
+from bpdsl.games.blackpoker.noeffect import keys_text, say_no_effect
 
 _CARD = {"type": "string", "required": True, "regex": r"^[♠♡♥◇♦♢♣][A2-9JQK]$|^[♠♡♥◇♦♢♣]10$"}
 _SEE = {"type": "boolean", "default": False}
@@ -99,8 +100,10 @@ def _close_trump(ctx: Any, a: Mapping[str, Any]) -> None:
     t = _trumps()
     card = t.target_card(ctx)
     if card is None or not t.is_up(ctx.state, card):
+        say_no_effect(ctx, a, "対象の切札はもう裏向き")
         return
     if get(a, "same_suit", True) and not all(SUIT[k % DECK_SIZE] == SUIT[card % DECK_SIZE] for k in ctx.inst.keys):
+        say_no_effect(ctx, a, f"キーカード {keys_text(ctx)} のスートが対象の切札 {ctx.hooks.card_text(card)} と違う")
         return
     t.turn_down(ctx.game, card)
     if get(a, "for_turn", False):
@@ -141,6 +144,10 @@ def _destroy_trump(ctx: Any, a: Mapping[str, Any]) -> None:
     card = t.target_card(ctx)
     if card is not None and t.is_up(ctx.state, card) and any(k % DECK_SIZE == card % DECK_SIZE for k in ctx.inst.keys):
         t.trump_to_grave(ctx.game, card)
+    elif card is None or not t.is_up(ctx.state, card):
+        say_no_effect(ctx, a, "対象の切札が裏向き")
+    else:
+        say_no_effect(ctx, a, f"キーカード {keys_text(ctx)} と対象の切札 {ctx.hooks.card_text(card)} のスートと数字が違う")
 
 
 def _regenerate_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -208,6 +215,7 @@ def _close_own_trump(ctx: Any, a: Mapping[str, Any]) -> None:
     t = _trumps()
     card = _card_index(ctx, a["card"], ctx.seat)
     if not t.is_up(ctx.state, card):
+        say_no_effect(ctx, a, f"切札の{a['card']}が表向きでない")
         return
     if a.get("or_damage") and ctx.decide(ctx.seat, "choose", [0, 1], {"what": a["card"]},
                                          ["裏向きにする", f"{a['or_damage']}点のダメージを受ける"]) == 1:
@@ -238,7 +246,10 @@ IF_TRUMP_OPEN = declare(
 
 @IF_TRUMP_OPEN.executor
 def _if_trump_open(ctx: Any, a: Mapping[str, Any]) -> bool:
-    return _trumps().is_up(ctx.state, _card_index(ctx, a["card"], ctx.seat))
+    up = _trumps().is_up(ctx.state, _card_index(ctx, a["card"], ctx.seat))
+    if not up:
+        say_no_effect(ctx, a, f"切札の{a['card']}が表向きでない")
+    return up
 
 
 def _summon_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -647,9 +658,15 @@ def _soldier_duel(ctx: Any, a: Mapping[str, Any]) -> None:
 
 
 retire("bulwark_from_life_if_behind", "put_onto_field: {cards: life_top, count: 1, as: bulwark, face: down, "
-                                      "state: charge, if: opponent.bulwarks >= me.bulwarks}")
-retire("if_target_hand_not_smaller", "proceed_if: {if: target.hand >= me.hand}")
-retire("if_target_key_sum", "proceed_if: {if: target.key_sum >= N}")
+                                      "state: charge, if: opponent.bulwarks >= me.bulwarks}",
+       migrate=lambda a: None if a else [{"put_onto_field": {
+           "cards": "life_top", "count": 1, "as": "bulwark", "face": "down", "state": "charge",
+           "if": "opponent.bulwarks >= me.bulwarks"}}])
+retire("if_target_hand_not_smaller", "proceed_if: {if: target.hand >= me.hand}",
+       migrate=lambda a: None if a else [{"proceed_if": {"if": "target.hand >= me.hand"}}])
+retire("if_target_key_sum", "proceed_if: {if: target.key_sum >= N}",
+       migrate=lambda a: [{"proceed_if": {"if": f"target.key_sum >= {a['at_least']}"}}]
+       if set(a) == {"at_least"} and isinstance(a["at_least"], int) and not isinstance(a["at_least"], bool) else None)
 retire("drain_character", "attempt: {do: {move_character: {whose: self, to: life, position: bottom}}, "
                           "then: [{damage: {to: target, amount: N}}], wording: restate}")
 retire("destroy_chosen", "move_character: {whose: any, what: bulwark, to: grave, say_choose: true}")
