@@ -19,4 +19,5 @@ export BPDSL_FUZZ_EXAMPLES="${BPDSL_FUZZ_EXAMPLES:-500}"  # per endpoint, the sa
 export BPDSL_TRUMP_EXAMPLES="${BPDSL_TRUMP_EXAMPLES:-12}" # random trump edits printed and played
 export BPDSL_SOAK_SECONDS="${BPDSL_SOAK_SECONDS:-60}"    # the replay viewer's soak (RSS bounded); full: 120
 export BPDSL_FAIRNESS_SECONDS="${BPDSL_FAIRNESS_SECONDS:-10}"  # a seat's GET timed under replay load; full: 20
+export BPDSL_OFFICIAL_GAMES="${BPDSL_OFFICIAL_GAMES:-40}"  # per format of every official list imported; full: 300
 .venv/bin/python -m pytest -q -n 2 --dist worksteal --durations=25 "${select[@]}" "$@"
