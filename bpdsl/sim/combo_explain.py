@@ -21,7 +21,7 @@ def explain_finding(rules: Any, result: dict[str, Any], seed: int = 0) -> dict[s
     decisions of the prefix and the first cycle, each with the lives after it), ``cycles`` (one line per later
     cycle) and ``actions`` (the sheet's lines of each action raised, by id); None without a finding."""
     from bpdsl.engine import new_game
-    from bpdsl.engine.scenario import start_position
+    from bpdsl.scenarios.runner import start_position
     from bpdsl.render.text import action_text, plain_lines
 
     what = "loop" if result.get("loop") else "kill" if result.get("kill") else None

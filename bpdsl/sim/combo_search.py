@@ -278,7 +278,7 @@ def search_position(rules: Any, position: dict[str, Any], seat: int, bound: Boun
     """Search from a scenario position with the bound's strategy (``best-first``, or ``deepening``: the
     iterative deepening of :mod:`bpdsl.sim.combos`); ``focus``: the action ids of the searched trumps."""
     from bpdsl.engine import new_game
-    from bpdsl.engine.scenario import start_position
+    from bpdsl.scenarios.runner import start_position
     from bpdsl.sim.combos import ComboSearch
 
     g = new_game(rules, None, seed)

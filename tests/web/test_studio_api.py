@@ -105,7 +105,7 @@ def test_the_diff_against_the_parent_follows_the_unsaved_text(client: TestClient
     assert d["old"] == "act8.2"
     changed = next(e for e in d["entries"] if e["id"] == "summon_soldier")
     assert changed["status"] == "changed" and changed["fields"] == [
-        {"field": "cost", "old": "BL", "new": "L", "printed_only": False}]
+        {"field": "cost", "old": "BL", "new": "L", "printed_only": False, "reaches": []}]
     assert next(e for e in d["entries"] if e["id"] == "volley")["status"] == "added"
 
 
