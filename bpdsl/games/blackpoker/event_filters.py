@@ -68,6 +68,9 @@ def action_matches(game: Any, action: Any, raiser: int, holder: int, f: Mapping[
     most = f.get("max_cost")
     if most is not None and len(action.cost or "") > most:
         return False
+    passes = f.get("passes_turn")
+    if passes is not None and bool(action.passes_turn) != passes:
+        return False
     want = f.get("direct")
     if want is not None and direct is not None and want != direct:
         return False

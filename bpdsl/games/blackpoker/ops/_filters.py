@@ -40,6 +40,7 @@ ACTIONS_ARG = {"type": "dict", "nullable": True, "schema": {
     "speed": {"type": "string", "allowed": list(SPEEDS), "nullable": True},
     "max_cost": {"type": "integer", "min": 0, "nullable": True},
     "direct": {"type": "boolean", "nullable": True},
+    "passes_turn": {"type": "boolean", "nullable": True},
     "targets": TARGETS_ARG}}
 
 
@@ -61,6 +62,9 @@ def actions_words(ctx: Any, f: Mapping[str, Any] | None, noun: str = "アクシ�
     most = f.get("max_cost")
     if most is not None:
         words += "コストが無い" if most == 0 else f"コストが{most}つ以下の"
+    passes = f.get("passes_turn")
+    if passes is not None:
+        words += ("、" if most is not None else "") + ("ターンを渡す" if passes else "ターンを渡さない")
     if f.get("speed"):
         words += SPEEDS[f["speed"]]
     if f.get("type"):
