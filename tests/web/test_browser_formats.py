@@ -166,6 +166,10 @@ def test_the_page_hints_that_a_pass_on_an_empty_stage_does_nothing(server: str, 
     errors, payloads = watch(page)
     start_game(page, server, {"edition": "act8.0", "format": "std"}, seed=5)
     for _ in range(40):
+        for _wait in range(300):  # the seat's payload may still be on its way (a loaded machine)
+            if payloads:
+                break
+            page.wait_for_timeout(100)
         p = payloads[-1]
         b = p["board"]
         if p["prompt"] and p["prompt"]["kind"] == "action" and not b["stage"] and b["turn"] == p["seat"]:
