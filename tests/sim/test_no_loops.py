@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from bpdsl.engine import build_rules, new_game
 from bpdsl.engine.decisions import DecisionRequest
-from bpdsl.sim.heuristic import REPEATED, HeuristicAgent
+from bpdsl.sim.heuristic import REPEATED, HeuristicAgent, position
 from bpdsl.sim.job import SimJob, play_range
 
 
@@ -36,6 +36,44 @@ class Recording:
         return i
 
 
+def test_collector_games_that_swapped_two_club_soldiers_forever_now_end() -> None:
+    """スイッチ (♣4) costs nothing and swaps a club soldier with a hand card; with two club cards the
+    position came back after every two raises but for the new characters' ids, so games 624 and 954 of
+    act9.0 エクストラ, collector against random, seed 9, were aborted at the step limit."""
+    job = SimJob("act9.0", "extra", agents=("collector", "random"), seed=9)
+    for i in (624, 954):
+        tally = play_range(job, i, i + 1)
+        assert tally.games == 1 and tally.aborted == 0, tally.problems
+
+
+def _switch_position(uid: int, here: str, held: str) -> dict[str, Any]:
+    """Seat 0 in the loop of game 624: a club soldier (character ``uid``) on the field, a club card in hand."""
+    bulwark = {"id": 46, "kind": "bulwark", "as": "bulwark", "name": "防壁", "cards": ["♣5"], "face_up": False,
+               "driven": False, "size": None}
+    soldier = {"id": uid, "kind": "soldier", "as": "general_soldier", "name": "一般兵", "cards": [here],
+               "face_up": True, "driven": False, "size": int(here[1:])}
+    return {"you": 0, "turn": 0, "turn_no": 12, "chance": 0, "passed": [], "stage": [],
+            "players": [{"seat": 0, "life": 18, "hand_count": 1, "hand": [held], "field": [bulwark, soldier]},
+                        {"seat": 1, "life": "10以上", "hand_count": 1, "field": []}]}
+
+
+def test_a_character_s_new_id_does_not_make_a_new_position() -> None:
+    rules = build_rules("act9.0", "extra")
+    switch = rules.actions["switch"]
+    request = DecisionRequest(0, "action", ["pass", switch])
+    bot = HeuristicAgent(1)
+    assert bot.decide(request, lambda: _switch_position(497, "♣8", "♣10")) == 1
+    assert bot.decide(request, lambda: _switch_position(499, "♣10", "♣8")) == 1  # swapped: another position
+    # swapped back: the same cards in the same places, only the soldier's id is new
+    assert bot.scores(request, _switch_position(501, "♣8", "♣10")) == [0.0, REPEATED]
+    assert bot.decide(request, lambda: _switch_position(501, "♣8", "♣10")) == 0
+    moved = _switch_position(503, "♣8", "♣10")
+    moved["players"][0]["field"].reverse()  # the field in another order: still the same position
+    assert bot.scores(request, moved)[1] == REPEATED
+    other = _switch_position(505, "♣8", "♣9")
+    assert bot.scores(request, other)[1] != REPEATED  # another hand card: another position
+
+
 def test_no_action_is_raised_twice_from_a_position_that_looks_the_same() -> None:
     rules = build_rules("act8.2", "extra")
     seen = 0
@@ -48,8 +86,9 @@ def test_no_action_is_raised_twice_from_a_position_that_looks_the_same() -> None
             for obs, option in bot.actions:
                 if option == "pass":
                     continue
-                assert (obs, option.id) not in raised, f"{option.id} raised again from the same position"
-                raised.append((obs, option.id))
+                here = position(obs)
+                assert (here, option.id) not in raised, f"{option.id} raised again from the same position"
+                raised.append((here, option.id))
                 seen += 1
     assert seen > 100, "too few actions raised: the check above tested little"
 
