@@ -24,6 +24,10 @@ from bpdsl.diagnostics import Diagnostic
 from bpdsl.dsl.document import Document
 
 MAX_ENTRIES = 1024  # documents kept (several versions of a selection of a few hundred files)
+# bytes of source text whose documents are kept: a document with the position of every node takes about
+# 35 times its text (the bundled definitions, 33 files and 166 KB, keep about 6 MB), so the count alone
+# would not bound memory when files are large; 4 MB of text is some 150 MB at most
+MAX_BYTES = 4_000_000
 
 
 @dataclass(frozen=True)
@@ -42,11 +46,14 @@ def text_key(name: str, data: bytes) -> tuple[str, str]:
 
 class DocumentCache:
     """The :class:`Checked` files of earlier loads by (display name, text hash), least recently used
-    dropped beyond :data:`MAX_ENTRIES`; safe to share between threads."""
+    dropped beyond :data:`MAX_ENTRIES` files or :data:`MAX_BYTES` bytes of their texts; safe to share
+    between threads."""
 
-    def __init__(self, size: int = MAX_ENTRIES):
+    def __init__(self, size: int = MAX_ENTRIES, max_bytes: int = MAX_BYTES):
         self.size = size
-        self._items: OrderedDict[tuple[str, str], Checked] = OrderedDict()
+        self.max_bytes = max_bytes
+        self._items: OrderedDict[tuple[str, str], tuple[Checked, int]] = OrderedDict()
+        self.total_bytes = 0
         self._lock = threading.Lock()
         self.hits = 0
         self.misses = 0
@@ -59,17 +66,22 @@ class DocumentCache:
                 return None
             self._items.move_to_end(key)
             self.hits += 1
-            return found
+            return found[0]
 
-    def put(self, key: tuple[str, str], checked: Checked) -> None:
+    def put(self, key: tuple[str, str], checked: Checked, size: int = 0) -> None:
+        """Keep ``checked`` (read from ``size`` bytes of text); a file larger than the whole budget is kept
+        alone rather than not at all, so the file being typed in is not read twice per check."""
         with self._lock:
-            self._items[key] = checked
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+            old = self._items.pop(key, None)
+            if old is not None:
+                self.total_bytes -= old[1]
+            self._items[key] = (checked, size)
+            self.total_bytes += size
+            while len(self._items) > 1 and (len(self._items) > self.size or self.total_bytes > self.max_bytes):
+                self.total_bytes -= self._items.popitem(last=False)[1][1]
 
     def __len__(self) -> int:
         return len(self._items)
 
 
-__all__ = ["Checked", "DocumentCache", "MAX_ENTRIES", "text_key"]
+__all__ = ["Checked", "DocumentCache", "MAX_BYTES", "MAX_ENTRIES", "text_key"]

@@ -174,16 +174,18 @@ def load(paths: Sequence[Path | str] | None = None, documents: Sequence[Document
             return _checked(*(load_file(f, name) if text is None else load_text(text, name)), kinds)
         if text is None:
             try:
-                key = text_key("file:" + name, f.read_bytes())
+                data = f.read_bytes()
             except OSError:  # load_file says why
                 return _checked(*load_file(f, name), kinds)
+            key = text_key("file:" + name, data)
         else:
-            key = text_key("text:" + name, text.encode("utf-8", "surrogatepass"))
+            data = text.encode("utf-8", "surrogatepass")
+            key = text_key("text:" + name, data)
         hit = cache.get(key)
         if hit is not None and (hit.kind is None or kinds.get(hit.kind.name) is hit.kind):
             return hit
         checked = _checked(*(load_file(f, name) if text is None else load_text(text, name)), kinds)
-        cache.put(key, checked)
+        cache.put(key, checked, len(data))
         return checked
 
     read = [read_one(f) for f in files] + [_checked(d, [], kinds) for d in documents]

@@ -8,6 +8,7 @@ not change since the last check are not read again (:mod:`bpdsl.dsl.doccache`).
 """
 from __future__ import annotations
 
+import logging
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,7 +19,16 @@ from bpdsl.dsl import project
 from bpdsl.dsl.doccache import DocumentCache
 from bpdsl.dsl.document import Document
 from bpdsl.dsl.loader import SUFFIXES, LoadResult, load
+from bpdsl.lsp.lru import Lru
 from bpdsl.model import Edition, OpCall
+
+# What a workspace keeps of the editor's buffers, whatever the editor opens and never closes: the buffers
+# touched most recently, at most this many and this many characters in all (an editor has a few dozen
+# files open; a search and replace over a project may open thousands).  A buffer dropped is checked as its
+# file on disk until the editor changes it again.
+MAX_BUFFERS = 256
+MAX_BUFFER_CHARS = 8_000_000
+_log = logging.getLogger("bpdsl.lsp")
 
 
 def file_of(name: str, base: Path | None = None) -> Path:
@@ -94,40 +104,64 @@ def _all_calls(edition: Edition) -> Iterator[OpCall]:
 
 
 class Workspace:
-    """The selected definitions plus the editor's buffers; :meth:`check` loads them as one set."""
+    """The selected definitions plus the editor's buffers; :meth:`check` loads them as one set.
 
-    def __init__(self, roots: list[Path] | None = None, cache: DocumentCache | None = None):
+    Everything it keeps per file is bounded (:data:`MAX_BUFFERS`, :data:`MAX_BUFFER_CHARS`, the document
+    cache's own bounds): the buffers the editor touched most recently, the last document of each of them
+    that parsed, and the folders of those opened from outside the selection."""
+
+    def __init__(self, roots: list[Path] | None = None, cache: DocumentCache | None = None,
+                 max_buffers: int = MAX_BUFFERS, max_chars: int = MAX_BUFFER_CHARS):
         self.roots = [p.resolve() for p in (roots if roots is not None else project.current().roots())]
-        self.buffers: dict[Path, str] = {}
-        self.extra: list[Path] = []  # folders of files opened from outside the selection
+        self.buffers: Lru[Path, str] = Lru(max_buffers, max_chars, weight=len, evicted=self._dropped)
         self.last: Snapshot | None = None
-        self.good: dict[Path, Document] = {}  # the last document that parsed, per file (hover while typing)
+        # the last document that parsed, per open buffer (hover while typing); dropped with its buffer
+        self.good: dict[Path, Document] = {}
         self._lock = threading.Lock()
         # the files read and schema-checked by earlier checks: a keystroke re-reads only the edited buffer
         self.cache = cache if cache is not None else DocumentCache()
 
+    @property
+    def extra(self) -> list[Path]:
+        """The folders of the open definitions files outside the selection (each brings its folder along)."""
+        out: list[Path] = []
+        for path in self.buffers:
+            if path.suffix in SUFFIXES and not self._in_roots(path) and path.parent not in out:
+                out.append(path.parent)
+        return out
+
+    def _in_roots(self, path: Path) -> bool:
+        return any(path == r or r in path.parents for r in self.roots)
+
     def covers(self, path: Path) -> bool:
-        return any(path == r or r in path.parents for r in [*self.roots, *self.extra])
+        return self._in_roots(path) or any(path == r or r in path.parents for r in self.extra)
+
+    def _dropped(self, path: Path, _text: str) -> None:
+        self.good.pop(path, None)
+        _log.warning("%s: its unsaved text is no longer kept (more than %d open buffers or %d characters); "
+                     "it is checked as saved until it is changed again", path, self.buffers.max_entries,
+                     self.buffers.max_weight or 0)
 
     def open(self, path: Path, text: str) -> None:
-        path = path.resolve()
-        self.buffers[path] = text
-        if path.suffix in SUFFIXES and not self.covers(path):
-            self.extra.append(path.parent)
+        self.buffers.put(path.resolve(), text)
 
     def change(self, path: Path, text: str) -> None:
-        self.buffers[path.resolve()] = text
+        self.buffers.put(path.resolve(), text)
 
     def close(self, path: Path) -> None:
-        self.buffers.pop(path.resolve(), None)
+        path = path.resolve()
+        self.buffers.pop(path)
+        self.good.pop(path, None)
 
     def check(self) -> Snapshot:
         """Load the selection with the buffers laid over the files (one check at a time)."""
         with self._lock:
-            texts = dict(self.buffers)
+            texts = self.buffers.as_dict()
             result = load([*self.roots, *self.extra], texts=texts, cache=self.cache)
             documents = {file_of(d.file): d for d in result.documents}
-            self.good.update(documents)
+            for path in texts:  # only what an open buffer needs: the others are in the snapshot
+                if path in documents and path in self.buffers:
+                    self.good[path] = documents[path]
             self.last = Snapshot(result, documents, texts)
             return self.last
 
