@@ -92,7 +92,7 @@ def create_app(definitions: Any = None, hosts: tuple[str, ...] = (), store: Any 
         *seats.routes(sandbox),
         *watch.routes(sandbox),
         *replays.routes(sandbox),
-        *lesson_routes(read_json, definitions),
+        *lesson_routes(read_json, definitions, schedule=sandbox.schedule),
         *studio_routes(sandbox.tables, read_json, schedule=sandbox.schedule),  # the designer's studio
         *help_routes(sandbox.tables),  # the trump list and the manual (bpdsl.web.helppages)
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

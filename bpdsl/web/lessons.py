@@ -9,6 +9,11 @@ Routes (added to the sandbox app by :func:`lesson_routes`):
 * ``POST /api/lessons/sessions/{sid}/choose?token=`` ``{option}`` — one move; answers what it did and the
   payload after it.
 
+Starting a lesson sets up its game (the first one of a process loads and compiles the definitions: seconds
+in pure Python), so it runs in the heavy lane of :mod:`bpdsl.web.schedule`; a learner's look and move are
+the learner's own requests and run in the seat lane.  Nothing of a lesson runs on the event loop, so no
+lesson stalls another player's game.
+
 A learner's board and options come from :class:`bpdsl.engine.view.SeatView` of the learner's seat, as in the
 sandbox: nothing hidden from that seat is ever sent.  The explanation is Markdown rendered with raw HTML
 disabled, so a lesson file cannot put markup into the page.
@@ -28,6 +33,7 @@ from bpdsl.scenarios.lesson import Lesson, LessonPlay, read_course
 from bpdsl.engine.view import SeatView
 from bpdsl.games.blackpoker.course import course_dir
 from bpdsl.web.guard import token_matches
+from bpdsl.web.schedule import Scheduler
 from bpdsl.web.tables import Refused, Tables
 
 MAX_LABEL = 400  # a chosen option given as text
@@ -68,9 +74,13 @@ def session_payload(s: Session) -> dict[str, Any]:
             "message": s.message, "reasons": s.reasons, "moves": play.moves}
 
 
-def lesson_routes(read_json: Callable[..., Any], definitions: Any = None) -> list[Route]:
-    """The Lessons page and its API, for the sandbox app (``read_json``: its size-limited body reader)."""
+def lesson_routes(read_json: Callable[..., Any], definitions: Any = None,
+                  schedule: Scheduler | None = None) -> list[Route]:
+    """The Lessons page and its API, for the sandbox app (``read_json``: its size-limited body reader;
+    ``schedule``: the app's lanes)."""
     from pathlib import Path
+
+    lanes = schedule or Scheduler()
 
     static = Path(__file__).resolve().parent / "static"
     course = {x.id: x for x in read_course(course_dir())}
@@ -93,13 +103,18 @@ def lesson_routes(read_json: Callable[..., Any], definitions: Any = None) -> lis
         lesson = course.get(request.path_params["lesson"])
         if lesson is None:
             raise Refused(404, f"no lesson {request.path_params['lesson']!r}")
-        s = sessions.add(Session(lesson, LessonPlay(lesson, definitions)))
+        play = await lanes.heavy(lambda: LessonPlay(lesson, definitions))
+        s = sessions.add(Session(lesson, play))
         return JSONResponse({"session": s.id, "token": s.token})
 
     async def api_session(request: Request) -> Response:
         s = session_of(request)
-        with s.lock:
-            return JSONResponse(session_payload(s))
+
+        def look() -> dict[str, Any]:
+            with s.lock:
+                return session_payload(s)
+
+        return JSONResponse(await lanes.seat(look))
 
     async def api_choose(request: Request) -> Response:
         s = session_of(request)
@@ -108,12 +123,16 @@ def lesson_routes(read_json: Callable[..., Any], definitions: Any = None) -> lis
         if isinstance(option, bool) or not isinstance(option, (int, str)) or (
                 isinstance(option, str) and len(option) > MAX_LABEL):
             raise Refused(400, "option: give the number of an option (or its text)")
-        with s.lock:
-            if s.play.request() is None:
-                raise Refused(409, "the lesson is over; start it again to play once more")
-            move = s.play.choose(option)
-            s.message, s.reasons = move.message, list(move.reasons)
-            return JSONResponse({"ok": move.ok, **session_payload(s)})
+
+        def choose() -> dict[str, Any]:
+            with s.lock:
+                if s.play.request() is None:
+                    raise Refused(409, "the lesson is over; start it again to play once more")
+                move = s.play.choose(option)
+                s.message, s.reasons = move.message, list(move.reasons)
+                return {"ok": move.ok, **session_payload(s)}
+
+        return JSONResponse(await lanes.seat(choose))
 
     return [Route("/lessons", page), Route("/api/lessons", api_course),
             Route("/api/lessons/{lesson}/sessions", api_start, methods=["POST"]),
