@@ -283,7 +283,9 @@ class ViewLog(EventLog):
             line = v.event(event, before[s], now)
             if line:
                 self.told[s].append((n, line))
-            after.append(now)
+            # an unchanged visibility is kept as the same set: most events change no seat's visible texts,
+            # and a long log (a replay stepped to decision 20,000) would otherwise hold a set per event
+            after.append(before[s] if now == before[s] else now)
         del self._after[n:]
         self._after.extend([None] * (n - len(self._after)))
         self._after.append(after)

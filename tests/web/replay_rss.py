@@ -1,6 +1,7 @@
 """RSS of a sandbox process stepping replays through its API (in-process, no socket): the soak test's
 measure, and the figures of docs/sandbox.md (``python -m tests.web.replay_rss STEPS [SEED...]`` prints them
-as JSON; run it with another checkout on PYTHONPATH to measure that one)."""
+as JSON; ``python -m tests.web.replay_rss STEPS loop [COPIES]`` steps the longest replay a game can make,
+:func:`looping_log`; run it with another checkout on PYTHONPATH to measure that one)."""
 from __future__ import annotations
 
 import gc
@@ -38,6 +39,44 @@ def long_log(seeds: list[int]) -> tuple[str, int]:
     return best
 
 
+class _Swapper:
+    """Seat 0 of :func:`looping_log`: raises スイッチ whenever it may, else plays as the collector agent."""
+
+    name = "swapper"
+
+    def __init__(self, agent: Any):
+        self.agent = agent
+
+    def decide(self, request: Any, observation: Any) -> int:
+        if request.kind == "action":
+            for i, option in enumerate(request.options):
+                if option != "pass" and option.id == "switch":
+                    return i
+        return int(self.agent.decide(request, observation))
+
+
+def looping_log() -> tuple[str, int]:
+    """The longest replay a bundled game makes: game 954 of ``simulate -e act9.0 -f extra -a collector,random
+    --seed 9`` with seat 0 raising スイッチ (♣4, free) whenever it may, so that it swaps two club soldiers
+    until the engine aborts the game at its 200,000 core-flow steps (about 22,000 decisions; no game can
+    be replayed further, as every replay's game has the same limit).  The log is cut to what the viewer
+    keeps (its start lines and decisions, without the hash chain): the whole log is some 14 MB, above the
+    upload limit."""
+    from bpdsl.engine.log import CHAIN_KEY
+    from bpdsl.sim.agents import make_agent, parse_agents
+    from bpdsl.sim.seeds import game_seed
+
+    rules = build_rules("act9.0", "extra", None)
+    seed, s0, s1 = game_seed(9, 954)
+    specs = parse_agents(("collector", "random"))
+    log = EventLog()
+    result = new_game(rules, [_Swapper(make_agent(specs[0], s0, rules)), make_agent(specs[1], s1, rules)], seed,
+                      log=log).play()
+    kept = [{k: v for k, v in e.items() if k != CHAIN_KEY} for e in log.lines
+            if e.get("t") in ("game", "regulation", "scenario", "definitions", "decision")]
+    return "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in kept), result.decisions
+
+
 def step_replays(text: str, steps: int, copies: int = 3, seconds: float | None = None, seed: int = 1) -> dict[str, Any]:
     """Open ``copies`` of the log and step them ``steps`` times (or for ``seconds``) at random steps and
     views; the RSS before, after the first 10 steps, and at the end (MB)."""
@@ -66,5 +105,9 @@ def step_replays(text: str, steps: int, copies: int = 3, seconds: float | None =
 
 
 if __name__ == "__main__":
-    text, n = long_log([int(a) for a in sys.argv[2:]] or [1, 2, 3, 4, 5])
-    print(json.dumps(step_replays(text, int(sys.argv[1]))))
+    if sys.argv[2:3] == ["loop"]:
+        text, n = looping_log()
+        print(json.dumps(step_replays(text, int(sys.argv[1]), copies=int((sys.argv[3:] or ["1"])[0]))))
+    else:
+        text, n = long_log([int(a) for a in sys.argv[2:]] or [1, 2, 3, 4, 5])
+        print(json.dumps(step_replays(text, int(sys.argv[1]))))
