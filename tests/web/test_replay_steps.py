@@ -93,3 +93,38 @@ def test_the_checkpoints_stay_within_their_budget_oldest_out_first() -> None:
         assert cp.total <= budget or len(cp.items) == 1
     cp.drop("r2")
     assert all(k[0] != "r2" for k in cp.items)
+
+
+def test_a_checkpoint_counts_the_events_its_own_walk_wrote() -> None:
+    """Events are shared by forks, but those a walk writes belong to the checkpoints it leaves: the first
+    walk's checkpoints count the events since the one before, a walk from a checkpoint counts only its own."""
+    replay = _replay(_log("act8.0", "std", 3))
+    budget = Checkpoints(budget=10**12)
+    stepper = Stepper("r", replay.table, replay.log.decisions, budget)
+    n = len(replay.log.decisions)
+    stepper.at(n)
+    kept = sorted((step, size, cursor) for (_rid, step), (cursor, size) in budget.items.items())
+    assert len(kept) >= 3, "too few checkpoints: the check below tested little"
+    previous = len(replay_steps._fresh(replay.table).log.lines)
+    for step, size, cursor in kept:
+        written = len(cursor.log.lines) - previous
+        assert written > 0 and size == cursor.size(written) >= replay_steps.EVENT_BYTES * written, step
+        previous = len(cursor.log.lines)
+    stepper.forget()
+    first = kept[0][0]
+    stepper.at(first + 1)  # from the first checkpoint: no new checkpoint, and the walk's events are its own
+    assert len(budget.items) == len(kept)
+
+
+def test_an_unchanged_visibility_is_kept_once() -> None:
+    """The view log keeps, per event and seat, what the seat could see after it; an event that changes
+    nothing a seat sees keeps the set of the event before (the same object), so a long log does not hold a
+    set per event."""
+    replay = _replay(_log("act8.0", "std", 3))
+    stepper = Stepper("v", replay.table, replay.log.decisions, Checkpoints())
+    log = stepper.at(len(replay.log.decisions)).log
+    sets = [after[0] for after in log._after if after is not None]
+    assert len(sets) > 100
+    assert len({id(x) for x in sets}) < len(sets) / 2  # most events change nothing seat 0 sees
+    for a, b in zip(sets, sets[1:]):
+        assert (a is b) == (a == b)  # shared exactly when equal
