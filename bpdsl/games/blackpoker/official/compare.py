@@ -13,10 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from bpdsl.games.blackpoker.official.phrases import norm
+from bpdsl.games.blackpoker.official.source import OfficialList
 
 # list key, items key, entry kind, the prefix of its fields
 LISTS = (("actList", "acts", "action", "act"), ("charList", "chars", "character", "char"),
          ("fogList", "fogs", "fog", "fog"), ("trumpList", "trumps", "trump", "trump"))
+PREFIX = {kind: prefix for _, _, kind, prefix in LISTS}
 # the generator's own switches and per-entry headings, which carry nothing (source.KEPT_ASIDE)
 ASIDE = ("output", "etc", "beta", "type", "name", "image", "changed")
 ID_KEYS = ("actId", "charId", "fogId", "trumpId")
@@ -100,19 +102,20 @@ def _reason(key: str, value: str, row: Mapping[str, Any], format_names: Mapping[
     return WHY_TEXT
 
 
-def compare(exported: Mapping[str, Any], official: Mapping[str, Any], format_names: Mapping[str, str]
-            ) -> Comparison:
+def compare(exported: Mapping[str, Any], official: OfficialList, format_names: Mapping[str, str]) -> Comparison:
     """``exported`` (a document of :func:`.export.official_document`) against ``official`` (the list as
-    read), given the edition's format names (the frames a frame list names)."""
+    :func:`.source.read` reads it, in any of the official layouts), given the edition's format names (the
+    frames a frame list names)."""
     ours = rows(exported)
     out = Comparison()
-    for key, row in rows(official).items():
+    for entry in [*official.entries, *official.trumps]:
+        prefix = PREFIX[entry.kind]
+        key = (entry.kind, entry.get(f"{prefix}Name").strip())
         got = ours.get(key)
-        for name, value in row.items():
-            if value in (None, "") or name in ASIDE:
+        for name, text in entry.values.items():
+            if not text.strip() or name in ASIDE:
                 continue
             out.compared += 1
-            text = str(value)
             if got is not None and got.get(name) is not None and str(got[name]) == text:
                 out.identical += 1
                 continue
@@ -120,4 +123,15 @@ def compare(exported: Mapping[str, Any], official: Mapping[str, Any], format_nam
             out.differences.append(Difference(key[0], key[1], name, text,
                                               None if got is None or got.get(name) is None else str(got[name]),
                                               reason))
+    return out
+
+
+def report_lines(result: Comparison, file_name: str) -> list[str]:
+    """The comparison as the command prints it: the figure, then every other field under its reason."""
+    out = [f"against {file_name}: {result.summary()}"]
+    for reason, count in result.by_reason():
+        out.append(f"  {count} differ: {reason}")
+        for d in result.differences:
+            if d.reason == reason:
+                out.append(f"    {d.kind} {d.name}: {d.field}")
     return out
