@@ -109,3 +109,28 @@ def test_a_bundled_edition_exports_the_official_list_it_was_written_from(edition
     # the official list markers only: the generator knows ・, 1. and A. (nested: one '-' per level)
     markers = re.findall(r"^\s+(-+)(\S{1,3})", text, re.M)
     assert markers and all(m[1][0] == "・" or re.match(r"[0-9A-Z]\.", m[1]) for m in markers), markers
+
+
+def test_each_difference_is_given_the_reason_it_differs() -> None:
+    """The reasons are told from what differs, here over a pair that differs in every way: act6.1 (the
+    ライト sheet of 2021, which keeps no official forms) against the 第六版 list of all four formats."""
+    from bpdsl.dsl.loader import load_or_raise
+    from bpdsl.games.blackpoker.official import compare
+    from bpdsl.games.blackpoker.official.export import official_document
+    from bpdsl.games.blackpoker.official.forms import names_of
+    from bpdsl.games.blackpoker.official.source import read
+    from bpdsl.resources import definitions_dir
+
+    edition = load_or_raise([definitions_dir()]).editions["act6.1"]
+    doc = yaml.safe_load(yaml.safe_dump(official_document(edition), allow_unicode=True))
+    result = compare.compare(doc, read(SHARED / "v6-act.yaml"), names_of(edition.formats))
+    why = {(d.kind, d.name, d.field): d.reason for d in result.differences}
+    assert why[("action", "防壁設置", "actId")] == compare.WHY_ID  # setBulwark, bpdsl's place_bulwark
+    assert why[("action", "防壁設置", "format")] == compare.WHY_FORMATS  # all four formats; act6.1 has ライト only
+    assert why[("action", "クイック召喚", "actName")] == compare.WHY_NO_ENTRY  # not on the ライト sheet
+    assert why[("action", "防壁設置", "story")] == compare.WHY_NOT_CARRIED
+    assert why[("action", "防壁設置", "actEffect")] == compare.WHY_FORM  # １ written full width
+    assert result.compared == result.identical + len(result.differences)
+    lines = compare.report_lines(result, "v6-act.yaml")
+    assert lines[0] == f"against v6-act.yaml: {result.summary()}"
+    assert sum(1 for line in lines if line.startswith("    ")) == len(result.differences)
