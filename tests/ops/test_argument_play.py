@@ -112,9 +112,7 @@ _REACH = "the positions do not build what it needs: "
 NOT_REACHED: dict[tuple[str, str, Any], str] = {
     ("card_moved", "each", "move"): _REACH + "a character of several cards moving",
     ("card_moved", "kind", "character"): _REACH + "a move the soldier filter would miss",
-    ("charge_all", "who", "self"): _REACH + "a driven character of the controller that is not the turn player",
     ("charge_all", "what", "soldier"): _REACH + "a driven bulwark",
-    ("charge_own", "what", "character"): _REACH + "a driven bulwark",
     ("choose_cards", "look", True): _REACH + "a human's view: looking shows the hidden cards, not the state",
     ("choose_cards", "look", False): _REACH + "a human's view: looking shows the hidden cards, not the state",
     ("close_trump", "same_suit", False): _REACH + "a face-up trump targeted with key cards of another suit",
@@ -123,22 +121,13 @@ NOT_REACHED: dict[tuple[str, str, Any], str] = {
     ("counter_add", "on", "self"): _REACH + "an ability's card (this) to tell from the player",
     ("counter_set", "on", "self"): _REACH + "counters already set",
     ("counter_set", "on", "opponent"): _REACH + "counters already set",
-    ("damage", "to", "target_owner"): _REACH + "a targeted soldier whose owner is not the targeted player",
-    ("damage", "to", "opponent"): _REACH + "a target that is not the opponent",
     ("declare_attackers", "eligible", "soldier"): _REACH + "combat with a character labelled otherwise",
     ("declare_attackers", "eligible", "label"): _REACH + "combat with a character labelled otherwise",
     ("declare_blockers", "eligible", "character"): _REACH + "an attack in progress",
     ("declare_blockers", "eligible", "label"): _REACH + "an attack in progress",
-    ("discard", "whose", "self"): _REACH + "chosen cards of the controller's hand",
-    ("lose_trump", "face", "up"): _REACH + "the trump face down while the face filter is asked",
     ("marked_by", "what", "bulwark"): _REACH + "a fog link marking a character",
     ("marked_by", "what", "character"): _REACH + "a fog link marking a character",
     ("marked_by", "what", "trump"): _REACH + "a fog link marking a trump",
-    ("modify_size", "destroy_at_zero", True): _REACH + "a soldier lowered to 0",
-    ("modify_size", "destroy_at_zero", False): _REACH + "a soldier lowered to 0",
-    ("move_all", "whose", "opponent"): _REACH + "cards in the opponent's fog",
-    ("move_cards", "order", "kept"): _REACH + "a character of several cards moved",
-    ("move_cards", "order", "owner"): _REACH + "a character of several cards moved",
     ("move_cards", "back", True): _REACH + "chosen cards from another zone",
     ("on", "each", "card"): _REACH + "a character of several cards moving",
     ("on", "each", "character"): _REACH + "a character of several cards moving",
@@ -149,17 +138,14 @@ NOT_REACHED: dict[tuple[str, str, Any], str] = {
         "needs the print test's row to go)",
     ("reveal_top", "rest", "bottom"): _REACH + "a pick (援軍) leaving cards to put under the life",
     ("search", "reveal", False): _REACH + "a human's view: what the opponent is shown, not the state",
-    ("soldier_duel", "loser", "smaller"): _REACH + "an attack blocked by soldiers",
     ("summon_with_trump", "with", "found"): _REACH + "an earlier find_card",
     ("summon_with_trump", "clear", "soldier"): _REACH + "an earlier find_card",
     ("summon_with_trump", "clear", "bulwark"): _REACH + "an earlier find_card",
     ("take_from_pack", "show", False): _REACH + "a human's view: what the opponent is shown, not the state",
     ("take_from_pack", "rare", True): _REACH + "a pack and a rare card (act9.0-draft's pack rules)",
     ("take_from_pack", "rare", False): _REACH + "a pack and a rare card (act9.0-draft's pack rules)",
-    ("target_action", "has_target", True): _REACH + "a stage action without a target",
     ("target_character", "same_suit_as_key", False): _REACH + "the example's other filters leave one soldier",
     ("target_character", "exclude_joker", False): _REACH + "a Joker soldier of the controller's key suit",
-    ("target_stage_action", "which", "with_key_cards"): _REACH + "a stage action without key cards",
 }
 
 # the game the positions are of (its definitions are the bundled ones)
@@ -214,7 +200,7 @@ def _player(soldier: str, bulwark: str, driven: str, **zones: Any) -> dict[str, 
                       {"as": "hero", "cards": ["♡J"], "driven": True}], **zones}
 
 
-POSITION = {
+_MAIN = {
     "edition": EDITION, "format": FORMAT, "turn": 0, "turn_no": 3,
     "players": [_player("♠9", "◇4", "♡6", hand=["♡K", "◇3", "♣J"], grave=["◇K", "♣7", "♠2", "♡Q"],
                         trump=["♣8"], trump_up=["♠K"]),
@@ -226,8 +212,47 @@ POSITION = {
               {"action": "slash", "p": 0, "keys": ["♠7", "♡7"], "target": {"char": [1, 0]}}],
 }
 
-# what the raised action targets: an opponent's soldier, an own soldier, the opponent, the stage's action
-TARGETS = ("char", "own_char", "player", "action")
+POSITIONS: dict[str, dict[str, Any]] = {
+    "main": _MAIN,
+    # the opponent's turn: characters of two cards, driven bulwarks, a small soldier, cards in the fogs, the
+    # controller's trump ♠K face down, and on the stage an action without key cards or target
+    "other": {
+        "edition": EDITION, "format": FORMAT, "turn": 1, "turn_no": 4,
+        "players": [{"life": ["♡2", "♡3", "♡4", "♠A", "♣Q", "◇9"], "hand": ["♡K", "◇3", "♣J"],
+                     "grave": ["◇K", "♣7", "♠2"], "trump": ["♠K", "♣8"], "fog": ["♣2"],
+                     "field": [{"as": "armed_soldier", "cards": ["♠9", "♠Q"]},
+                               {"as": "bulwark", "cards": ["◇4"], "face_up": False, "driven": True},
+                               {"as": "general_soldier", "cards": ["♡6"], "driven": True},
+                               {"as": "bulwark", "cards": ["♠3"], "driven": True}]},
+                    {"life": ["♡2", "♡3", "♡4"], "hand": ["♠5", "♡K"], "grave": ["◇K"], "fog": ["♡9"],
+                     "field": [{"as": "general_soldier", "cards": ["♠2"]},
+                               {"as": "bulwark", "cards": ["◇5"], "face_up": False},
+                               {"as": "armed_soldier", "cards": ["♣5", "♣Q"], "driven": True}]}],
+        "stage": [{"action": "draw", "p": 1},
+                  {"action": "slash", "p": 0, "keys": ["♠7", "♡7"], "target": {"char": [1, 0]}}],
+    },
+    # an attack in progress: declared (no blocker yet), and blocked by two soldiers
+    "attack": {**_MAIN, "combat": {"attackers": [[0, 0], [0, 3]]}},
+    "blocked": {**_MAIN, "combat": {"attackers": [[0, 0]], "blocks": [{"attacker": [0, 0], "by": [[1, 0], [1, 3]]}]}},
+}
+
+# earlier steps of the same effect, as a definitions file writes them (a choose step the op acts on)
+BEFORE: dict[str, dict[str, Any]] = {
+    "chose a hand card": {"choose_cards": {"from": "hand", "whose": "self", "count": 1}},
+    "chose a grave card": {"choose_cards": {"from": "grave", "whose": "self", "count": 1}},
+}
+
+# (position, what the resolving action targets, the steps run before the op); the target: an opponent's
+# soldier, an own soldier, the opponent, the controller, the action waiting on the stage
+Context = tuple[str, str, str]
+CONTEXTS: tuple[Context, ...] = (
+    *(("main", t, "") for t in ("char", "own_char", "player", "self", "action")),
+    ("main", "own_char", "chose a hand card"), ("main", "char", "chose a grave card"),
+    *(("other", t, "") for t in ("char", "own_char", "player", "action")),
+    ("attack", "char", ""), ("blocked", "char", ""),
+)
+# a trigger is asked about events, whatever the action targets: one context per position
+TRIGGER_CONTEXTS = tuple(dict.fromkeys((c[0], "char", "") for c in CONTEXTS))
 
 
 class Recorder:
@@ -243,20 +268,31 @@ class Recorder:
         return 0
 
 
-def _game() -> tuple[Any, Recorder]:
+@functools.lru_cache(maxsize=None)
+def _prepared(position: str) -> Any:
     from bpdsl.engine import new_game
     from bpdsl.engine.position import start_position
 
+    game = new_game(_rules(), None, 1)
+    start_position(game, POSITIONS[position])
+    return game
+
+
+def _game(position: str) -> tuple[Any, Recorder]:
+    """A fresh game at ``position`` (a copy of its state: every run starts from the same one)."""
+    from bpdsl.engine import new_game
+    from bpdsl.engine.snapshot import copy_state
+
     agent = Recorder()
-    game = new_game(_rules(), [agent, agent], 1)
-    start_position(game, POSITION)
+    game, prepared = new_game(_rules(), [agent, agent], 1), _prepared(position)
+    game.state, game.node = copy_state(prepared.state, {}), prepared.node
     return game, agent
 
 
 def _target(game: Any, kind: str) -> Any:
     s = game.state
     return {"char": ("char", s.players[1].field[0].uid), "own_char": ("char", s.players[0].field[0].uid),
-            "player": ("player", 1), "action": ("action", s.stage[0].uid)}[kind]
+            "player": ("player", 1), "self": ("player", 0), "action": ("action", s.stage[0].uid)}[kind]
 
 
 def _plain(value: Any) -> Any:
@@ -280,15 +316,23 @@ def _executor(op: Op, call: Any) -> Callable[..., Any]:
     return op.prepare(call.args) if op.prepare is not None else op.execute  # type: ignore[return-value]
 
 
-def _run_step(op: Op, call: Any, target: str) -> tuple[Any, ...]:
-    """One effect, target, condition or note call run as a step of an action raised by seat 0."""
+def _run_step(op: Op, call: Any, context: Context) -> tuple[Any, ...]:
+    """One effect, target, condition or note call run as a step of the action seat 0 is resolving (the
+    character a for_each step is at: the opponent's last soldier)."""
     from bpdsl.engine.core import Ctx, Event
 
-    game, agent = _game()
+    position, target, before = context
+    game, agent = _game(position)
     inst = game.state.stage.pop()
     inst.target = _target(game, target)
-    result = _executor(op, call)(Ctx(game, inst, 0, Event("damage", 0, amount=2, other=1)), call.args)
-    return _outcome(game, agent, result, inst)
+    inst.data["each"] = game.state.players[1].field[2].uid
+    ctx = Ctx(game, inst, 0, Event("damage", 0, amount=2, other=1))
+    if before:
+        name, args = next(iter(BEFORE[before].items()))
+        step = _build(name, args)
+        _executor(OPS[name], step)(ctx, step.args)
+    agent.seen.clear()
+    return _outcome(game, agent, _executor(op, call)(ctx, call.args), inst)
 
 
 def _events(game: Any) -> Iterator[Any]:
@@ -317,9 +361,10 @@ def _events(game: Any) -> Iterator[Any]:
             inst = ActionInstance(s.uid(), actions[aid], seat, direct=True)
             for etype in ("raised", "action_raised", "resolved", "action_negated"):
                 yield Event(etype, seat, inst=inst)
-        for face in ("up", "down"):
-            yield Event("trump_turned", seat, p.trump[0], to=face)
-        yield Event("trump_opened", seat, p.trump[0])
+        for trump in p.trump[:1]:
+            for face in ("up", "down"):
+                yield Event("trump_turned", seat, trump, to=face)
+            yield Event("trump_opened", seat, trump)
         yield Event("unblocked", seat, soldier.cards[0], soldier.char_id)
 
 
@@ -330,13 +375,13 @@ class _Source:
         self.limit = limit
 
 
-def _run_trigger(op: Op, call: Any, _target: str) -> tuple[Any, ...]:
+def _run_trigger(op: Op, call: Any, context: Context) -> tuple[Any, ...]:
     """The players a trigger call fires for, event by event, as the trigger check asks it (its limit used):
     every event twice in a turn, then once more in the next turn."""
     from bpdsl.engine.compiled import trigger_limit
     from bpdsl.engine.core import Ctx, limited
 
-    game, agent = _game()
+    game, agent = _game(context[0])
     fn, source = _executor(op, call), _Source(trigger_limit(call.args, "play@when"))
     fired = []
     for turn in (0, 0, 1):
@@ -349,9 +394,9 @@ def _run_trigger(op: Op, call: Any, _target: str) -> tuple[Any, ...]:
     return _outcome(game, agent, tuple(fired))
 
 
-def _run(op: Op, call: Any, target: str) -> tuple[Any, ...]:
+def _run(op: Op, call: Any, context: Context) -> tuple[Any, ...]:
     try:
-        return (_run_trigger if op.kind == "trigger" else _run_step)(op, call, target)
+        return (_run_trigger if op.kind == "trigger" else _run_step)(op, call, context)
     except Exception as exc:  # noqa: BLE001  # reported: a call the engine cannot run in this position
         return ("raised", type(exc).__name__, str(exc))
 
@@ -377,20 +422,27 @@ def _play(name: str) -> tuple[list[tuple[str, str, Any]], list[tuple[str, str, A
     same, broken = [], []
     bases = [(args, call) for args in _bases(op) if (call := _build(name, args)) is not None]
     assert bases, f"{name}: its example is refused"
-    outcomes = {id(call): {t: _run(op, call, t) for t in TARGETS} for _, call in bases}
+    contexts = TRIGGER_CONTEXTS if op.kind == "trigger" else CONTEXTS
+    outcomes: dict[tuple[int, Context], tuple[Any, ...]] = {}  # the base calls' runs, made when first needed
     for key, value in _alternatives(op):
         compared = differs = False
         for args, base in bases:
             if base.args.get(key) == value or (alt := _build(name, {**args, key: value})) is None:
                 continue  # the base value itself, or refused: the definitions do not accept it here
-            for target in TARGETS:
-                before = outcomes[id(base)][target]
+            for context in contexts:
+                if (id(base), context) not in outcomes:
+                    outcomes[id(base), context] = _run(op, base, context)
+                before = outcomes[id(base), context]
                 if before[0] == "raised":
                     continue  # the base call does not run in this position
-                after = _run(op, alt, target)
+                after = _run(op, alt, context)
                 if after[0] == "raised":
-                    broken.append((name, key, value, after))
-                compared, differs = True, differs or after != before
+                    broken.append((name, key, value, context, after))
+                compared, differs = True, after != before
+                if differs:
+                    break
+            if differs:
+                break
         if compared and not differs:
             same.append((name, key, value))
     return same, broken
