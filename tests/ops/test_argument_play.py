@@ -50,10 +50,11 @@ PLAY_NEUTRAL: dict[tuple[str, str, Any], str] = {
     ("choose_one", "shared_tail", True): "a layout choice: the choices' shared tail printed once",
     ("close_trump", "see", True): _SEE,
     ("close_trump", "see", False): _SEE,
+    ("compare_bulwark", "resolve", "inline"): "the steps, or a reference to the bulwark's ability: the same rule",
     ("compare_bulwark", "resolve", "ability"): "the steps, or a reference to the bulwark's ability: the same rule",
     ("convert", "see_placement", True): _SEE,
     ("convert", "see_placement", False): _SEE,
-    ("card_moved", "kind", "character"): "every card leaving the field is a character's: キャラクター names it",
+    ("damage", "wording", "plain"): "the amount before the player or after",
     ("damage", "wording", "amount_first"): "the amount before the player or after",
     ("destroy_trump", "see", True): _SEE,
     ("destroy_trump", "see", False): _SEE,
@@ -64,25 +65,33 @@ PLAY_NEUTRAL: dict[tuple[str, str, Any], str] = {
     ("keys_public", "zone", "trump"): "a ※ note: every key card lies face up on the stage, the note says it",
     ("keys_public", "zone", "fog"): "a ※ note: every key card lies face up on the stage, the note says it",
     ("keys_public", "zone", "grave"): "a ※ note: every key card lies face up on the stage, the note says it",
+    ("lose_trump", "wording", "zone"): "自分の切札♣10 / 切札の♣10",
     ("lose_trump", "wording", "owner"): "自分の切札♣10 / 切札の♣10",
+    ("marked_by", "what", "soldier"): "the noun of what the fog's action targeted (the target is that one)",
     ("marked_by", "what", "bulwark"): "the noun of what the fog's action targeted (the target is that one)",
     ("marked_by", "what", "character"): "the noun of what the fog's action targeted (the target is that one)",
     ("marked_by", "what", "trump"): "the noun of what the fog's action targeted (the target is that one)",
+    ("marked_by", "form", "action"): "the target named by the action or counted (対象とした切札1枚)",
     ("marked_by", "form", "counted"): "the target named by the action or counted (対象とした切札1枚)",
+    ("modify_size", "wording", "passive"): "「…に加算する」 or the size raised: the same change",
     ("modify_size", "wording", "onto"): "「…に加算する」 or the size raised: the same change",
     ("move_cards", "face", "down"): "a life is face down: 裏向きで only says so",
     ("move_cards", "say_owner", True): "オーナーの: the cards go to their owner's zone either way",
     ("move_cards", "say_owner", False): "オーナーの: the cards go to their owner's zone either way",
+    ("move_character", "say_choose", False): "「選び」 said or not: the controller chooses either way",
     ("move_character", "say_choose", True): "「選び」 said or not: the controller chooses either way",
     ("negate", "wording", "brief"): "the four wordings of one negation",
     ("negate", "wording", "plain"): "the four wordings of one negation",
     ("negate", "wording", "remove"): "the four wordings of one negation",
     ("negate", "wording", "full"): "the four wordings of one negation",
     ("on", "each", "card"): "once per card is what no `each` does: 1枚につき1回 says it",
+    ("only_if", "form", "しか"): "しか / のみ: two words for the same restriction",
     ("only_if", "form", "のみ"): "しか / のみ: two words for the same restriction",
     ("open_trump", "see", True): _SEE,
     ("open_trump", "see", False): _SEE,
+    ("put_onto_field", "see_abilities", False): _SEE,
     ("put_onto_field", "see_abilities", True): _SEE,
+    ("put_onto_field", "see_placement", False): _SEE,
     ("put_onto_field", "see_placement", True): _SEE,
     ("put_onto_field", "wording", "choose"): "「選び」 said for chosen cards: the same placing",
     ("regenerate_trump", "see", True): _SEE,
@@ -92,10 +101,12 @@ PLAY_NEUTRAL: dict[tuple[str, str, Any], str] = {
     ("reveal_pack", "opened", True): "開封済みとする said or not: a revealed pack counts as opened either way",
     ("reveal_pack", "opened", False): "開封済みとする said or not: a revealed pack counts as opened either way",
     ("reveal_top", "face", "up"): "a revealed soldier enters face up: 表向き only says so",
+    ("revive_from_grave", "face_up", False): "a soldier is always face up: 表向き only says so",
     ("revive_from_grave", "face_up", True): "a soldier is always face up: 表向き only says so",
     ("send_to_grave", "what", "soldier"): "the noun of the target (the target op chooses what it is)",
     ("send_to_grave", "what", "bulwark"): "the noun of the target (the target op chooses what it is)",
     ("send_to_grave", "what", "character"): "the noun of the target (the target op chooses what it is)",
+    ("send_to_grave", "from_field", True): "場から said or not: a character is on the field",
     ("send_to_grave", "from_field", False): "場から said or not: a character is on the field",
     ("send_to_grave", "wording", "x"): "a comparison said with X: the same condition",
     ("target_character", "on_field", True): "自分の場にいる兵士 / 自分の兵士 in the noun form: every character is on the field",
@@ -115,25 +126,19 @@ PRINTED_ELSEWHERE = {
 # the same here (test_the_listed_exceptions_still_hold): a richer position removes it from the list.
 _REACH = "the positions do not build what it needs: "
 NOT_REACHED: dict[tuple[str, str, Any], str] = {
-    ("choose_cards", "look", True): _REACH + "a human's view: looking shows the hidden cards, not the state",
-    ("choose_cards", "look", False): _REACH + "a human's view: looking shows the hidden cards, not the state",
+    ("close_trump", "for_turn", False): _REACH + "a later attempt to open the closed trump in the same turn",
     ("close_trump", "for_turn", True): _REACH + "a later attempt to open the closed trump in the same turn",
     ("declare_attackers", "eligible", "soldier"): _REACH + "combat with a character labelled otherwise",
     ("declare_attackers", "eligible", "label"): _REACH + "combat with a character labelled otherwise",
     ("declare_blockers", "eligible", "character"): _REACH + "an attack in progress",
     ("declare_blockers", "eligible", "label"): _REACH + "an attack in progress",
-    ("move_cards", "back", True): _REACH + "chosen cards from another zone",
     ("raise_free", "pass_after", True): _REACH + "the chance passed after the raise (the flow, not the step)",
     ("raise_free", "pass_after", False): _REACH + "the chance passed after the raise (the flow, not the step)",
     ("remove_target_action", "keys_to_grave", False):
         "a trap to fix: the key cards always go to the grave and the sentence says so (refusing the value "
         "needs the print test's row to go)",
-    ("reveal_top", "rest", "bottom"): _REACH + "a pick (援軍) leaving cards to put under the life",
-    ("summon_with_trump", "with", "found"): _REACH + "an earlier find_card",
     ("summon_with_trump", "clear", "soldier"): _REACH + "an earlier find_card",
     ("summon_with_trump", "clear", "bulwark"): _REACH + "an earlier find_card",
-    ("target_character", "same_suit_as_key", False): _REACH + "the example's other filters leave one soldier",
-    ("target_character", "exclude_joker", False): _REACH + "a Joker soldier of the controller's key suit",
 }
 
 # the game the positions are of (its definitions are the bundled ones)
@@ -164,18 +169,60 @@ def _bases(op: Op) -> list[dict[str, Any]]:
     example = op.example.get(op.name) if isinstance(op.example, dict) else None
     example = dict(example) if isinstance(example, dict) else {}
     plain = {k: v for k, v in example.items() if (op.args.get(k) or {}).get("required")}
-    return [example] if plain == example else [example, plain]
+    out = [example] if plain == example else [example, plain]
+    for args in _uses().get(op.name, []):  # and the bundled editions' own calls of it
+        if args not in out and len(out) < MAX_BASES:
+            out.append(args)
+    return out
+
+
+MAX_BASES = 8  # the example, its required part, and up to six calls of the bundled editions
+
+
+@functools.lru_cache(maxsize=1)
+def _uses() -> dict[str, list[dict[str, Any]]]:
+    """The arguments of every call of the bundled BlackPoker editions, by op, as their files write them (an
+    expression as its text); calls holding other op calls are left out (their steps are bases of their own)."""
+    from bpdsl.dsl.checks import op_calls_of
+    from bpdsl.dsl.expr import Expr, unparse
+    from bpdsl.dsl.opcalls import nested_calls
+
+    out: dict[str, list[dict[str, Any]]] = {}
+    for edition in _definitions().editions.values():
+        if edition.game != "blackpoker":
+            continue
+        tables = (edition.actions, edition.characters, edition.fogs, getattr(edition, "trumps", None) or {})
+        for call in nested_calls([c for table in tables for entry in table.values() for c in op_calls_of(entry)]):
+            args = {k: (v.text or unparse(v.root)) if isinstance(v, Expr) else v for k, v in call.args.items()}
+            if all(_written(v) for v in args.values()) and args not in out.setdefault(call.op, []):
+                out[call.op].append(args)
+    return out
+
+
+def _written(value: Any) -> bool:
+    """Whether a built argument is as a file writes it (no op call, card pattern or other built object)."""
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return True
+    if isinstance(value, list):
+        return all(_written(v) for v in value)
+    return isinstance(value, dict) and all(_written(v) for v in value.values())
 
 
 # ------------------------------------------------------------------ the positions
 
 
 @functools.lru_cache(maxsize=1)
-def _rules() -> Any:
+def _definitions() -> Any:
     from bpdsl.engine import load_definitions
+
+    return load_definitions()
+
+
+@functools.lru_cache(maxsize=1)
+def _rules() -> Any:
     from bpdsl.engine.compiled import compile_rules
 
-    return compile_rules(load_definitions(), EDITION, FORMAT)
+    return compile_rules(_definitions(), EDITION, FORMAT)
 
 
 def _player(soldier: str, bulwark: str, driven: str, **zones: Any) -> dict[str, Any]:
@@ -417,17 +464,23 @@ def _alternatives(op: Op) -> Iterator[tuple[str, Any]]:
 
 @functools.lru_cache(maxsize=None)
 def _play(name: str) -> tuple[list[tuple[str, str, Any]], list[tuple[str, str, Any, Any]]]:
-    """(the accepted alternatives that play the same as the base call in every position, those whose call
-    raises where the base call runs)."""
+    """(the accepted values that play as the other values of their argument in every base and position,
+    the runs that raise where the base call runs).
+
+    A value is shown in play when a call with it and the same call with another value of that argument play
+    differently somewhere: both values are then told apart (the base's too)."""
     op = OPS[name]
-    same, broken = [], []
+    compared: set[tuple[str, Any]] = set()
+    shown: set[tuple[str, Any]] = set()
+    broken: list[tuple[str, str, Any, Any]] = []
     bases = [(args, call) for args in _bases(op) if (call := _build(name, args)) is not None]
     assert bases, f"{name}: its example is refused"
     contexts = TRIGGER_CONTEXTS if op.kind == "trigger" else CONTEXTS
     outcomes: dict[tuple[int, Context], tuple[Any, ...]] = {}  # the base calls' runs, made when first needed
     for key, value in _alternatives(op):
-        compared = differs = False
         for args, base in bases:
+            if (key, value) in shown:
+                break
             if base.args.get(key) == value or (alt := _build(name, {**args, key: value})) is None:
                 continue  # the base value itself, or refused: the definitions do not accept it here
             for context in contexts:
@@ -438,14 +491,12 @@ def _play(name: str) -> tuple[list[tuple[str, str, Any]], list[tuple[str, str, A
                     continue  # the base call does not run in this position
                 after = _run(op, alt, context)
                 if after[0] == "raised":
-                    broken.append((name, key, value, context, after))
-                compared, differs = True, after != before
-                if differs:
+                    broken.append((key, value, context, after))
+                compared.add((key, value))
+                if after != before:
+                    shown.update({(key, value), (key, base.args.get(key))})
                     break
-            if differs:
-                break
-        if compared and not differs:
-            same.append((name, key, value))
+    same = [(name, key, value) for key, value in _alternatives(op) if (key, value) in compared - shown]
     return same, broken
 
 
