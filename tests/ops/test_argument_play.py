@@ -437,7 +437,8 @@ def _run_trigger(op: Op, call: Any, context: Context) -> tuple[Any, ...]:
     """The players a trigger call fires for, event by event, as the trigger check asks it (its limit used):
     every event twice in a turn, then once more in the next turn."""
     from bpdsl.engine.compiled import trigger_limit
-    from bpdsl.engine.core import Ctx, limited
+    from bpdsl.engine.core import Ctx
+    from bpdsl.engine.dispatch import limited
 
     game, agent = _game(context[0])
     fn, source = _executor(op, call), _Source(trigger_limit(call.args, "play@when"))
@@ -511,6 +512,8 @@ def _play(name: str) -> tuple[list[tuple[str, str, Any]], list[tuple[str, str, A
                 if after != before:
                     shown.update({(key, value), (key, base.args.get(key))})
                     break
+    ran = [out for out in runs.values() if out[0] != "raised"]
+    assert ran or not runs, f"{name}: no call of it runs in any position: {sorted(set(map(str, runs.values())))}"
     same = [(name, key, value) for key, value in _alternatives(op) if (key, value) in compared - shown]
     return same, broken
 
