@@ -1,18 +1,23 @@
 """What validates runs as printed, argument by argument, in play: for every op and every argument with a choice
-of values (an ``allowed`` list, a boolean), each other value the definitions accept changes what the op does
-in a generated game position -- the state it leaves, the decisions it offers, the events it announces, the
-targets it offers or the players a trigger fires for.
+of values (an ``allowed`` list, a boolean), each value the definitions accept plays differently from another
+value of that argument in some generated game position -- the state it leaves (hashed, and the state's other
+records), the decisions it offers, the events it announces, what the players are shown (the log), the targets
+it offers or the players a trigger fires for.
 
 The printing half is tests/ops/test_argument_coverage.py.  Together they say: an argument a designer can set
 is honoured by the sheet and by the engine, or it is a wording choice the sheet shows and the game ignores by
-design (listed below, each with why, and checked to be printed), or the definitions refuse it.
+design (PLAY_NEUTRAL, each with why, and checked to be printed), or a known defect (TRAPS, each with the fix
+it needs), or the definitions refuse it.
 
 Each op call is built as a definitions file builds it (bpdsl.dsl.opcalls: the full argument check, defaults,
-parsed expressions, nested op calls) and run on its own executor, as the engine runs a step, in a few
-positions of act9.0 エクストラ: the action's target an opponent's soldier, an own soldier, the opponent, or an
-action on the stage; trigger ops are asked about a list of events (moves, damage, raised and resolved
-actions, trumps turned, discards), twice in a turn and again in the next turn, their ``limit`` applied as
-the trigger check applies it.  An argument is honoured when one of these runs differs from the base call's.
+parsed expressions, nested op calls) and run on its own executor, as the engine runs a step of the action
+seat 0 is resolving, in the CONTEXTS below: positions of act9.0 エクストラ (the main one, the opponent's turn,
+an attack, a block), what the action targets, and the steps run before it (a choose, a find, counters).
+Its bases are the op's example, the example's required part and the bundled editions' own calls of the op.
+Trigger ops are asked about events of every kind (moves card by card, damage, raised and resolved actions,
+trumps turned, discards), twice in a turn and again in the next turn, their ``limit`` applied as the trigger
+check applies it.  The standing abilities (kind ``ability``), read when the rules are compiled, are not
+driven here (NOT_DRIVEN_KINDS).
 """
 from __future__ import annotations
 
