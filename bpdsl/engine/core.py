@@ -30,7 +30,7 @@ from bpdsl.engine.compiled import CAction, Rules
 from bpdsl.engine.contract import GameHooks
 from bpdsl.engine.decisions import Agent, Context, DecisionRequest, Labels, index_chooser
 from bpdsl.engine.errors import GameAborted
-from bpdsl.engine.fused import checked, fused
+from bpdsl.engine.fused import checked, fused, walk_table
 from bpdsl.engine.gamebase import Ctx, Event, GameBase
 from bpdsl.engine.log import state_hash
 from bpdsl.engine.state import ActionInstance, check_state_class
@@ -141,7 +141,7 @@ class Game(GameBase):
         if self._step:
             raise ValueError("this game has no agents: drive it with pending() and apply(i)")
         # bound methods are built here, not kept on the game, so that a finished game holds no cycles
-        plain = self._walk_table()
+        plain = walk_table(self)
         s = self.state
         i = self.node
         check = self.check
@@ -185,12 +185,6 @@ class Game(GameBase):
             self.steps = steps
             self.node = i
         return self._finish(aborted)
-
-    def _walk_table(self) -> list[tuple[Callable[[], Any], int, int, int]]:
-        """(primitive, yes, no, 1) by flow node: a plain step (next) is a question whose answers both go to
-        next (r is None takes the "no" edge)."""
-        return [(getattr(self, "p_" + prim), yes if nxt < 0 else nxt, nxt if no < 0 else no, 1)
-                for prim, nxt, yes, no in self.rules.flow_nodes]
 
     def result(self) -> GameResult:
         """The result of a finished game (ValueError while it is still going on)."""
@@ -429,9 +423,6 @@ class Game(GameBase):
     def legal_actions(self, seat: int) -> list[CAction]:
         """Actions ``seat`` may raise directly now (timing, once per turn, conditions, key, target, costs)."""
         return legality.legal_actions(self, seat)
-
-    def key_choices(self, a: CAction, seat: int) -> list[tuple[int, ...]]:
-        return self.hooks.key_choices(self, a, seat)
 
     def raise_direct(self, a: CAction, seat: int) -> ActionInstance:
         """A player raises ``a``: key cards, target, costs (3.10.3); the once-per-turn record is updated."""

@@ -10,6 +10,14 @@ from typing import Any, Callable
 
 from bpdsl.engine.state import State
 
+def walk_table(game: Any) -> list[tuple[Callable[[], Any], int, int, int]]:
+    """(primitive, yes, no, 1) by flow node of ``game``'s rules: a plain step (next) is a question whose answers
+    both go to next (r is None takes the "no" edge).  Bound methods are built per play, not kept on the game,
+    so that a finished game holds no cycles."""
+    return [(getattr(game, "p_" + prim), yes if nxt < 0 else nxt, nxt if no < 0 else no, 1)
+            for prim, nxt, yes, no in game.rules.flow_nodes]
+
+
 def checked(fn: Callable[[], Any], check: Callable[[Any], None], game: Any) -> Callable[[], Any]:
     """A primitive followed by the invariant check."""
     def step() -> Any:
@@ -71,4 +79,4 @@ def chain(fns: tuple[Callable[[], Any], ...], where: tuple[int, ...], state: Sta
 _RUN = 8
 
 
-__all__ = ["checked", "fused"]
+__all__ = ["checked", "fused", "walk_table"]
