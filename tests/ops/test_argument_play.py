@@ -566,3 +566,41 @@ def test_the_ops_not_driven_here_are_of_the_kinds_named() -> None:
     skipped = {n for n, op in OPS.items() if not _driven(op) and any(True for _ in _alternatives(op))}
     assert all(OPS[n].kind in NOT_DRIVEN_KINDS or n in OTHER_GAME for n in skipped), skipped
     assert len(DRIVEN) > 50
+
+
+# ------------------------------------------------------------------ what the check found, pinned
+
+
+@pytest.mark.parametrize("name,args,why", [
+    ("reveal_top", {"count": 2, "face": "down"}, "printed 裏向き, and the soldiers entered face up"),
+    ("card_moved", {"from": "field", "to": "grave", "ranks": ["K"], "each": "move"},
+     "printed once per move, and it fired once per card"),
+])
+def test_a_value_the_engine_did_not_honour_is_refused(name: str, args: dict[str, Any], why: str) -> None:
+    sink = DiagnosticSink()
+    assert _build(name, args) is None, why
+    OpBuilder(Document("<play>", None), sink).build((), {name: args}, None)
+    assert [d.format() for d in sink.errors if " O002 " in d.format() and "cannot be" in d.format()], \
+        [d.format() for d in sink.errors]
+
+
+def test_the_targeted_characters_controller_sacrifices() -> None:
+    """target_sacrifices with ``who: target`` on an action targeting a character: its controller chooses (it
+    failed on the character's number taken for a seat)."""
+    from bpdsl.engine.core import Ctx
+
+    call = _build("target_sacrifices", {"who": "target"})
+    game, agent = _game("main")
+    before = len(game.state.players[1].field)
+    inst = game.state.stage.pop()
+    inst.target = _target(game, "char")
+    _executor(OPS["target_sacrifices"], call)(Ctx(game, inst, 0), call.args)
+    assert len(game.state.players[1].field) == before - 1 and agent.seen and agent.seen[0][0] == 1
+
+
+def test_a_choice_in_the_opponents_hand_without_looking_is_blind() -> None:
+    call = _build("choose_cards", {"from": "hand", "whose": "target", "count": 1})
+    looked = _build("choose_cards", {"from": "hand", "whose": "target", "count": 1, "look": True})
+    blind = _run_step(OPS["choose_cards"], call, ("main", "player", ""))[2]
+    seen = _run_step(OPS["choose_cards"], looked, ("main", "player", ""))[2]
+    assert blind[0][2] == ("1枚目", "2枚目", "3枚目") and seen[0][2] == ("♠5", "♡K", "◇3")
