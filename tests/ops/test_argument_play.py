@@ -143,9 +143,6 @@ TRAPS: dict[tuple[str, str, Any], str] = {
     ("declare_attackers", "eligible", "label"): _LABELS,
     ("declare_blockers", "eligible", "character"): _LABELS,
     ("declare_blockers", "eligible", "label"): _LABELS,
-    ("remove_target_action", "keys_to_grave", False):
-        "the key cards always go to the grave and the sentence says so: the schema is to refuse false, and "
-        "the print test's exception for it to go",
 }
 
 # the game the positions are of (its definitions are the bundled ones)
@@ -575,6 +572,7 @@ def test_the_ops_not_driven_here_are_of_the_kinds_named() -> None:
     ("reveal_top", {"count": 2, "face": "down"}, "printed 裏向き, and the soldiers entered face up"),
     ("card_moved", {"from": "field", "to": "grave", "ranks": ["K"], "each": "move"},
      "printed once per move, and it fired once per card"),
+    ("remove_target_action", {"keys_to_grave": False}, "the key cards went to the grave, as the sentence says"),
 ])
 def test_a_value_the_engine_did_not_honour_is_refused(name: str, args: dict[str, Any], why: str) -> None:
     sink = DiagnosticSink()

@@ -608,7 +608,9 @@ def _remove_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 
 REMOVE_TARGET_ACTION = declare(
     "remove_target_action", "effect",
-    args={"negate": {"type": "boolean", "default": False}, "keys_to_grave": {"type": "boolean", "default": True}},
+    # the key cards always go to the grave (as the sentence says): ``keys_to_grave: true`` is the only value
+    args={"negate": {"type": "boolean", "default": False},
+          "keys_to_grave": {"type": "boolean", "allowed": [True], "default": True}},
     phrase=_remove_phrase,
     summary="The targeted action leaves the stage without taking effect (`negate`: worded as negated); its key cards go to the grave.",
     example={"remove_target_action": {"negate": True}},
