@@ -2,6 +2,8 @@
 position, or a saved log (the replay viewer); and the catalogue the new-game page offers."""
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -27,27 +29,42 @@ def _definitions(definitions: Any) -> Any:
     return load_definitions()
 
 
-_RULES: dict[tuple[int, str, str], Any] = {}
+# compiled formats kept: every format of the bundled editions (24) and a few of the studio's "play this"
+# (each of those brings definitions of its own), the least recently used dropped beyond
+MAX_RULES = 40
+# (id of the definitions, edition, format) -> (the definitions, their rules): the definitions are kept with
+# their rules, so their id is not given to other definitions while the entry lives
+_RULES: OrderedDict[tuple[int, str, str], tuple[Any, Any]] = OrderedDict()
+_RULES_LOCK = threading.Lock()
 
 
 def rules_for(definitions: Any, edition: str, fmt: str) -> Any:
-    """Compiled rules of an edition's format (cached per definitions object)."""
+    """Compiled rules of an edition's format (cached per definitions object, at most :data:`MAX_RULES`)."""
     from bpdsl.engine import build_rules
     from bpdsl.engine.compiled import CompileError
 
     defs = _definitions(definitions)
     key = (id(defs), edition, fmt)
-    if key not in _RULES:
-        if edition not in defs.editions:
-            raise StartError(f"unknown edition {edition!r}; editions: {', '.join(defs.editions)}")
-        formats = [f.id for f in defs.editions[edition].formats]
-        if fmt not in formats:
-            raise StartError(f"edition {edition} has no format {fmt!r}; formats: {', '.join(formats)}")
-        try:
-            _RULES[key] = build_rules(edition, fmt, defs)
-        except CompileError as exc:
-            raise StartError(str(exc)) from None
-    return _RULES[key]
+    with _RULES_LOCK:
+        hit = _RULES.get(key)
+        if hit is not None and hit[0] is defs:
+            _RULES.move_to_end(key)
+            return hit[1]
+    if edition not in defs.editions:
+        raise StartError(f"unknown edition {edition!r}; editions: {', '.join(defs.editions)}")
+    formats = [f.id for f in defs.editions[edition].formats]
+    if fmt not in formats:
+        raise StartError(f"edition {edition} has no format {fmt!r}; formats: {', '.join(formats)}")
+    try:
+        rules = build_rules(edition, fmt, defs)
+    except CompileError as exc:
+        raise StartError(str(exc)) from None
+    with _RULES_LOCK:
+        _RULES[key] = (defs, rules)
+        _RULES.move_to_end(key)
+        while len(_RULES) > MAX_RULES:
+            _RULES.popitem(last=False)
+    return rules
 
 
 def catalog(definitions: Any) -> dict[str, Any]:
@@ -217,4 +234,4 @@ def _yaml_of(data: dict[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False)  # JSON is YAML
 
 
-__all__ = ["StartError", "catalog", "log_start", "new_start", "regulation_start", "rules_for", "scenario_start"]
+__all__ = ["MAX_RULES", "StartError", "catalog", "log_start", "new_start", "regulation_start", "rules_for", "scenario_start"]

@@ -62,7 +62,6 @@ class Studio:
         self.documents = DocumentCache()  # the files of earlier checks: a keystroke re-reads only its file
         self._out: Path | None = None
         self.pdf_jobs: dict[str, str] = {}  # stem -> "rendering" | "ready" | "failed: ..."
-        self.played: list[Any] = []  # the definitions of every game started here (their rules are cached by id)
         self.sims = Simulations(Path.cwd(), list(project.chosen_paths()))
 
     @property

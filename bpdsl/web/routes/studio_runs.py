@@ -32,7 +32,6 @@ def routes(sc: StudioContext) -> list[BaseRoute]:
 
         def start() -> Table:
             defs = studio_().valid(name, text)
-            studio_().played.append(defs)
             scenario = entry_scenario(defs, edition, fmt, entry) if entry else None
             try:
                 if scenario is not None:
