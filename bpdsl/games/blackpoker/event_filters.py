@@ -13,7 +13,7 @@ from bpdsl.engine.compiled import RANK
 from bpdsl.games.blackpoker.components import DECK_SIZE
 
 # the events a replacement may wait for -> the engine's event type
-REPLACEABLE = {"damage": "damage", "would_lose": "would_lose"}
+REPLACEABLE = {"damage": "damage", "would_lose": "would_lose", "card_moved": "card_moved"}
 
 
 def _get(args: Mapping[str, Any], key: str, default: Any = None) -> Any:
