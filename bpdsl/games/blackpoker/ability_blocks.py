@@ -138,6 +138,21 @@ def _forbid_target(rules: Any, card: int, a: Mapping[str, Any], seats: Callable[
         and targets_match(None, action, -1, -1, protected, None)))
 
 
+def guard(rules: Any, card: int, key: str) -> None:
+    """要塞 (``prevent_damage``) as a replacement: 「その効果によってあなたはダメージを受けない」 — the damage a
+    player guarded by the effect now resolving would take is prevented.  Which effect guards whom is decided
+    just before it takes effect (the trump face up, a character on the field, a key of the suit: the effect's
+    wrapper in :mod:`bpdsl.games.blackpoker.trumps` marks ``State.no_damage``), so the replacement holds for
+    either player and asks only that mark."""
+    def everyone(game: Any) -> list[int]:
+        return list(range(len(game.state.players)))
+
+    def guarded(game: Any, e: Any, seat: int) -> bool:
+        return e.seat == seat and seat in game.state.no_damage
+    abilities_of(rules).replacements.setdefault("damage", []).append(Replacement(
+        "damage", key, everyone, guarded, prevent=True, card=card % DECK_SIZE))
+
+
 def mentions(edition: Any, word: str) -> bool:
     """Whether some expression of ``edition`` mentions ``word`` (a record the rules then keep, such as the
     damage taken this turn: kept only for an edition that reads it)."""
@@ -198,4 +213,4 @@ def _gated(gate: Callable[[Any, int], bool] | None, ab: Abilities, action: Any,
     return check
 
 
-__all__ = ["BLOCKS", "abilities_of", "finish", "holders", "install_block", "trigger_source"]
+__all__ = ["BLOCKS", "abilities_of", "finish", "guard", "holders", "install_block", "trigger_source"]

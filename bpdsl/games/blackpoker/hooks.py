@@ -238,11 +238,9 @@ class BlackPokerHooks(BaseHooks):
     def damage(self, game: Game, seat: int, amount: int) -> int:
         """3.7: the top ``amount`` cards of the life to the grave; only as many as there are (3.10.4)."""
         p = game.state.players[seat]
-        if seat in game.state.no_damage:  # prevented (要塞, bpdsl.games.blackpoker.trumps)
-            return 0
         source = game.current.controller if game.current is not None else -1
         abilities = self.compiled.abilities
-        if abilities is not None and amount > 0 and "damage" in abilities.replacements:  # 「代わりに」
+        if abilities is not None and amount > 0 and "damage" in abilities.replacements:  # 「代わりに」 (要塞 too)
             amount = abilities.replace(game, Event("damage", seat, amount=amount, other=source),
                                        self._run_replacement).amount
         n = max(0, min(amount, len(p.life)))
