@@ -16,7 +16,8 @@ from bpdsl.engine.compiled import TriggerSource, _step, listened_event, trigger_
 from bpdsl.engine.core import Ctx
 from bpdsl.engine.state import ActionInstance
 from bpdsl.games.blackpoker.components import DECK_SIZE
-from bpdsl.games.blackpoker.event_filters import REPLACEABLE, action_matches, card_matches, relative, targets_match
+from bpdsl.games.blackpoker.event_filters import (PROTECTED, REPLACEABLE, action_matches, card_matches, relative,
+                                                  targets_match)
 from bpdsl.model import OpCall
 from bpdsl.ops.args import get
 
@@ -119,8 +120,6 @@ def _forbid(rules: Any, card: int, a: Mapping[str, Any]) -> None:
 
 def _forbid_target(rules: Any, card: int, a: Mapping[str, Any], seats: Callable[[Any], list[int]]) -> None:
     """「…は、対戦相手が起こす…アクションの対象にならない」: the targets an action may not choose."""
-    from bpdsl.games.blackpoker.ops.statics import PROTECTED
-
     whose, by, cond = get(a, "whose", "opponent"), a.get("by"), a.get("while")
     protected = a.get("targets") or PROTECTED
 

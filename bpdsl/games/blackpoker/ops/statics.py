@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from bpdsl.games.blackpoker.event_filters import PROTECTED
 from bpdsl.games.blackpoker.ops._common import NOUNS, case_of, get
 from bpdsl.games.blackpoker.ops._filters import ACTIONS_ARG, TARGETS_ARG, WHOSE, actions_words, whose_words
 from bpdsl.ops.registry import PhraseContext, declare
@@ -65,9 +66,6 @@ COST_CHANGE = declare(
 @COST_CHANGE.executor
 def _cost_change(ctx: Any, a: Mapping[str, Any]) -> None:
     return None  # installed into the rules' Abilities (bpdsl.games.blackpoker.ability_blocks)
-
-
-PROTECTED = {"whose": "self", "kind": "character"}  # what ``what: target`` protects without ``targets``
 
 
 def _forbid_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
