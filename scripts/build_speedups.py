@@ -45,6 +45,14 @@ MODULES = (
     # and legal actions (a third to a half), BlackPoker's hooks, targets and zone ops, key patterns (a fifth of
     # act8.2 mast), and the bound expressions, numbers and declared rules Black Doubt plays on
     "bpdsl.engine.core",
+    # the walker's parts, split from core along the event spine (functions of the game's C fields)
+    "bpdsl.engine.gamebase",
+    "bpdsl.engine.legality",
+    "bpdsl.engine.raising",
+    "bpdsl.engine.dispatch",
+    "bpdsl.engine.triggercheck",
+    "bpdsl.engine.stepping",
+    "bpdsl.engine.fused",
     "bpdsl.games.blackpoker.hooks",
     "bpdsl.games.blackpoker.ops.targets",
     "bpdsl.games.blackpoker.ops.zones",

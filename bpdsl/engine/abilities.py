@@ -194,7 +194,7 @@ class Abilities:
 
 
 def _holder_value(game: Any, r: Replacement, seat: int, event: Any) -> Any:
-    from bpdsl.engine.core import Ctx
+    from bpdsl.engine.gamebase import Ctx
     from bpdsl.engine.state import ActionInstance
 
     inst = ActionInstance(0, r.action, seat, None, None, False, False,

@@ -29,7 +29,8 @@ from bpdsl.engine.zones import SHARED_SEAT
 
 if TYPE_CHECKING:
     from bpdsl.engine.compiled import CAction
-    from bpdsl.engine.core import Ctx, Game
+    from bpdsl.engine.gamebase import Ctx
+    from bpdsl.engine.gamebase import GameBase as Game
 
 Target = tuple[str, int]  # ("char", uid) | ("player", seat) | ("action", uid)
 

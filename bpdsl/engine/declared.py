@@ -21,7 +21,7 @@ from bpdsl.engine.zones import SHARED_SEAT, ZoneTable
 from bpdsl.ops.field import draw_to_field
 
 if TYPE_CHECKING:
-    from bpdsl.engine.core import Game
+    from bpdsl.engine.gamebase import GameBase as Game
 
 
 class DeclaredRules:

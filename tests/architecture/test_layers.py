@@ -78,3 +78,22 @@ def test_the_scenario_package_uses_the_engine_public_api_only() -> None:
     assert seen, "the scenario package imports nothing of the engine: the check would pass vacuously"
     private = {m: files for m, files in seen.items() if m not in ENGINE_PUBLIC}
     assert not private, f"engine internals imported by the scenario package: {private}"
+
+
+_BELOW_THE_WALKER = ("contract", "declared", "gamebase", "legality", "raising", "dispatch", "triggercheck",
+                     "stepping", "fused", "abilities", "abilitystate")
+
+
+@pytest.mark.parametrize("name", _BELOW_THE_WALKER)
+def test_no_part_of_the_engine_below_the_walker_imports_it_not_even_for_annotations(name: str) -> None:
+    """The contract the games implement, the game's fields and the walker's parts name a game by
+    :class:`bpdsl.engine.gamebase.GameBase`: none of them imports bpdsl.engine.core, including under
+    ``TYPE_CHECKING`` (which the import-linter contracts leave out), so no circle runs through the walker."""
+    import ast
+
+    tree = ast.parse((ROOT / "bpdsl" / "engine" / f"{name}.py").read_text(encoding="utf-8"))
+    found = [n.lineno for n in ast.walk(tree)
+             if (isinstance(n, ast.ImportFrom) and n.module == "bpdsl.engine.core")
+             or (isinstance(n, ast.ImportFrom) and n.module == "bpdsl.engine" and any(a.name == "core" for a in n.names))
+             or (isinstance(n, ast.Import) and any(a.name == "bpdsl.engine.core" for a in n.names))]
+    assert not found, f"bpdsl/engine/{name}.py imports the walker at line(s) {found}"

@@ -168,16 +168,16 @@ def test_play_on_hands_a_step_game_to_callback_agents(edition: str, fmt: str) ->
 
 
 def test_a_clone_copies_every_field_of_a_game() -> None:
-    """``clone`` copies a game's fields by the names in ``_GAME_FIELDS`` (compiled, the fields core.pxd declares
+    """``clone`` copies a game's fields by the names in ``GAME_FIELDS`` (compiled, the fields gamebase.pxd declares
     sit in C slots, not in the game's ``__dict__``): the list names every declared field and every attribute a
     game gives itself, so that a field added to one and not to the other cannot be lost by a clone."""
     import re
     from pathlib import Path
 
-    from bpdsl.engine.core import _GAME_FIELDS
+    from bpdsl.engine.stepping import GAME_FIELDS as _GAME_FIELDS
 
-    pxd = (Path(__file__).resolve().parents[2] / "bpdsl/engine/core.pxd").read_text(encoding="utf-8")
-    block = pxd.split("cdef class Game:", 1)[1]
+    pxd = (Path(__file__).resolve().parents[2] / "bpdsl/engine/gamebase.pxd").read_text(encoding="utf-8")
+    block = pxd.split("cdef class GameBase:", 1)[1].split("cdef class", 1)[0]
     declared = {name.strip() for names in re.findall(r"cdef public \w+ ([\w, ]+)", block)
                 for name in names.split(",")}
     assert declared == set(_GAME_FIELDS)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 
 from bpdsl.dsl.cards import parse_card
-from bpdsl.engine import build_rules, new_game
+from bpdsl.engine import build_rules, dispatch, new_game
 from bpdsl.scenarios.runner import start_position
 from bpdsl.sim.combo_pairs import DEFAULT_POSITION
 
@@ -33,7 +33,8 @@ def test_the_no_op_sources_of_trump_character_abilities_are_never_asked_and_othe
     assert {s.character for s in silent} >= {"reanimator", "demon_king"}
     assert all(s.step[2] in ("raises_on_leave", "raises_when") and s.event is None for s in silent)
     game = new_game(rules, None, 0)
-    assert not any(s in silent for key in (("left_field", None), ("raised", None)) for s in game._sources(key))
+    assert not any(s in silent for key in (("left_field", None), ("raised", None))
+                   for s in dispatch.sources_of(game, key))
     gated = [s for s in rules.triggers if s.requires_up]
     assert {s.action.id for s in gated} >= {"illusion", "riot", "revolution_draw"}
     assert all(len(s.requires_up) == 2 for s in gated)  # either player's copy of the trump

@@ -28,7 +28,6 @@ PRINT_NEUTRAL: dict[tuple[str, str, Any], str] = {
     ("negate_chosen", "two_keys", True): "printed only together with single_key_at_most (the example has none)",
     ("put_onto_field", "wording", "choose"): "the example puts its key cards (no choice to word)",
     ("send_to_grave", "wording", "x"): "the X wording needs an expression amount (the example has none)",
-    ("remove_target_action", "keys_to_grave", False): "to be worded: the key cards staying is not printed yet",
     ("replacement", "prevent", False): "false is the argument left out: nothing prevented, the same words",
     ("reveal_top", "rest", "bottom"): "the example's rest is already printed as bottom by count",
     ("summon_with_trump", "clear", "soldier"): "printed only after a found card (the example finds none)",

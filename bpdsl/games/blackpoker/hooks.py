@@ -34,7 +34,7 @@ from bpdsl.games.blackpoker import moves
 from bpdsl.games.blackpoker.game_state import BlackPokerState
 from bpdsl.games.blackpoker.components import (DECK_SIZE, Z_FIELD, Z_GRAVE, Z_HAND, Z_LIFE, Z_OUT, Z_STAGE,
                                               Z_TRUMP)
-from bpdsl.engine.core import _parse_expr
+from bpdsl.engine.gamebase import parse_expr as _parse_expr
 from bpdsl.engine.core import Ctx
 from bpdsl.engine.abilitystate import add_turn_record, counter, holder_key, turn_record
 from bpdsl.engine.events import GameOver, TurnStarted

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bpdsl.engine.core import Event
+from bpdsl.engine.gamebase import Event
 
 
 def replaces_moves(rules: Any) -> bool:

@@ -41,7 +41,8 @@ CHOOSE_CARDS = declare(
           "look": {"type": "boolean", "default": False}},
     phrase=_choose_phrase,
     summary=("The controller chooses `count` cards of a zone (its own, or the targeted player's; `look`: "
-             "looking at a hidden zone such as the opponent's hand); later steps act on them as `cards: chosen`."),
+             "looking at a hidden zone such as the opponent's hand; without it a choice in another player's hand "
+             "is blind, of a place in the hand); later steps act on them as `cards: chosen`."),
     example={"choose_cards": {"from": "hand", "whose": "target", "count": 1, "look": True}},
 )
 
@@ -49,13 +50,16 @@ CHOOSE_CARDS = declare(
 def _choose_cards(ctx: Any, a: Mapping[str, Any]) -> None:
     seat = _seat(ctx, get(a, "whose", "self"))
     pile = ctx.state.players[seat].zone(_ZONES[get(a, "from", "hand")])
+    # another player's hand, not looked at (no `look`): a blind choice, of a place in the hand, not a card
+    blind = seat != ctx.seat and get(a, "from", "hand") == "hand" and not get(a, "look", False)
     chosen: list[int] = []
     for _ in range(get(a, "count", 1)):
-        opts = sorted(c for c in pile if c not in chosen)
+        opts = [c for c in pile if c not in chosen] if blind else sorted(c for c in pile if c not in chosen)
         if not opts:
             break
         i = ctx.decide(ctx.seat, "choose", opts, {"what": "指定するカード"},
-                       lambda: [ctx.hooks.card_text(x) for x in opts])
+                       (lambda: [f"{n + 1}枚目" for n in range(len(opts))]) if blind else
+                       (lambda: [ctx.hooks.card_text(x) for x in opts]))
         chosen.append(opts[i])
     ctx.inst.data["chosen"] = chosen
     ctx.inst.data["chosen_from"] = _ZONES[get(a, "from", "hand")]  # a later step acts on them while still there

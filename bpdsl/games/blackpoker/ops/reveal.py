@@ -34,7 +34,8 @@ REVEAL_TOP = declare(
     args={"count": {"type": "integer", "min": 1, "required": True},
           "where": {"type": "expr", "nullable": True, "meta": {"expr": "bool"}},
           "state": {"type": "string", "allowed": list(STATES), "default": "charge"},
-          "face": {"type": "string", "allowed": list(FACES), "nullable": True},
+          # a soldier enters face up: 表向き is a wording only (face down was printed and then played face up)
+          "face": {"type": "string", "allowed": ["up"], "nullable": True},
           "pick": {"type": "integer", "min": 1, "nullable": True},
           "rest": {"type": "string", "allowed": ["stay", "bottom"], "default": "stay"}},
     phrase=_reveal_phrase,

@@ -14,7 +14,7 @@ except ImportError:  # without Cython (the ``speed`` extra) its declarations cha
     from bpdsl import purecython as cython
 
 from bpdsl.dsl.cards import card_at, parse_pattern
-from bpdsl.engine.core import Ctx
+from bpdsl.engine.gamebase import Ctx
 from bpdsl.engine.state import Character
 
 from bpdsl.games.blackpoker.ops._common import FACES, NOUNS, STATES, get, noun_targets, request_word, target_sentence

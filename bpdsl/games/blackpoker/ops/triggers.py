@@ -96,14 +96,16 @@ CARD_MOVED = declare(
         "from": {"type": "string", "allowed": ["field", "hand", "life", "fog"], "required": True},
         "to": {"type": "string", "allowed": ["grave", "hand", "life"], "required": True},
         "whose": {"type": "string", "allowed": ["self", "opponent", "any"], "default": "self"},
-        "each": {"type": "string", "allowed": ["card", "move"], "default": "card"},
+        # once per card only: a move of several matching cards is announced card by card (once per
+        # character: ``on: {event: card_moved, each: character}``)
+        "each": {"type": "string", "allowed": ["card"], "default": "card"},
         "kind": {"type": "string", "allowed": list(NOUNS), "nullable": True},
         "cause": {"type": "string", "allowed": list(_CAUSES), "nullable": True},
     },
     phrase=_card_moved_phrase,
     summary=("Triggers whenever cards of `ranks` (any card without `ranks`) move from `from` (of the "
-             "controller, `whose: self`) to `to`; `each: card` triggers once per such card, `move` once per move "
-             "(always once per character without `ranks`). `kind` limits it to characters of that kind (soldier, "
+             "controller, `whose: self`) to `to`, once per such card (always once per character without "
+             "`ranks`; once per character with them: `on` with `each: character`). `kind` limits it to characters of that kind (soldier, "
              "bulwark); `cause` to a move of ダメージ判定 (`blocker`: 「ダメージ判定にてブロッカーとして」, "
              "`attacker`), whose triggered action can then name the other side: `damage: {to: attacker_owner}` "
              "(反撃)."),

@@ -579,7 +579,12 @@ TARGET_SACRIFICES = declare(
 @TARGET_SACRIFICES.executor
 def _target_sacrifices(ctx: Any, a: Mapping[str, Any]) -> None:
     target = ctx.inst.target if get(a, "who", "target") == "target" else None
-    seat = target[1] if target else 1 - ctx.seat
+    seat = 1 - ctx.seat  # the opponent; the targeted player, or the targeted character's controller
+    if target and target[0] == "player":
+        seat = target[1]
+    elif target and target[0] == "char":
+        targeted = ctx.state.character(target[1])
+        seat = targeted.controller if targeted is not None else seat
     what = get(a, "what", "character")
     field = [ch for ch in ctx.state.players[seat].field if what == "character" or ch.kind == what]
     if field:
@@ -603,7 +608,9 @@ def _remove_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
 
 REMOVE_TARGET_ACTION = declare(
     "remove_target_action", "effect",
-    args={"negate": {"type": "boolean", "default": False}, "keys_to_grave": {"type": "boolean", "default": True}},
+    # the key cards always go to the grave (as the sentence says): ``keys_to_grave: true`` is the only value
+    args={"negate": {"type": "boolean", "default": False},
+          "keys_to_grave": {"type": "boolean", "allowed": [True], "default": True}},
     phrase=_remove_phrase,
     summary="The targeted action leaves the stage without taking effect (`negate`: worded as negated); its key cards go to the grave.",
     example={"remove_target_action": {"negate": True}},
