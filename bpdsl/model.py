@@ -280,6 +280,8 @@ class FaceDownTrump:
     key: str  # the printed card field: 「全て(裏向き)」
     formats: tuple[str, ...]
     since: str | None = None
+    # the official list's own forms of its fields (its id secretTrump): written by ``bpdsl export official``
+    official: dict[str, str] | None = field(default=None, hash=False, compare=False)
 
 
 @dataclass
@@ -364,6 +366,9 @@ class Edition:
     # DSL ``history`` (the edition's own, not inherited): how its change history reads -- ``rules``: changes
     # of the rules text no list shows; ``inferred``: entry id -> why a change is this edition's own reading
     history: dict[str, Any] = field(default_factory=dict)
+    # DSL ``official`` (the edition's own, not inherited): the official list it was written from -- ``file``
+    # its file name, ``layout: frames`` when that list names an entry's frames rather than its formats
+    official: dict[str, str] = field(default_factory=dict)
 
     def trumps_in(self, fid: str) -> list[Trump]:
         return [t for t in self.trumps.values() if fid in t.formats]

@@ -90,6 +90,7 @@ def combos_cmd(
     from bpdsl.dsl import project
     from bpdsl.scenarios.runner import ScenarioError
     from bpdsl.sim.combo_pairs import Task, combos, playable_trumps, run_tasks, summary, write_finding_logs
+    from bpdsl.sim.combo_pool import SearchWorkerDied
     from bpdsl.sim.combo_climb import ClimbSpec
     from bpdsl.sim.combos import Bound
 
@@ -150,14 +151,21 @@ def combos_cmd(
         tasks = [Task(edition, fmt, c, _position_or_exit(position), bound) for c in todo]
     results: list[dict[str, Any]] = []
     interrupted = False
+    died: Optional[SearchWorkerDied] = None
+    climbing = False
     try:
         with progress_bar(_Tally(f"{edition} {fmt} combos", results), len(tasks), "combinations") as update:
             for r in run_tasks(tasks, jobs, update, rules if jobs <= 1 else None, backend, address):
                 results.append(r)
+        climbing = bool(improve)
         climbs = (_climb(tasks, results, ClimbSpec(improve, neighbours, {}, climb_nodes), jobs, rules, backend,
                          address) if improve else [])
     except KeyboardInterrupt:  # the combinations searched so far are reported
         interrupted, climbs = True, []
+    except SearchWorkerDied as exc:  # the run cannot be completed: what came back is reported, the run fails
+        died, interrupted, climbs = exc, True, []
+        if not climbing:  # the searches that came back out of their turn (a climb's are not reported)
+            results.extend(r for _, r in exc.finished)
     except ScenarioError as exc:
         typer.echo(f"bpdsl balance combos: the position: {exc}", err=True)
         raise typer.Exit(2)
@@ -188,6 +196,8 @@ def combos_cmd(
                            "hands_searched": sum(row["hands_searched"] for row in fastest)}
     if interrupted:
         report["interrupted"] = {"searched": len(results), "of": len(tasks)}
+        if died is not None:
+            report["interrupted"]["worker_died"] = str(died)
     if as_json:
         for r in [*report["results"], *climbs]:
             for what in ("loop", "kill"):
@@ -198,6 +208,10 @@ def combos_cmd(
         _print(report)
         if explain is not None and results:
             _print_explain(rules, next((r for r in results if r.get("loop") or r.get("kill")), results[0]))
+    if died is not None:
+        typer.echo(f"bpdsl balance combos: {died}; the report holds the {len(results)} of {len(tasks)} searches "
+                   "finished before", err=True)
+        raise typer.Exit(1)
     if interrupted:
         typer.echo(f"interrupted after {len(results)} of {len(tasks)} searches: the report holds those finished",
                    err=True)

@@ -33,6 +33,10 @@ def register(app: typer.Typer) -> None:
         jobs: int = typer.Option(2, "--jobs", min=2, max=MAX_JOBS, help="workers of the --jobs-games comparison"),
         playout_games: int = typer.Option(1, "--playout-games", min=0, max=MAX_GAMES, help="games of the search agent (mcts:10 "
                                           "against the heuristic) timed for its playout rate (0: skip)"),
+        combo_pairs: int = typer.Option(0, "--combo-pairs", min=0, max=10_000,
+                                        help="pairs of act9.0 extra (or --edition's extra) searched by balance combos "
+                                        "at its default bound, spread over the list, for its CPU time a pair and "
+                                        "nodes/s (0: skip)"),
         keystrokes: int = typer.Option(5, "--keystrokes", min=0, max=1000, help="keystrokes timed in each bundled "
                                        "edition's actions file: the check the studio and bpdsl lsp run (0: skip)"),
         per_decision: Optional[str] = typer.Option(None, "--per-decision", metavar="FORMAT:AGAINST",
@@ -71,7 +75,7 @@ def register(app: typer.Typer) -> None:
 
         # the measurements one after the other, each counted as it ends (the progress of a long bench)
         parts = len(pairs) + sum(1 for n in (compared, step_games, memory_games, jobs_games, playout_games,
-                                            keystrokes, render) if n) + 1
+                                            combo_pairs, keystrokes, render) if n) + 1
         report: dict = {"speed": []}
         with progress("bench", parts, "measurements") as update:
             for ed, fmt in pairs:
@@ -103,6 +107,12 @@ def register(app: typer.Typer) -> None:
                 from bpdsl.sim.bench import bench_playouts
 
                 measured("search", bench_playouts("act8.0", "std", playout_games, 10, seed))
+            if combo_pairs:
+                from bpdsl.commands._combos_cli import DEFAULT_NODES
+                from bpdsl.sim.bench import bench_combos
+
+                combo_edition = edition if (edition, "extra") in pairs else "act9.0"
+                measured("combos", bench_combos(combo_edition, "extra", combo_pairs, DEFAULT_NODES))
             measured("validate", bench_validate())
             if keystrokes:
                 from bpdsl.lsp.bench import bench_editor_check
@@ -154,6 +164,11 @@ def register(app: typer.Typer) -> None:
             p = report["search"]
             c.print(f"search agent {p['agent']}: {p['playouts_per_s']:.0f} playouts/s (CPU), "
                     f"{p['seconds_per_game']:.1f} s per game against the heuristic")
+        if "combos" in report:
+            b = report["combos"]
+            c.print(f"balance combos, {b['pairs']} of the {b['all_pairs']} pairs of {b['edition']} {b['format']} at "
+                    f"{b['node_bound']} nodes: {b['seconds_per_pair']:.3f} s a pair, {b['nodes_per_s']:.0f} nodes/s "
+                    f"(CPU); every pair about {b['all_pairs_cpu_seconds']} s of CPU")
         v = report["validate"]
         c.print(f"validate: {v['files']} file(s) loaded and checked in {v['best_seconds'] * 1000:.0f} ms "
                 f"(best of {v['runs']}; first run {v['first_seconds'] * 1000:.0f} ms)")

@@ -53,7 +53,11 @@ def _term_reach(d: Any, old: Any, new: Any) -> None:
     edition does not write itself are marked: a term meant for one entry that rewords another shows here."""
     from bpdsl.render.termreach import term_reach
 
-    written = {(e.kind, e.id) for e in d.entries if e.status in ("added", "changed")}
+    from bpdsl.model import LORE_FIELDS
+
+    lore = {*LORE_FIELDS, "dev_note"}  # an entry whose only change is its history keeps its inherited text
+    written = {(e.kind, e.id) for e in d.entries
+               if e.status == "added" or (e.status == "changed" and any(f.field not in lore for f in e.fields))}
     reach = term_reach(old, new, written)
     for f in d.edition:
         if f.field.startswith("terms."):

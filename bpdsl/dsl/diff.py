@@ -19,7 +19,9 @@ from bpdsl.dsl.notation import format_request
 from bpdsl.model import Action, Character, Edition, Fog, OpCall
 
 KINDS = (("action", "actions"), ("character", "characters"), ("fog", "fogs"), ("trump", "trumps"))
-SKIP = {"id", "pos", "key_text"}
+# ``official``: the official list's own forms of fields bpdsl prints the same (bpdsl export official) -- not a
+# change of the rules or of the printed text
+SKIP = {"id", "pos", "key_text", "official"}
 
 
 @dataclass

@@ -3,6 +3,8 @@
 ``jobs``: the same run of games with one worker and with N workers, in wall-clock time (the figure a
 user waits for), so the ratio is the speed-up of the pool; on a machine shared with other work it is lower
 than on an idle one.  ``playouts``: the search agent's playouts per second of CPU time of one process.
+``combos``: the combo search (``balance combos``) over an evenly spread sample of a format's pairs, CPU time of
+one process: seconds a pair, nodes a second, and what every pair would take.
 """
 from __future__ import annotations
 
@@ -46,3 +48,29 @@ def bench_playouts(edition: str, fmt: str, games: int = 2, budget: int = 10, see
     dt = max(time.process_time() - t0, 1e-9)
     return {"edition": edition, "format": fmt, "agent": f"mcts:{budget}", "games": games, "playouts": playouts,
             "playouts_per_s": round(playouts / dt, 1), "seconds_per_game": round(dt / games, 2)}
+
+
+def bench_combos(edition: str, fmt: str, pairs: int, nodes: int) -> dict[str, Any]:
+    """CPU seconds a pair and nodes a second of the combo search's default strategy at ``nodes`` per pair,
+    over ``pairs`` of the format's pairs spread evenly over their list (every k-th), from the default
+    position; and the estimate for every pair (the seconds a pair times their number)."""
+    from bpdsl.engine import build_rules
+    from bpdsl.sim.combo_pairs import DEFAULT_POSITION, Task, combos, search_task
+    from bpdsl.sim.combos import Bound
+
+    rules = build_rules(edition, fmt)
+    every = combos(rules, 2)
+    sample = every[:: max(1, len(every) // max(1, pairs))][:pairs]
+    bound = Bound(depth=40, nodes=nodes, strategy="best-first")
+    if sample:  # the first search imports the position reader: not timed
+        search_task(Task(edition, fmt, sample[0], DEFAULT_POSITION, Bound(depth=40, nodes=20, strategy="best-first")),
+                    rules)
+    searched = 0
+    t0 = time.process_time()
+    for combo in sample:
+        searched += search_task(Task(edition, fmt, combo, DEFAULT_POSITION, bound), rules)["stats"]["nodes"]
+    dt = max(time.process_time() - t0, 1e-9)
+    per_pair = dt / max(1, len(sample))
+    return {"edition": edition, "format": fmt, "pairs": len(sample), "all_pairs": len(every), "node_bound": nodes,
+            "nodes": searched, "cpu_seconds": round(dt, 2), "seconds_per_pair": round(per_pair, 3),
+            "nodes_per_s": round(searched / dt, 1), "all_pairs_cpu_seconds": round(per_pair * len(every))}

@@ -129,8 +129,9 @@ def search_task(task: Task, rules: Any = None) -> dict[str, Any]:
 
 def run_tasks(tasks: list[Task], jobs: int = 1, progress: Callable[[int], None] | None = None,
               rules: Any = None, backend: str = "local", address: str | None = None) -> Iterator[dict[str, Any]]:
-    """The results of ``tasks`` in their order (``jobs`` worker processes; 1: this process; ``backend``
-    ``"ray"``: Ray tasks on a local Ray instance of ``jobs`` CPUs or the cluster at ``address``)."""
+    """The results of ``tasks`` in their order (``jobs`` worker processes, :mod:`bpdsl.sim.combo_pool`; 1: this
+    process; ``backend`` ``"ray"``: Ray tasks on a local Ray instance of ``jobs`` CPUs or the cluster at
+    ``address``).  A worker process that dies raises :class:`~bpdsl.sim.combo_pool.SearchWorkerDied`."""
     if backend == "ray":
         yield from _run_ray(tasks, jobs, progress, address)
         return
@@ -140,16 +141,16 @@ def run_tasks(tasks: list[Task], jobs: int = 1, progress: Callable[[int], None] 
             if progress is not None:
                 progress(n)
         return
-    import multiprocessing
+    from bpdsl.sim.combo_pool import run_pool
 
-    from bpdsl.sim.backends import worker_signals
+    # a worker that dies stops the run with SearchWorkerDied (the combination it searched, the results so far)
+    yield from run_pool(search_task, tasks, jobs, task_name, progress)
 
-    # Ctrl-C reaches the workers too: only this process handles it (the pool is ended when it leaves here)
-    with multiprocessing.get_context("fork").Pool(min(jobs, len(tasks)), initializer=worker_signals) as pool:
-        for n, result in enumerate(pool.imap(search_task, tasks), 1):
-            yield result
-            if progress is not None:
-                progress(n)
+
+def task_name(task: Task) -> str:
+    """How a message names a task: its trumps (``drain + add_bulwark``), and its deal when it has one."""
+    name = " + ".join(task.combo.trumps) or "the base list"
+    return name + (f" (deal {task.deal})" if task.deal is not None else "")
 
 
 _SHIPPED_RULES: dict[tuple[str, str, str], Any] = {}
@@ -261,4 +262,4 @@ def by_verdict(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 __all__ = ["Combo", "DEFAULT_POSITION", "Task", "combos", "playable_trumps", "position_for", "run_tasks",
-           "search_task", "summary", "verdict", "by_verdict", "write_finding_logs"]
+           "search_task", "summary", "task_name", "verdict", "by_verdict", "write_finding_logs"]

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from bpdsl.engine.log import canonical_json
-from bpdsl.sim.combos import (Bound, Kill, Loop, SearchResult, SearchStats, _advance, _Frame, _walk_point, deck_count,
+from bpdsl.sim.combos import (Bound, Kill, Loop, SearchResult, SearchStats, _advance, _Frame, deck_count,
                               hand_count, passive_choice, verify_loop)
 
 PASS = "pass"
@@ -59,29 +59,35 @@ def position_keys(game: Any, quiet: bool, seat: int = 0) -> tuple[Any, Any, Any]
     up = s.trump_up
     req = game.pending()
     pending = None if req is None else (req.player, req.kind, tuple(req.labels or ()))
-    walk = repr(_walk_point(game))
+    cur = game.current
+    walk = (game.node, getattr(game.chosen, "id", None),
+            None if cur is None else (getattr(cur.action, "id", None), tuple(cur.keys), repr(cur.target)))
     extra = game.hooks.canonical_extra(game)
     common = (s.turn, s.chance, s.winner, s.over, walk,
               tuple((x.action.id, x.controller, tuple(x.keys)) for x in s.stage),
               tuple((k, tuple(v)) for k, v in sorted(s.counters.items())) if s.counters else (),
               None if extra is None else canonical_json(extra))
-    # the shape leaves the options out: they shrink as the hand runs down (its cycle is replayed by the labels)
     full, loop, shape = [s.turn_no, pending, common], [pending, common], [pending and pending[:2], common]
-    left_out = (zones.deck, zones.spent)
+    deck, spent, hand_zone = zones.deck, zones.spent, zones.keys
+    ordered = zones.ordered
+    turn_no = s.turn_no
     for n, p in enumerate(s.players):
         for z in zones.card_zones:
             cards = p.zone(z)
-            cards = tuple((c, c in up) for c in cards) if zones.ordered[z] else tuple(sorted((c, c in up) for c in cards))
+            if up and not up.isdisjoint(cards):
+                cards = tuple((c, c in up) for c in cards) if ordered[z] else tuple(sorted((c, c in up) for c in cards))
+            else:
+                cards = tuple(cards) if ordered[z] else tuple(sorted(cards))
             full.append(cards)
-            if quiet and z not in left_out:
+            if quiet and z != deck and z != spent:
                 loop.append(cards)
-                # the searcher's hand is compared apart (no more cards than before); the opponent's by its count
-                shape.append(cards if z != zones.keys else None if n == seat else len(cards))
+                shape.append(cards if z != hand_zone else None if n == seat else len(cards))
+        field = p.field
         full.append(tuple((ch.char_id, ch.kind, tuple(ch.cards), ch.face_up, ch.driven, ch.entered_turn, ch.size_mod)
-                          for ch in p.field))
+                          for ch in field))
         if quiet:
             chars = tuple(sorted((ch.char_id, ch.kind, len(ch.cards), ch.face_up, ch.driven, ch.size_mod,
-                                  ch.entered_turn >= s.turn_no) for ch in p.field))
+                                  ch.entered_turn >= turn_no) for ch in field))
             loop.append(chars)
             shape.append(chars)
     return tuple(full), (tuple(loop) if quiet else None), (tuple(shape) if quiet else None)

@@ -145,6 +145,7 @@ def test_the_face_down_trump_goes_to_the_trump_list_and_reads_back() -> None:
     edition = load_or_raise([definitions_dir()]).editions["act9.0-draft"]
     doc = official_document(edition)
     (row,) = [r for g in doc["trumpList"] for r in g["trumps"] if r["trumpType"] == "裏切札"]
-    assert (row["trumpName"], row["trumpKey"], row["trumpAbility"], row["format"]) == \
-        ("裏切札", "全て(裏向き)", "なし", "extra")
+    # the draft's list names frames (official: {layout: frames}) and the 裏切札's own id (official: trumpId)
+    assert (row["trumpName"], row["trumpId"], row["trumpKey"], row["trumpAbility"], row["frame"]) == \
+        ("裏切札", "secretTrump", "全て(裏向き)", "なし\n", "・エクストラ")
     assert len([r for g in doc["trumpList"] for r in g["trumps"]]) == len(edition.trumps) + 1

@@ -175,6 +175,16 @@ def test_the_drafts_loop_of_drain_and_add_bulwark_is_found_with_no_bound_given()
     assert report["results"][0]["stats"]["nodes"] < 2000  # found well within the bound
 
 
+def test_the_drafts_loop_is_found_in_a_triple_within_the_triples_default_bound() -> None:
+    # --size 3 searches every triple with its own, smaller default node bound: a third trump face up (here
+    # 喪失, whose charge lock acts while it lies face up) does not hide the loop of the other two
+    report = combos("-e", "act9.0-draft", "-f", "extra", "--size", "3", "--trumps", "drain,add_bulwark,loss")
+    assert report["bound"]["nodes"] == 300 and report["size"] == 3
+    loop = the_loop(report)
+    assert sorted(loop["actions"]) == ["add_bulwark", "drain"] and loop["opponent_life_per_cycle"] == 2
+    assert report["results"][0]["stats"]["nodes"] < 300
+
+
 @pytest.mark.parametrize("edition", ["act9.0", "act8.2"])
 def test_with_add_bulwark_once_a_turn_there_is_no_such_loop(edition: str) -> None:
     report = combos("-e", edition, "-f", "extra", "--trumps", "drain,add_bulwark")

@@ -25,6 +25,8 @@ supplements and colophon are merged key by key), and its entries start as the pa
 (see bpdsl.dsl.entries).  ``remove: {actions: [id], characters: [id], fogs: [id]}`` drops inherited entries.
 ``face_down_trump: {name: 裏切札, ruby: うらきりふだ, key: 全て(裏向き)}`` adds the extra list's entry for any card
 lying face down in a 切札 zone (no ability; ``formats`` defaults to ``[extra]``).
+``official: {file: act-frame.yaml, layout: frames}`` names the official list the edition was written from
+(not inherited): ``bpdsl export official`` writes an entry's frames by name when its layout is ``frames``.
 """
 from __future__ import annotations
 
@@ -97,7 +99,13 @@ SCHEMA: dict[str, Any] = {
     "face_down_trump": {"type": "dict", "nullable": True, "schema": {
         "name": {"type": "string", "required": True}, "ruby": {"type": "string", "required": True},
         "key": {"type": "string", "required": True}, "formats": {"type": "list", "schema": {"type": "string"}},
-        "since": {"type": "string"}}},
+        "since": {"type": "string"}, "official": entries.LORE["official"]}},
+    # the official list the edition was written from (the edition's own, not inherited): its file name, and
+    # ``layout: frames`` when that list names the frames an entry is in (frame: ・エクストラ) rather than
+    # its format ids -- `bpdsl export official` writes the edition so
+    "official": {"type": "dict", "schema": {
+        "file": {"type": "string", "regex": r"^[^/\\]+\.ya?ml$"},
+        "layout": {"type": "string", "allowed": ["formats", "frames"]}}},
 }
 
 REQUIRED = ("name", "date", "game", "flow", "notation", "formats", "categories")
@@ -117,8 +125,10 @@ def _face_down_trump(ctx: BuildContext, data: dict[str, Any], parent: Edition | 
         if fid not in known:
             ctx.error(("face_down_trump", "formats", j), C.D_FORMAT, f"unknown format {fid!r}",
                       did_you_mean(fid, known) or "formats: " + ", ".join(known))
+    official = raw.get("official")
     return FaceDownTrump(str(raw.get("name", "")), str(raw.get("ruby", "")), str(raw.get("key", "")),
-                         tuple(fids), raw.get("since"))
+                         tuple(fids), raw.get("since"),
+                         {str(k): str(v) for k, v in official.items()} if isinstance(official, dict) else None)
 
 
 _IN_CYCLE: set[str] = set()  # edition ids of the current load that extend each other in a cycle
@@ -213,6 +223,7 @@ def build(ctx: BuildContext) -> None:
         list_style=data["list"] if "list" in data else (parent.list_style if parent is not None else None),
         marks=marks, face_down_trump=_face_down_trump(ctx, data, parent, formats),
         history={str(k): v for k, v in (data.get("history") or {}).items()},
+        official={str(k): str(v) for k, v in (data.get("official") or {}).items()},
     )
     defs.editions[eid] = edition
     removes = entries.state(defs).removes.setdefault(eid, [])

@@ -26,14 +26,19 @@ ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x")
 SUIT_LETTER = {"spade": "s", "heart": "h", "diamond": "d", "club": "c"}
 
 
-def _marker(style: str, n: int) -> str:
-    if style == "decimal":
+def _marker(style: str, n: int, level: int = 0) -> str:
+    """The official marker of the ``n``-th item (from 0) of a list of ``style`` nested ``level`` deep.
+
+    The official generator knows three markers -- ``・``, ``1.`` and ``A.`` -- and its lists number a list
+    one level in ``-1.`` and two or more levels in ``--A.`` whatever marks the list it hangs under (第8.2版's
+    ダメージ判定, 第六版's 防壁); bpdsl's own (a)/i. of a nested list are its print, not the notation."""
+    if style == "bullet" or style == "paragraph":
+        return "・"
+    if level == 1 or (level == 0 and style == "decimal"):
         return f"{n + 1}. "
-    if style == "alpha":
+    if level >= 2 or style == "alpha":
         return f"{ALPHA[n % 26]}. "
-    if style == "roman":
-        return f"{ROMAN[n % len(ROMAN)]}. "
-    return "・"
+    return f"{ROMAN[n % len(ROMAN)]}. "
 
 
 def block_lines(block: TextBlock, level: int = 0) -> list[str]:
@@ -42,7 +47,7 @@ def block_lines(block: TextBlock, level: int = 0) -> list[str]:
     dash = "-" * level
     out = [dash + block.text] if block.text and level else [block.text] if block.text else []
     for n, item in enumerate(block.items):
-        out.append(dash + _marker(block.style, n) + item.text)
+        out.append(dash + _marker(block.style, n, level) + item.text)
         for child in item.children:
             out += block_lines(child, level + 1)
     for child in block.children:  # a list under a paragraph (a lead line): the same level
@@ -51,7 +56,7 @@ def block_lines(block: TextBlock, level: int = 0) -> list[str]:
 
 
 def section_text(section: TextSection) -> str:
-    lines = [line for block in section.blocks for line in block_lines(block)]
+    lines = [forms.spaced_labels(line) for block in section.blocks for line in block_lines(block)]
     if section.kind == "note":
         lines = [line if line.startswith("※") else f"※{line}" for line in lines]
     return "\n".join(lines)
@@ -63,6 +68,17 @@ def _own_formats(edition: Edition, formats: Sequence[str]) -> list[str]:
     order = {f.id: f.order for f in edition.formats}
     own = [f for f in formats if not (f in includes and includes[f] in formats)]
     return sorted(own, key=lambda f: order.get(f, 99))
+
+
+def _where(edition: Edition, formats: Sequence[str]) -> dict[str, str]:
+    """Where an entry is played: its own formats (``format: lite,std``) or, in an edition whose official list
+    names frames (``official: {layout: frames}``), those formats' names as that list writes its frames
+    (``frame: ・エクストラ``)."""
+    own = _own_formats(edition, formats)
+    if edition.official.get("layout") == "frames":
+        names = {f.id: f.name for f in edition.formats}
+        return {"frame": "\n".join(f"・{names.get(f, f)}" for f in own)}
+    return {"format": ",".join(own)}
 
 
 def _sections(t: Any) -> dict[str, str]:
@@ -113,7 +129,7 @@ def official_document(edition: Edition, kept_forms: bool = True) -> dict[str, An
             if t.request.count("-") == 2 else ("直接" if a.request.trigger == "direct" else "誘発",
                                                "即時" if a.request.speed == "instant" else "通常",
                                                t.request.removeprefix("@"))
-        row: dict[str, Any] = {"format": ",".join(_own_formats(edition, a.formats)), "actName": a.name}
+        row: dict[str, Any] = {**_where(edition, a.formats), "actName": a.name}
         if a.ruby:
             row["ruby"] = a.ruby
         row.update({"actId": a.id, "actType": a.type, "actTrigger": trigger, "actSpeed": speed, "actTime": timing})
@@ -137,7 +153,7 @@ def official_document(edition: Edition, kept_forms: bool = True) -> dict[str, An
     chars: list[tuple[str, dict[str, Any]]] = []
     for c in edition.characters.values():
         t = entry_text(edition, c, None, ctx)
-        row = {"format": ",".join(_own_formats(edition, c.formats)), "charName": c.name}
+        row = {**_where(edition, c.formats), "charName": c.name}
         if c.ruby:
             row["ruby"] = c.ruby
         row.update({"charId": c.id, "charType": c.type, "charKey": t.key.removeprefix("★ ").strip()})
@@ -153,7 +169,7 @@ def official_document(edition: Edition, kept_forms: bool = True) -> dict[str, An
     fogs: list[tuple[str, dict[str, Any]]] = []
     for f in edition.fogs.values():
         t = entry_text(edition, f, None, ctx)
-        row = {"format": ",".join(_own_formats(edition, f.formats)), "fogName": f.name}
+        row = {**_where(edition, f.formats), "fogName": f.name}
         if f.ruby:
             row["ruby"] = f.ruby
         row.update({"fogId": f.id, "fogType": f.type, "fogKey": t.key.removeprefix("★ ").strip()})
@@ -170,9 +186,9 @@ def official_document(edition: Edition, kept_forms: bool = True) -> dict[str, An
     trumps = []
     for tr in edition.trumps.values():
         t = trump_text(edition, tr, ctx)
-        row = {"format": ",".join(_own_formats(edition, tr.formats)), "trumpName": tr.name,
+        row = {**_where(edition, tr.formats), "trumpName": tr.name,
                "trumpId": f"{SUIT_LETTER.get(tr.suit, tr.suit)}{tr.number}", "trumpType": "表切札",
-               "trumpKey": t.key, "trumpAbility": _sections(t).get("ability", "") or "なし"}
+               "trumpKey": t.key, "trumpAbility": (_sections(t).get("ability", "") or "なし") + "\n"}
         if tr.ruby:
             row["ruby"] = tr.ruby
         if tr.beta:
@@ -184,12 +200,13 @@ def official_document(edition: Edition, kept_forms: bool = True) -> dict[str, An
     face_down = edition.face_down_trump
     if face_down is not None:  # the entry for any card lying face down (裏切札): its card field, no ability
         t = face_down_trump_text(edition, face_down)
-        row = {"format": ",".join(_own_formats(edition, face_down.formats)), "trumpName": face_down.name}
+        row = {**_where(edition, face_down.formats), "trumpName": face_down.name}
         if face_down.ruby:
             row["ruby"] = face_down.ruby
-        row.update({"trumpId": "faceDownTrump", "trumpType": "裏切札", "trumpKey": t.key, "trumpAbility": "なし"})
+        row.update({"trumpId": "faceDownTrump", "trumpType": "裏切札", "trumpKey": t.key, "trumpAbility": "なし\n"})
         if face_down.since:
             row["since"] = str(face_down.since)
+        row = forms.apply(row, face_down.official if names is not None else None, names or {})
         trumps.append({"type": face_down.name, "trumps": [row]})
     if trumps:
         doc["trumpList"] = trumps

@@ -161,6 +161,12 @@ class EditionFacts:
                                "formats": list(t.formats)}
         if t.get("since"):
             out["since"] = t.get("since")
+        # the list's own forms of what the export writes otherwise: its id, its frames by name
+        official = {k: t.get(k) for k in ("trumpId", "frame") if t.get(k).strip()}
+        if official.get("trumpId", "").strip() == "faceDownTrump":
+            del official["trumpId"]
+        if official:
+            out["official"] = official
         return out
 
     def _facts(self, e: OfficialEntry, eid: str) -> dict[str, Any]:

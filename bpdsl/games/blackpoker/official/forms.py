@@ -13,6 +13,7 @@ Every export writes the official suit glyph ♢ for ◇.
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Iterable, Mapping
 
 from bpdsl.games.blackpoker.official.phrases import norm
@@ -34,6 +35,18 @@ def glyphs(value: Any) -> Any:
     if isinstance(value, list):
         return [glyphs(v) for v in value]
     return value
+
+
+_BEFORE_LABEL = re.compile(r"(?<=[^\s・])(?=<[^<>\n]+>)")
+
+
+def spaced_labels(line: str) -> str:
+    """A printed line with a space between a label and the words beside it (``は<速攻>を`` -> ``は <速攻> を``),
+    as every label within a line of the official lists is written."""
+    if "<" not in line:
+        return line
+    line = _BEFORE_LABEL.sub(" ", line)
+    return re.sub(r"(<[^<>\n]+>)(?=\S)", r"\1 ", line)
 
 
 def _formats(text: str) -> set[str]:
