@@ -4,7 +4,9 @@ The project ``tests/abilities/designed`` extends 第9.0版 with ten abilities no
 an opponent's soldier destroyed in combat, a copy of the opponent's free action once a turn, a cost raised
 for targeting, a prohibition in the end step, a counter of damage taken, a swap, a trigger on summoning a
 second character of a rank, a seal on the opponent's trumps, a reduction of the first big damage each turn,
-a loss replaced once a game).  Each prints the sentence pinned here and plays as its scenarios say.
+a loss replaced once a game), and three more: a card's move to the grave replaced by the bottom of the life,
+a cost made smaller for a target, characters an opponent's actions cannot target.  Each prints the sentence
+pinned here and plays as its scenarios say.
 """
 from __future__ import annotations
 
@@ -50,6 +52,9 @@ PRINTED = {
     "buffer": ["各ターン最初に自分が2点以上のダメージを受ける場合、代わりにそのダメージより1点少ないダメージを受ける。"],
     "last_stand": ["1ゲームに1回、自分のライフが0枚になりゲームに負ける場合、代わりに自分のライフが1枚になるまで、"
                    "自分の墓地の一番上のカードをライフの一番上に置く。自分の切札にある◇Kを裏向きにする。"],
+    "reroute": ["自分の兵士のカードが場から墓地に置かれる場合、代わりにライフの一番下に置く。"],
+    "discount": ["自分が直接起こす対戦相手の兵士を対象とするダウンアクションは、コストから$Dが取り除かれる。"],
+    "shroud": ["自分のキャラクターは、対戦相手が起こすアクションの対象にならない。"],
 }
 
 
@@ -75,3 +80,15 @@ def test_every_ability_has_a_scenario() -> None:
 def test_scenario(definitions, path: Path) -> None:
     result = run_scenario(path, definitions)
     assert result.ok, "\n".join(result.failures)
+
+
+def test_a_cost_depends_on_the_target_only_for_the_actions_a_change_names(definitions) -> None:
+    """The cost of an action is known only once its target is chosen where a change that depends on the
+    target can name that action: 関税 names every action targeting a character, 値引 only ダウン; an action
+    targeting a player, or none, is costed as it is listed."""
+    from bpdsl.engine import build_rules
+
+    rules = build_rules("designed", "extra", definitions)
+    by_target = {a.id: rules.abilities.costed_by_target(a) for a in rules.direct_actions}
+    assert by_target["down"] and by_target["kill"]
+    assert not by_target["drain"] and not by_target["throwing"] and not by_target["attack"]

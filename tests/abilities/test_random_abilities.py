@@ -4,7 +4,8 @@
   its sentence says: the log of seeded random games is read by an independent account of the sentence —
   every damage line of the player it names, of at least that amount, while the trump lies face up, within its
   limit — and the triggered action was raised that many times.
-* Any ability of the vocabulary (triggers on every event, replacements, cost changes, prohibitions) with
+* Any ability of the vocabulary (triggers on every event, replacements of damage, of a loss and of a card's
+  move, cost changes adding and removing letters, prohibitions of raising, opening and targeting) with
   random arguments validates or is refused with a diagnostic, prints a sentence in words, and plays whole
   games without an aborted one or a broken invariant.
 """
@@ -177,6 +178,20 @@ _BLOCK = st.one_of(
               st.sampled_from(["self", "opponent"]), st.sampled_from(["speed: instant", "ids: [attack]"]),
               st.sampled_from(["", ", while: step.end", ", while: not turn.is_mine"])),
     st.builds(lambda w: ("block", f"forbid: {{what: open, whose: {w}}}"), st.sampled_from(["self", "opponent"])),
+    # (a move out of the life replaced would keep a player from ever losing: a design of its own, left out)
+    st.builds(lambda w, f, k, m: ("block", f"replacement: {{on: {{event: card_moved, whose: {w}, from: [{f}], "
+                                           f"to: [grave]{k}}}, {m}}}"),
+              st.sampled_from(["self", "opponent", "any"]), st.sampled_from(["field", "hand", "stage"]),
+              st.sampled_from(["", ", kind: soldier", ", ranks: [A, K]"]),
+              st.sampled_from(["move_to: life, at: bottom", "move_to: life, at: top", "move_to: hand"])),
+    st.builds(lambda w, t, c: ("block", f"cost_change: {{whose: {w}, actions: {{{t}}}, remove: {c}}}"),
+              st.sampled_from(["self", "opponent", "any"]),
+              st.sampled_from(["speed: normal", "targets: {whose: opponent, kind: character}", "ids: [down]"]),
+              st.sampled_from(["L", "D", "B", "LD"])),
+    st.builds(lambda w, b, t: ("block", f"forbid: {{what: target, whose: {w}{b}, targets: {{{t}}}}}"),
+              st.sampled_from(["self", "opponent", "any"]), st.sampled_from(["", ", by: {speed: instant}"]),
+              st.sampled_from(["whose: self, kind: character", "whose: opponent, kind: soldier",
+                               "whose: any, kind: player"])),
 )
 
 

@@ -28,11 +28,23 @@ PRINT_NEUTRAL: dict[tuple[str, str, Any], str] = {
     ("negate_chosen", "two_keys", True): "printed only together with single_key_at_most (the example has none)",
     ("put_onto_field", "wording", "choose"): "the example puts its key cards (no choice to word)",
     ("send_to_grave", "wording", "x"): "the X wording needs an expression amount (the example has none)",
+    ("replacement", "prevent", False): "false is the argument left out: nothing prevented, the same words",
     ("reveal_top", "rest", "bottom"): "the example's rest is already printed as bottom by count",
     ("summon_with_trump", "clear", "soldier"): "printed only after a found card (the example finds none)",
     ("summon_with_trump", "clear", "bulwark"): "printed only after a found card (the example finds none)",
     ("target_character", "on_field", True): "every character target is on the field: the word adds nothing",
     ("target_stage_action", "which", "with_key_cards"): "to be worded: printed as any stage action",
+}
+
+# more starting points than an op's example: the arguments a variant of the op only accepts in it (a
+# replacement of a card's move, a cost change that removes letters, a prohibition of targets)
+BASES: dict[str, list[dict[str, Any]]] = {
+    "replacement": [{"on": {"event": "card_moved", "whose": "self", "kind": "soldier", "from": ["field"],
+                            "to": ["grave"]}, "move_to": "life", "at": "bottom"},
+                    {"on": {"event": "would_lose", "whose": "self"}}],
+    "cost_change": [{"whose": "self", "actions": {"ids": ["down"]}, "remove": "D"}],
+    "forbid": [{"what": "target", "whose": "opponent", "by": {"speed": "instant"},
+                "targets": {"whose": "self", "kind": "soldier"}}],
 }
 
 CONTEXT = {"life": "ライフ", "self": "自分"}
@@ -67,8 +79,16 @@ def _choices(rule: Mapping[str, Any]) -> list[Any]:
 
 def _neutral(name: str) -> list[tuple[str, str, Any]]:
     op = OPS[name]
+    found: list[tuple[str, str, Any]] = []
+    for base in [_base(op), *BASES.get(name, [])]:
+        found += [n for n in _neutral_from(op, base) if n not in found]
+    return found
+
+
+def _neutral_from(op: Any, base: dict[str, Any]) -> list[tuple[str, str, Any]]:
+    name = op.name
     validator = DSLValidator(dict(op.args), allow_unknown=False)
-    base = _base(op)
+    assert validator.validate(base), (name, base, validator.errors)
     printed = op.render(PhraseContext(CONTEXT, {}), _parsed(op, base))
     found = []
     for key, rule in op.args.items():

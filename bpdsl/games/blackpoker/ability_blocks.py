@@ -16,7 +16,8 @@ from bpdsl.engine.compiled import TriggerSource, _step, listened_event, trigger_
 from bpdsl.engine.core import Ctx
 from bpdsl.engine.state import ActionInstance
 from bpdsl.games.blackpoker.components import DECK_SIZE
-from bpdsl.games.blackpoker.event_filters import REPLACEABLE, action_matches, relative
+from bpdsl.games.blackpoker.event_filters import (PROTECTED, REPLACEABLE, action_matches, card_matches, relative,
+                                                  targets_match)
 from bpdsl.model import OpCall
 from bpdsl.ops.args import get
 
@@ -76,13 +77,19 @@ def _replacement(rules: Any, card: int, key: str, call: OpCall) -> None:
     on = a["on"]
     kind = REPLACEABLE[on["event"]]
     whose, least = get(on, "whose", "self"), on.get("min_amount") or 0
+    origin, to = on.get("from"), on.get("to")
 
     def applies(game: Any, e: Any, seat: int) -> bool:
         return relative(whose, e.seat, seat) and e.amount >= least
+
+    def moves(game: Any, e: Any, seat: int) -> bool:  # a card about to move (bpdsl.games.blackpoker.moves)
+        return relative(whose, e.seat, seat) and (not origin or e.origin in origin) and (not to or e.to in to) \
+            and card_matches(game, e, on)
     steps = [_step(c, f"replacement of {key}") for c in a.get("then") or []]
     abilities_of(rules).replacements.setdefault(kind, []).append(Replacement(
-        kind, key, holders(card), applies, on.get("limit"), on.get("if"), int(a.get("reduce") or 0),
-        bool(a.get("prevent")), steps, card % DECK_SIZE, None))
+        kind, key, holders(card), moves if kind == "card_moved" else applies, on.get("limit"), on.get("if"),
+        int(a.get("reduce") or 0), bool(a.get("prevent")), steps, card % DECK_SIZE, None,
+        str(a.get("move_to") or ""), get(a, "at", "top") == "bottom"))
 
 
 def _cost_change(rules: Any, card: int, a: Mapping[str, Any]) -> None:
@@ -93,18 +100,56 @@ def _cost_change(rules: Any, card: int, a: Mapping[str, Any]) -> None:
         return any(relative(whose, seat, h) and action_matches(game, action, seat, h, actions, target, True)
                    and _holds(game, cond, h, card) for h in seats(game))
     by_target = bool(actions and actions.get("targets"))
-    abilities_of(rules).cost_changes.append(CostChange(seats, matches, str(a.get("add") or ""),
-                                                       bool(a.get("waive")), by_target))
+    abilities_of(rules).cost_changes.append(CostChange(
+        seats, matches, str(a.get("add") or ""), bool(a.get("waive")), by_target, str(a.get("remove") or ""),
+        lambda action: action_matches(None, action, -1, -1, actions, None, None)))
 
 
 def _forbid(rules: Any, card: int, a: Mapping[str, Any]) -> None:
     whose, actions, cond, what = get(a, "whose", "opponent"), a.get("actions"), a.get("while"), get(a, "what", "raise")
     seats = holders(card)
+    if what == "target":
+        _forbid_target(rules, card, a, seats)
+        return
 
     def matches(game: Any, action: Any, seat: int, target: Any) -> bool:
         return any(relative(whose, seat, h) and (what == "open" or action_matches(
             game, action, seat, h, actions, None, True)) and _holds(game, cond, h, card) for h in seats(game))
     abilities_of(rules).prohibitions.append(Prohibition(what, seats, matches))
+
+
+def _forbid_target(rules: Any, card: int, a: Mapping[str, Any], seats: Callable[[Any], list[int]]) -> None:
+    """「…は、対戦相手が起こす…アクションの対象にならない」: the targets an action may not choose."""
+    whose, by, cond = get(a, "whose", "opponent"), a.get("by"), a.get("while")
+    protected = a.get("targets") or PROTECTED
+
+    def protects(game: Any, action: Any, seat: int, target: Any) -> bool:
+        return target is not None and any(
+            relative(whose, seat, h) and action_matches(game, action, seat, h, by, None, None)
+            and targets_match(game, action, seat, h, protected, target) and _holds(game, cond, h, card)
+            for h in seats(game))
+
+    def never(game: Any, action: Any, seat: int, target: Any) -> bool:
+        return False
+    abilities_of(rules).prohibitions.append(Prohibition(
+        "target", seats, never, protects,
+        lambda action: action.target is not None and action_matches(None, action, -1, -1, by, None, None)
+        and targets_match(None, action, -1, -1, protected, None)))
+
+
+def guard(rules: Any, card: int, key: str) -> None:
+    """要塞 (``prevent_damage``) as a replacement: 「その効果によってあなたはダメージを受けない」 — the damage a
+    player guarded by the effect now resolving would take is prevented.  Which effect guards whom is decided
+    just before it takes effect (the trump face up, a character on the field, a key of the suit: the effect's
+    wrapper in :mod:`bpdsl.games.blackpoker.trumps` marks ``State.no_damage``), so the replacement holds for
+    either player and asks only that mark."""
+    def everyone(game: Any) -> list[int]:
+        return list(range(len(game.state.players)))
+
+    def guarded(game: Any, e: Any, seat: int) -> bool:
+        return e.seat == seat and seat in game.state.no_damage
+    abilities_of(rules).replacements.setdefault("damage", []).append(Replacement(
+        "damage", key, everyone, guarded, prevent=True, card=card % DECK_SIZE))
 
 
 def mentions(edition: Any, word: str) -> bool:
@@ -128,17 +173,33 @@ def _opens_trump(action: Any) -> bool:
 
 def finish(rules: Any) -> None:
     """Put the prohibitions in front of the actions a player raises: an action a prohibition forbids (or one
-    that would turn a trump face up, while opening is forbidden) is not offered."""
+    that would turn a trump face up, while opening is forbidden) is not offered; the targets an action may
+    not choose are left out of its targets."""
     ab = rules.abilities
     if ab is None or not ab.prohibitions:
         return
     opening = any(p.what == "open" for p in ab.prohibitions)
+    gating = any(p.what in ("raise", "open") for p in ab.prohibitions)
     seen: set[int] = set()
     for a in [*rules.direct_actions, *rules.actions.values()]:
         if id(a) in seen:
             continue
         seen.add(id(a))
-        a.gate = _gated(a.gate, ab, a, opening and _opens_trump(a))
+        if gating:
+            a.gate = _gated(a.gate, ab, a, opening and _opens_trump(a))
+        if a.target is not None and ab.guards_targets(a):
+            fn, args, name = a.target
+            a.target = (_guarded(fn, ab), args, name)
+            a.target_key = (a.target_key, a.id)  # its targets are its own: not shared with another action
+
+
+def _guarded(fn: Callable[[Any, Any], list[Any]], ab: Abilities) -> Callable[[Any, Any], list[Any]]:
+    """A target step ``fn`` without the targets a prohibition protects from the action asking."""
+    def targets(ctx: Any, args: Any) -> list[Any]:
+        found = fn(ctx, args)
+        action = ctx.inst.action
+        return [t for t in found if not ab.untargetable(ctx.game, action, ctx.seat, t)]
+    return targets
 
 
 def _gated(gate: Callable[[Any, int], bool] | None, ab: Abilities, action: Any,
@@ -151,4 +212,4 @@ def _gated(gate: Callable[[Any, int], bool] | None, ab: Abilities, action: Any,
     return check
 
 
-__all__ = ["BLOCKS", "abilities_of", "finish", "holders", "install_block", "trigger_source"]
+__all__ = ["BLOCKS", "abilities_of", "finish", "guard", "holders", "install_block", "trigger_source"]

@@ -13,7 +13,9 @@ from bpdsl.engine.compiled import RANK
 from bpdsl.games.blackpoker.components import DECK_SIZE
 
 # the events a replacement may wait for -> the engine's event type
-REPLACEABLE = {"damage": "damage", "would_lose": "would_lose"}
+REPLACEABLE = {"damage": "damage", "would_lose": "would_lose", "card_moved": "card_moved"}
+# what a prohibition of targets (``forbid: {what: target}``) protects without ``targets``: the holder's characters
+PROTECTED = {"whose": "self", "kind": "character"}
 
 
 def _get(args: Mapping[str, Any], key: str, default: Any = None) -> Any:
@@ -102,4 +104,4 @@ def targets_match(game: Any, action: Any, raiser: int, holder: int, t: Mapping[s
     return relative(whose, ch.controller, holder) and (kind == "character" or ch.kind == kind)
 
 
-__all__ = ["REPLACEABLE", "action_matches", "card_matches", "relative", "seats_for", "targets_match"]
+__all__ = ["PROTECTED", "REPLACEABLE", "action_matches", "card_matches", "relative", "seats_for", "targets_match"]

@@ -30,6 +30,7 @@ from bpdsl.engine.compiled import RANK, SUIT, TEXT, VALUE, CAction
 from bpdsl.engine.contract import BaseHooks
 from bpdsl.engine.core import Ctx, Event, Game, GameAborted
 from bpdsl.engine.state import ActionInstance, Character, State
+from bpdsl.games.blackpoker import moves
 from bpdsl.games.blackpoker.game_state import BlackPokerState
 from bpdsl.games.blackpoker.components import (DECK_SIZE, Z_FIELD, Z_GRAVE, Z_HAND, Z_LIFE, Z_OUT, Z_STAGE,
                                               Z_TRUMP)
@@ -101,6 +102,7 @@ class BlackPokerHooks(BaseHooks):
         self._waived_by: dict[str, frozenset[str]] = {}  # character id -> the action types it waives costs of
         for cid, atype, _letter in self.waivers:
             self._waived_by[cid] = self._waived_by.get(cid, frozenset()) | {atype}
+        self._moves_replaced = moves.replaces_moves(rules)  # a replacement waits for cards about to move
 
     # ------------------------------------------------------------------ state and cards
 
@@ -132,6 +134,8 @@ class BlackPokerHooks(BaseHooks):
     def move_card(self, game: Game, c: int, zone: int, seat: int, top: bool = True) -> None:
         """Move one card (not a character) to a list zone or the stage; keeps ``loc`` in step."""
         s = game.state
+        if self._moves_replaced:  # 「…に置かれる場合、代わりに…」 (bpdsl.games.blackpoker.moves)
+            zone, seat, top = moves.redirect(self, game, c, s.loc[c][0], zone, seat, top, s.owner[c])
         z, p = s.loc[c]
         list_zones = self.list_zones
         attrs = self._zone_attrs
@@ -234,11 +238,9 @@ class BlackPokerHooks(BaseHooks):
     def damage(self, game: Game, seat: int, amount: int) -> int:
         """3.7: the top ``amount`` cards of the life to the grave; only as many as there are (3.10.4)."""
         p = game.state.players[seat]
-        if seat in game.state.no_damage:  # prevented (要塞, bpdsl.games.blackpoker.trumps)
-            return 0
         source = game.current.controller if game.current is not None else -1
         abilities = self.compiled.abilities
-        if abilities is not None and amount > 0 and "damage" in abilities.replacements:  # 「代わりに」
+        if abilities is not None and amount > 0 and "damage" in abilities.replacements:  # 「代わりに」 (要塞 too)
             amount = abilities.replace(game, Event("damage", seat, amount=amount, other=source),
                                        self._run_replacement).amount
         n = max(0, min(amount, len(p.life)))
@@ -347,17 +349,24 @@ class BlackPokerHooks(BaseHooks):
         for n, c in enumerate(cards):
             owner = s.owner[c]
             dest = owner if seat is None else seat
+            zone, top = to, True
+            if self._moves_replaced:  # 「…に置かれる場合、代わりに…」 (bpdsl.games.blackpoker.moves)
+                zone, dest, top = moves.redirect(self, game, c, Z_FIELD, to, dest, True, ch.controller,
+                                                 ch.char_id, n == 0, cause, other)
             s.loc[c] = (Z_OUT, -1)
-            lst = s.players[dest].zone(to)
-            lst.append(c)
-            s.loc[c] = (to, dest)
+            lst = s.players[dest].zone(zone)
+            if top:
+                lst.append(c)
+            else:
+                lst.insert(0, c)
+            s.loc[c] = (zone, dest)
             if "card_moved" in game.hears:
-                game.events.append(Event("card_moved", ch.controller, c, ch.char_id, to=self.zones.ids[to],
+                game.events.append(Event("card_moved", ch.controller, c, ch.char_id, to=self.zones.ids[zone],
                                          first=n == 0, cause=cause, other=other, origin="field"))
-            if to == Z_GRAVE:
+            if zone == Z_GRAVE:
                 game.events.append(Event("left_field", ch.controller, c, ch.char_id, to="grave", first=n == 0,
                                          cause=cause, other=other))
-            elif to == Z_HAND and self.compiled.trump_table is not None:  # a trump character's 切札再生
+            elif zone == to == Z_HAND and self.compiled.trump_table is not None:  # a trump character's 切札再生
                 game.events.append(Event("left_field", ch.controller, c, ch.char_id, to="hand", first=n == 0))
         if game.log is not None:
             game.log.write(Left(ch.controller, ch.char_id, self.zones.name(to), [self.card_text(c) for c in ch.cards],

@@ -498,7 +498,9 @@ def _replaced(a: CAction, card: int, call: OpCall, rule: str, name: str) -> None
 
 def _prevented(a: CAction, card: int, suit: str) -> None:
     """Wrap ``a``'s effect: if its key cards hold ``suit`` and the opponent owning the open trump has a
-    character on the field just before the effect, that opponent takes no damage from it (要塞)."""
+    character on the field just before the effect, that opponent is guarded while it resolves
+    (``no_damage``), and a damage replacement (:func:`bpdsl.games.blackpoker.ability_blocks.guard`) prevents
+    the damage it would take (要塞)."""
     original = list(a.effect)
     si = SUITS.index(suit)
 
@@ -615,6 +617,7 @@ def install(rules: Any, edition: Edition, format_id: str) -> None:
                 for a in rules.actions.values():
                     if _may_hold(a, call.args["key_suit"]):
                         _prevented(a, card, call.args["key_suit"])
+                ability_blocks.guard(rules, card, f"{t.id}@{n + 1}")  # the prevention itself: a replacement
         by_character = _install_characters(rules, edition, t)
         for aid in ct.actions:
             a = rules.actions[aid]

@@ -84,6 +84,6 @@ def condition_clause(ctx: Any, cond: Any) -> str:
     return case_of(ctx, cond) if cond is not None else ""
 
 
-__all__ = ["ACTIONS_ARG", "CAUSES", "KIND_ARG", "LIMIT_ARG", "LIMIT_WORDS", "RANK_LIST", "WHOSE", "WHOSE_ARG",
+__all__ = ["ACTIONS_ARG", "CAUSES", "KIND_ARG", "LIMIT_ARG", "LIMIT_WORDS", "RANK_LIST", "TARGETS_ARG", "WHOSE", "WHOSE_ARG",
            "ZONE_LIST", "action_matches", "actions_words", "card_matches", "condition_clause", "relative",
            "seats_for", "whose_words", "zones_words"]
