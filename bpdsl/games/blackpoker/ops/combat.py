@@ -36,7 +36,7 @@ DECLARE_ATTACKERS = declare(
 
 @DECLARE_ATTACKERS.executor
 def _declare_attackers(ctx: Any, a: Mapping[str, Any]) -> None:
-    ctx.inst.data["attackers"] = ctx.hooks.declare_attackers(ctx.game, ctx.seat)
+    ctx.inst.data["attackers"] = ctx.hooks.declare_attackers(ctx.game, ctx.seat, a.get("eligible"))
 
 
 def _blockers_phrase(ctx: PhraseContext, a: Mapping[str, Any]) -> str:
@@ -60,7 +60,7 @@ DECLARE_BLOCKERS = declare(
 
 @DECLARE_BLOCKERS.executor
 def _declare_blockers(ctx: Any, a: Mapping[str, Any]) -> None:
-    ctx.hooks.declare_blockers(ctx.game, 1 - ctx.state.turn)
+    ctx.hooks.declare_blockers(ctx.game, 1 - ctx.state.turn, a.get("eligible"))
 
 
 COMPARE_SOLDIERS = declare(
