@@ -160,11 +160,13 @@ class Simulations:
             for run in self.runs.values():
                 self._cancel(run, why)
 
-    def _cancel(self, run: SimRun, why: str) -> None:
+    def _cancel(self, run: SimRun, why: str, state: str = "cancelled") -> None:
+        """Stop ``run`` (its processes killed), ending it in ``state`` at once: a reader never sees a run
+        that ran out of time as cancelled on its way to failed."""
         if run.state != "running":
             return
         run.stop = why
-        run.state, run.error = "cancelled", why
+        run.state, run.error = state, why
         _kill_group(run.child)
 
     def _play(self, run: SimRun) -> None:
@@ -186,8 +188,7 @@ class Simulations:
                 except subprocess.TimeoutExpired:
                     with self.lock:
                         self._cancel(run, f"stopped after {self.timeout:.0f} s, the time a simulation may take; "
-                                          "ask for fewer games")
-                        run.state = "failed"
+                                          "ask for fewer games", state="failed")
                     return
                 if run.stop:
                     return

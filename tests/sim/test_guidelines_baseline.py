@@ -53,7 +53,7 @@ def test_an_edition_that_inherits_the_official_entries_inherits_their_known_brea
     (folder / "edition.yaml").write_text(EDITION, encoding="utf-8")
     r = _validate(tmp_path, "-d", str(folder.parent))
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "guidelines: 0 breach(es) of 6 guideline(s); 14 known breach(es) hidden" in r.stdout
+    assert "guidelines: 0 breach(es) of 6 guideline(s); 16 known breach(es) hidden" in r.stdout
     assert "see them with --no-baseline" in r.stdout
     shown = _validate(tmp_path, "-d", str(folder.parent), "--no-baseline")
     assert "L102" in shown.stdout and "my8.3" in shown.stdout and "known breach" not in shown.stdout
@@ -63,7 +63,7 @@ def test_a_breach_the_designer_writes_still_fails(tmp_path: Path) -> None:
     r = _validate(tmp_path, "-d", str(draft(tmp_path, "keyed_normal_quick")))
     assert r.returncode == 1, r.stdout + r.stderr
     assert "my8.3/actions.yaml:4:5: L101 [keyed_normal_quick 必須]" in r.stdout
-    assert "guidelines: 1 breach(es) of 6 guideline(s); 14 known breach(es) hidden" in r.stdout
+    assert "guidelines: 1 breach(es) of 6 guideline(s); 16 known breach(es) hidden" in r.stdout
 
 
 def test_rewriting_an_inherited_entry_makes_its_breach_the_designers(tmp_path: Path) -> None:
@@ -85,7 +85,7 @@ def test_a_designer_records_their_own_baseline_and_a_stale_record_is_said(tmp_pa
     again = shutil.copytree(defs, tmp_path / "again")  # a new folder: the process loads each selection once
     r = _validate(tmp_path, "-d", str(again))
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "15 known breach(es) hidden" in r.stdout
+    assert "17 known breach(es) hidden" in r.stdout
     rewrite = _validate(tmp_path, "-d", str(again), "--write-baseline", str(again / "my8.3" / "guidelines-baseline.yaml"))
     assert "wrote 0 breach(es)" in rewrite.stdout  # written again, the file keeps its records that still hold
     assert "keyless_quick" in (again / "my8.3" / "guidelines-baseline.yaml").read_text("utf-8")
@@ -122,4 +122,4 @@ def test_the_readme_tour_runs_clean_with_play(tmp_path: Path) -> None:
     r = subprocess.run([sys.executable, "-m", "bpdsl", "validate", "--guidelines", "-q"], cwd=tmp_path, env=env,
                        capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "15 known breach(es) hidden" in r.stdout and "no such breach" not in r.stdout
+    assert "17 known breach(es) hidden" in r.stdout and "no such breach" not in r.stdout
