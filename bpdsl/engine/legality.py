@@ -57,6 +57,8 @@ def legal_actions(game: GameBase, seat: int) -> list[CAction]:
     budget = None
     abilities = game.rules.abilities
     changed = abilities is not None and bool(abilities.cost_changes)  # an ability may add a cost to a free action
+    # some change depends on the chosen target: such actions are weighed target by target (most rules: none)
+    by_target = changed and any(c.by_target for c in abilities.cost_changes)
     for a in candidates:
         if a.once_per_turn and (seat, a.id) in raised:
             continue
@@ -89,7 +91,7 @@ def legal_actions(game: GameBase, seat: int) -> list[CAction]:
                     has = targets[a.target_key] = bool(targets_of(game, a, seat, ()))
                 if not has:
                     continue
-        if abilities is not None and not some_payable_target(game, a, seat):
+        if by_target and not some_payable_target(game, a, seat):
             continue
         out.append(a)
     return out

@@ -37,7 +37,8 @@ def raise_direct(game: GameBase, a: CAction, seat: int) -> ActionInstance:
             options = [k for k in choices if hooks.can_pay(game, a, seat, k) and legality.targets_of(game, a, seat, k)]
         elif a.target is not None and not legality.targets_of(game, a, seat, ()):
             options = []
-        elif a.cost or game.rules.abilities is not None:  # (an ability may add a cost to a free action)
+        elif a.cost or (game.rules.abilities is not None and game.rules.abilities.cost_changes):
+            # (an ability may add a cost to a free action)
             options = [k for k in choices if hooks.can_pay(game, a, seat, k)]
         else:
             options = choices
